@@ -1,0 +1,34 @@
+/**
+ * Builds the HTTP application from a context. Routing only: every route file
+ * speaks HTTP and calls domain/ functions.
+ */
+import { Hono } from "hono";
+import type { Ctx } from "./domain/context.ts";
+import type { AppEnv } from "./routes/types.ts";
+import { envelope, errorBody, errorHandler } from "./routes/errors.ts";
+import { requireOperator } from "./routes/admin/auth.ts";
+import { accountRoutes } from "./routes/admin/accounts.ts";
+import { siteRoutes } from "./routes/admin/sites.ts";
+import { healthRoutes } from "./routes/public/health.ts";
+
+export function buildApp(ctx: Ctx): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(ctx.log));
+  app.notFound((c) => c.json(errorBody(c.get("envelope") ?? "plain", "not_found"), 404));
+
+  // Public pages and probes (no key).
+  app.route("/", healthRoutes(ctx));
+
+  // Operator API (bearer token): the dashboard's backend.
+  const admin = new Hono<AppEnv>();
+  admin.use("*", envelope("admin"), requireOperator(ctx));
+  admin.route("/", accountRoutes(ctx));
+  admin.route("/", siteRoutes(ctx));
+  app.route("/admin/api/v1", admin);
+
+  // Public API v1 (API key). Each route file declares its envelope and auth.
+  const api = new Hono<AppEnv>();
+  app.route("/api/v1", api);
+
+  return app;
+}

@@ -1,0 +1,181 @@
+/**
+ * Configuration, read once at start from SVC_* environment variables and
+ * validated with zod. A bad value stops the start with a sentence that names the
+ * variable. Secrets that are not given (operator token, encryption key) are
+ * generated once into the data folder with mode 0600 and reused afterwards.
+ */
+import { z } from "zod";
+import { dirname, join } from "node:path";
+import { Buffer } from "node:buffer";
+import { randomToken } from "./domain/crypto.ts";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const port = z.coerce.number({ message: "must be a port number" }).int("must be a whole number")
+  .min(0, "must be 0 to 65535").max(65535, "must be 0 to 65535");
+const url = z.string().refine((s) => URL.canParse(s), "must be a full URL");
+const hostPort = z.string().regex(
+  /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/,
+  "must be host:port, for example 127.0.0.1:53",
+);
+
+const EnvSchema = z.object({
+  SVC_PORT: port.default(8080),
+  SVC_HOST: z.string().min(1).default("0.0.0.0"),
+  SVC_BASE_URL: url.default("http://localhost:8080"),
+  SVC_DATA_DIR: z.string().min(1).optional(),
+  SVC_KV_PATH: z.string().min(1).default("./data/svc.kv"),
+  SVC_ADMIN_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  SVC_ENCRYPTION_KEY: z.string().refine(
+    (s) => Buffer.from(s, "base64").length === 32 && /^[A-Za-z0-9+/]+=*$/.test(s),
+    "must be the base64 encoding of exactly 32 bytes",
+  ).optional(),
+  SVC_SMTP_URL: z.string().refine((s) => /^smtps?:\/\//.test(s) && URL.canParse(s), {
+    message: "must be an smtp:// or smtps:// URL, for example smtp://user:pass@host:587",
+  }).optional(),
+  SVC_SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  SVC_RELAY_FROM: z.string().regex(/^[^\s@]+@[^\s@]+$/, "must be an email address")
+    .default("relay@localhost"),
+  SVC_SMTP_INBOUND_PORT: port.default(2525),
+  SVC_TURNSTILE_SITE_KEY: z.string().min(1).default("1x00000000000000000000AA"),
+  SVC_TURNSTILE_SECRET: z.string().min(1).default("1x0000000000000000000000000000000AA"),
+  SVC_TURNSTILE_VERIFY_URL: url.default(
+    "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+  ),
+  SVC_HCAPTCHA_VERIFY_URL: url.default("https://api.hcaptcha.com/siteverify"),
+  SVC_RECAPTCHA_VERIFY_URL: url.default("https://www.google.com/recaptcha/api/siteverify"),
+  SVC_DNS_SERVER: hostPort.optional(),
+  SVC_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  SVC_EGRESS_PROXY: url.optional(),
+  SVC_TLS_CERT: z.string().min(1).optional(),
+  SVC_TLS_KEY: z.string().min(1).optional(),
+  SVC_HTTP_REDIRECT_PORT: port.optional(),
+  SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export type Config = Omit<Env, "SVC_ADMIN_TOKEN" | "SVC_ENCRYPTION_KEY" | "SVC_DATA_DIR"> & {
+  dataDir: string;
+  adminToken: string;
+  encryptionKey: Uint8Array;
+  /** Secrets generated on this start (printed once by main.ts). */
+  generated: { adminToken: boolean; encryptionKey: boolean };
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Validates the environment; pure, no file access. */
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v !== "") input[key] = v;
+  }
+  const r = EnvSchema.safeParse(input);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    const name = String(i.path[0]);
+    throw new ConfigError(`Configuration error: ${name} ${i.message} (got "${input[name]}").`);
+  }
+  if ((r.data.SVC_TLS_CERT === undefined) !== (r.data.SVC_TLS_KEY === undefined)) {
+    throw new ConfigError(
+      "Configuration error: SVC_TLS_CERT and SVC_TLS_KEY must be set together.",
+    );
+  }
+  if (r.data.SVC_HTTP_REDIRECT_PORT !== undefined && r.data.SVC_TLS_CERT === undefined) {
+    throw new ConfigError(
+      "Configuration error: SVC_HTTP_REDIRECT_PORT needs SVC_TLS_CERT and SVC_TLS_KEY.",
+    );
+  }
+  return r.data;
+}
+
+/** Reads a secret file or creates it (mode 0600) with `make()`. */
+async function loadOrCreateSecret(
+  path: string,
+  make: () => string,
+): Promise<{ value: string; created: boolean }> {
+  try {
+    const value = (await Deno.readTextFile(path)).trim();
+    if (value) return { value, created: false };
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  const value = make();
+  await Deno.mkdir(dirname(path), { recursive: true });
+  await Deno.writeTextFile(path, value + "\n", { mode: 0o600, createNew: true });
+  await Deno.chmod(path, 0o600);
+  return { value, created: true };
+}
+
+/** Full configuration: environment plus generated secrets from the data folder. */
+export async function loadConfig(
+  env: Record<string, string | undefined> = Deno.env.toObject(),
+): Promise<Config> {
+  const e = parseEnv(env);
+  const dataDir = e.SVC_DATA_DIR ??
+    (e.SVC_KV_PATH === ":memory:" || e.SVC_KV_PATH.includes("://")
+      ? "./data"
+      : dirname(e.SVC_KV_PATH));
+  let adminToken = e.SVC_ADMIN_TOKEN;
+  let keyB64 = e.SVC_ENCRYPTION_KEY;
+  const generated = { adminToken: false, encryptionKey: false };
+  if (!adminToken) {
+    const r = await loadOrCreateSecret(join(dataDir, "admin_token"), () => randomToken(32));
+    adminToken = r.value;
+    generated.adminToken = r.created;
+  }
+  if (!keyB64) {
+    const r = await loadOrCreateSecret(
+      join(dataDir, "encryption_key"),
+      () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64"),
+    );
+    keyB64 = r.value;
+    generated.encryptionKey = r.created;
+    if (Buffer.from(keyB64, "base64").length !== 32) {
+      throw new ConfigError(
+        `Configuration error: the key file ${join(dataDir, "encryption_key")} ` +
+          "does not hold base64 of 32 bytes (set SVC_ENCRYPTION_KEY or restore the file).",
+      );
+    }
+  }
+  const {
+    SVC_ADMIN_TOKEN: _a,
+    SVC_ENCRYPTION_KEY: _k,
+    SVC_DATA_DIR: _d,
+    ...rest
+  } = e;
+  return {
+    ...rest,
+    dataDir,
+    adminToken,
+    encryptionKey: new Uint8Array(Buffer.from(keyB64, "base64")),
+    generated,
+  };
+}
+
+/** A configuration for tests: every default, in-memory KV, fixed secrets. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const e = parseEnv({ SVC_KV_PATH: ":memory:", SVC_ALLOW_PRIVATE_TARGETS: "true" });
+  const {
+    SVC_ADMIN_TOKEN: _a,
+    SVC_ENCRYPTION_KEY: _k,
+    SVC_DATA_DIR: _d,
+    ...rest
+  } = e;
+  return {
+    ...rest,
+    dataDir: "./data",
+    adminToken: "test-admin-token-0123456789",
+    encryptionKey: new Uint8Array(32).fill(7),
+    generated: { adminToken: false, encryptionKey: false },
+    ...overrides,
+  };
+}

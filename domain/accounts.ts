@@ -1,0 +1,40 @@
+/** Operator actions on accounts. */
+import { z } from "zod";
+import type { Ctx } from "./context.ts";
+import { isoTime } from "./clock.ts";
+import { uuidv7 } from "./ids.ts";
+import { str } from "./validation.ts";
+import { type Account, createAccount, updateAccount } from "./store/accounts.ts";
+
+const limit = z.number().int().min(0).nullable();
+
+export const AccountCreate = z.object({
+  name: str(200, 1),
+  monthly_email_limit: limit.default(null),
+  monthly_form_limit: limit.default(null),
+});
+export const AccountPatch = AccountCreate.partial();
+
+export function newAccount(ctx: Ctx, input: z.output<typeof AccountCreate>): Promise<Account> {
+  const now = isoTime(ctx.clock.now());
+  return createAccount(ctx.kv, {
+    id: uuidv7(ctx.clock.now()),
+    name: input.name,
+    monthly_email_limit: input.monthly_email_limit,
+    monthly_form_limit: input.monthly_form_limit,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+export function patchAccount(
+  ctx: Ctx,
+  id: string,
+  input: z.output<typeof AccountPatch>,
+): Promise<Account | null> {
+  return updateAccount(ctx.kv, id, (a) => ({
+    ...a,
+    ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+    updated_at: isoTime(ctx.clock.now()),
+  }));
+}

@@ -1,0 +1,42 @@
+/**
+ * Time comes from a Clock so that hour-long windows (IP blocks, monthly quotas,
+ * delayed sequence steps) can be tested by moving time instead of sleeping.
+ */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock that starts at a given time and moves only when told to. */
+export class ManualClock implements Clock {
+  #t: number;
+  constructor(start: number | Date = Date.now()) {
+    this.#t = typeof start === "number" ? start : start.getTime();
+  }
+  now(): number {
+    return this.#t;
+  }
+  advance(ms: number): void {
+    this.#t += ms;
+  }
+  set(t: number | Date): void {
+    this.#t = typeof t === "number" ? t : t.getTime();
+  }
+}
+
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** "2026-11" for the UTC month that contains `ms` (monthly quotas reset on the 1st, UTC). */
+export function utcMonth(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+/** Start of the next UTC month, in ms. */
+export function nextUtcMonthStart(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}

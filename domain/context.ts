@@ -1,0 +1,20 @@
+/**
+ * What domain functions need from the outside world, passed explicitly. main.ts
+ * builds one; tests build their own (in-memory KV, a manual clock, real peers on
+ * loopback). Capabilities add their services here.
+ */
+import type { Config } from "../config.ts";
+import type { Clock } from "./clock.ts";
+import type { Logger } from "./log.ts";
+
+export type Ctx = {
+  kv: Deno.Kv;
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  /**
+   * true: jobs are triggered by KV queue messages (local KV file). false: the
+   * due-index sweep alone triggers them (KV Connect, where enqueue is refused).
+   */
+  useQueue: boolean;
+};

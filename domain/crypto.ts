@@ -1,0 +1,77 @@
+/**
+ * Cryptographic primitives, all from node:crypto (synchronous and fast, which
+ * matters on the request path): hashing, HMAC, AES-256-GCM for stored secrets,
+ * constant-time comparison and random tokens.
+ */
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
+import { Buffer } from "node:buffer";
+
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+export function hmacSha256Hex(key: string | Uint8Array, data: string | Uint8Array): string {
+  return createHmac("sha256", key).update(data).digest("hex");
+}
+
+export function hmacSha256Base64Url(key: string | Uint8Array, data: string | Uint8Array): string {
+  return createHmac("sha256", key).update(data).digest("base64url");
+}
+
+/** Compares two strings in time that depends only on their lengths. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a, "utf8");
+  const bb = Buffer.from(b, "utf8");
+  if (ab.length !== bb.length) {
+    // Still spend the comparison so the length check is the only early exit.
+    timingSafeEqual(ab, ab);
+    return false;
+  }
+  return timingSafeEqual(ab, bb);
+}
+
+/** `bytes` random bytes as base64url (no padding). */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString("base64url");
+}
+
+export function randomBytesRaw(n: number): Uint8Array {
+  return new Uint8Array(randomBytes(n));
+}
+
+/** Stored form of an AES-256-GCM ciphertext: version, nonce, tag and data, base64. */
+export type Sealed = string;
+
+/**
+ * Encrypts with AES-256-GCM under a fresh 96-bit nonce per call. `aad` binds the
+ * ciphertext to where it is stored (e.g. the site id) so it cannot be moved.
+ */
+export function seal(key: Uint8Array, plaintext: string, aad = ""): Sealed {
+  if (key.length !== 32) throw new Error("encryption key must be 32 bytes");
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, nonce);
+  cipher.setAAD(Buffer.from(aad, "utf8"));
+  const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return `v1.${nonce.toString("base64")}.${tag.toString("base64")}.${data.toString("base64")}`;
+}
+
+export function unseal(key: Uint8Array, sealed: Sealed, aad = ""): string {
+  const [v, n, t, d] = sealed.split(".");
+  if (v !== "v1" || n === undefined || t === undefined || d === undefined) {
+    throw new Error("not a sealed value");
+  }
+  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(n, "base64"));
+  decipher.setAAD(Buffer.from(aad, "utf8"));
+  decipher.setAuthTag(Buffer.from(t, "base64"));
+  return Buffer.concat([decipher.update(Buffer.from(d, "base64")), decipher.final()]).toString(
+    "utf8",
+  );
+}

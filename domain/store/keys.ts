@@ -1,0 +1,138 @@
+/**
+ * The one written-down Deno KV key layout. No other file builds a key array.
+ *
+ * Conventions: collections are plural snake_case (`sites`); secondary indexes
+ * are `<collection>_by_<field>`; ids are UUIDv7 strings, so a prefix listing is
+ * oldest-first and `reverse: true` is newest-first.
+ */
+type Key = Deno.KvKey;
+
+export const keys = {
+  // --- accounts and sites -------------------------------------------------
+  /** Account record. */
+  account: (id: string): Key => ["accounts", id],
+  accounts: (): Key => ["accounts"],
+  /** Site record. */
+  site: (id: string): Key => ["sites", id],
+  sites: (): Key => ["sites"],
+  /** Sites of an account (value: site id); account "none" for sites without one. */
+  siteByAccount: (accountId: string | null, siteId: string): Key => [
+    "sites_by_account",
+    accountId ?? "none",
+    siteId,
+  ],
+  sitesByAccount: (accountId: string | null): Key => ["sites_by_account", accountId ?? "none"],
+  /** Unique registered domain (lowercase) -> site id. */
+  siteByDomain: (domain: string): Key => ["sites_by_domain", domain],
+
+  // --- API keys -------------------------------------------------------------
+  /** API key record (holds only the SHA-256 of the key). */
+  apiKey: (id: string): Key => ["api_keys", id],
+  /** SHA-256 hex of a key -> key id; the lookup used by every authenticated call. */
+  apiKeyByHash: (hash: string): Key => ["api_keys_by_hash", hash],
+  /** Keys of a site (value: key id). */
+  apiKeyBySite: (siteId: string, keyId: string): Key => ["api_keys_by_site", siteId, keyId],
+  apiKeysBySite: (siteId: string): Key => ["api_keys_by_site", siteId],
+
+  // --- hosted forms -----------------------------------------------------------
+  /** Hosted form record. */
+  form: (id: string): Key => ["forms", id],
+  /** Unique slug per account -> form id. */
+  formBySlug: (accountId: string, slug: string): Key => ["forms_by_slug", accountId, slug],
+  /** Forms of an account (value: form id). */
+  formByAccount: (accountId: string, formId: string): Key => [
+    "forms_by_account",
+    accountId,
+    formId,
+  ],
+  formsByAccount: (accountId: string): Key => ["forms_by_account", accountId],
+
+  // --- IP blocks ------------------------------------------------------------
+  /** IP block record. */
+  ipBlock: (id: string): Key => ["ip_blocks", id],
+  /** Active blocks of an IP (value: block id); removed when lifted. */
+  ipBlockByIp: (ip: string, blockId: string): Key => ["ip_blocks_by_ip", ip, blockId],
+  ipBlocksByIp: (ip: string): Key => ["ip_blocks_by_ip", ip],
+  /** Active blocks by the site that started them, "none" when no site (value: block id). */
+  ipBlockBySite: (siteId: string | null, blockId: string): Key => [
+    "ip_blocks_by_site",
+    siteId ?? "none",
+    blockId,
+  ],
+  ipBlocksBySite: (siteId: string | null): Key => ["ip_blocks_by_site", siteId ?? "none"],
+  /** Every block ever made, newest last (value: block id); for the operator list. */
+  ipBlocksAll: (): Key => ["ip_blocks"],
+
+  // --- suppressions and unsubscribes -----------------------------------------
+  /** Service-wide suppression of an address (lowercase). */
+  suppression: (email: string): Key => ["suppressions", email],
+  suppressions: (): Key => ["suppressions"],
+  /** Address (lowercase) unsubscribed from one site. */
+  unsubscribe: (siteId: string, email: string): Key => ["unsubscribes", siteId, email],
+  unsubscribesBySite: (siteId: string): Key => ["unsubscribes", siteId],
+
+  // --- webhooks, events, deliveries ------------------------------------------
+  /** Webhook record (secret sealed with AES-256-GCM). */
+  webhook: (id: string): Key => ["webhooks", id],
+  /** Webhooks of a site (value: webhook id). */
+  webhookBySite: (siteId: string, webhookId: string): Key => [
+    "webhooks_by_site",
+    siteId,
+    webhookId,
+  ],
+  webhooksBySite: (siteId: string): Key => ["webhooks_by_site", siteId],
+  /** Webhook success/failure counters (Deno.KvU64, summed without a read). */
+  webhookCounter: (webhookId: string, which: "success" | "failure"): Key => [
+    "webhook_counters",
+    webhookId,
+    which,
+  ],
+  /** Stored event (outer body; large bodies as a blob ref). */
+  event: (id: string): Key => ["events", id],
+  /** Events of a site, by UUIDv7 event id (value: event id). */
+  eventBySite: (siteId: string, eventId: string): Key => ["events_by_site", siteId, eventId],
+  eventsBySite: (siteId: string): Key => ["events_by_site", siteId],
+  /** One delivery of one event to one webhook, with its attempts. */
+  delivery: (id: string): Key => ["deliveries", id],
+  /** Deliveries of a webhook (value: delivery id). */
+  deliveryByWebhook: (webhookId: string, deliveryId: string): Key => [
+    "deliveries_by_webhook",
+    webhookId,
+    deliveryId,
+  ],
+  deliveriesByWebhook: (webhookId: string): Key => ["deliveries_by_webhook", webhookId],
+
+  // --- jobs -----------------------------------------------------------------
+  /** Durable job record; the queue message only carries its id. */
+  job: (id: string): Key => ["jobs", id],
+  jobs: (): Key => ["jobs"],
+  /** A job that failed every run, kept for the operator (dead letter). */
+  jobDead: (id: string): Key => ["jobs_dead", id],
+  jobsDead: (): Key => ["jobs_dead"],
+  /** Due index: a job that should run (or whose lease ends) at `at` ms. */
+  jobDue: (at: number, jobId: string): Key => ["jobs_due", at, jobId],
+  jobsDue: (): Key => ["jobs_due"],
+
+  // --- blobs and counters -----------------------------------------------------
+  /** Chunk `n` of a blob larger than one KV value. */
+  blobChunk: (blobId: string, n: number): Key => ["blobs", blobId, n],
+  blob: (blobId: string): Key => ["blobs", blobId],
+  /** Sliding window of recent timestamps, e.g. ("ip_submissions", ip). */
+  window: (name: string, subject: string): Key => ["windows", name, subject],
+  /** Monthly usage counter (Deno.KvU64) per account, kind and UTC month "2026-11". */
+  usage: (accountId: string, kind: string, month: string): Key => [
+    "usage",
+    accountId,
+    kind,
+    month,
+  ],
+  /** Running total (Deno.KvU64), e.g. ("site_email_log", siteId). */
+  total: (name: string, subject: string): Key => ["totals", name, subject],
+
+  /** Read by the health check; never written. */
+  health: (): Key => ["health"],
+
+  // --- service settings ---------------------------------------------------------
+  /** Per-site API request limit setting (operator). */
+  siteRequestLimit: (siteId: string): Key => ["site_request_limits", siteId],
+} as const;

@@ -1,0 +1,69 @@
+/**
+ * Small helpers around Deno KV commits and listings. Every write in the store
+ * goes through `commit`, which turns a failed check into a ConflictError instead
+ * of letting a caller forget to look at `.ok`.
+ */
+import { ConflictError } from "../errors.ts";
+
+export async function commit(
+  op: Deno.AtomicOperation,
+  what: string,
+): Promise<Deno.KvCommitResult> {
+  const r = await op.commit();
+  if (!r.ok) throw new ConflictError(what);
+  return r;
+}
+
+/**
+ * Runs `fn` again when it lost a versionstamp race. Used for read-modify-write
+ * of one record under concurrency (counters, windows, claims).
+ */
+export async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 25): Promise<T> {
+  for (let i = 1;; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!(e instanceof ConflictError) || i >= attempts) throw e;
+      // Short randomised pause so that racing writers spread out.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 * i, 20)));
+    }
+  }
+}
+
+/** Values of a listing (in key order, or reversed), at most `limit`. */
+export async function listValues<T>(
+  kv: Deno.Kv,
+  selector: Deno.KvListSelector,
+  options: Deno.KvListOptions = {},
+): Promise<T[]> {
+  const out: T[] = [];
+  for await (const e of kv.list<T>(selector, options)) out.push(e.value);
+  return out;
+}
+
+/**
+ * Follows an index listing (values are ids) to the records, in index order.
+ * Records are fetched 10 at a time (the getMany limit).
+ */
+export async function listByIndex<T>(
+  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  recordKey: (id: string) => Deno.KvKey,
+  options: Deno.KvListOptions = {},
+  keep: (record: T) => boolean = () => true,
+): Promise<T[]> {
+  const ids: string[] = [];
+  for await (const e of kv.list<string>({ prefix }, options)) ids.push(e.value);
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    const got = await kv.getMany<T[]>(ids.slice(i, i + 10).map(recordKey));
+    for (const g of got) if (g.value !== null && keep(g.value)) out.push(g.value);
+  }
+  return out;
+}
+
+/** Reads a KvU64 counter as a number (0 when absent). */
+export async function readCount(kv: Deno.Kv, key: Deno.KvKey): Promise<number> {
+  const r = await kv.get<Deno.KvU64>(key);
+  return r.value ? Number(r.value.value) : 0;
+}

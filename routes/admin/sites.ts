@@ -1,0 +1,61 @@
+/** Operator API: sites and their API keys. */
+import { Hono } from "hono";
+import type { Ctx } from "../../domain/context.ts";
+import {
+  issueApiKey,
+  newSite,
+  patchSite,
+  revokeKey,
+  rotateKey,
+  SiteCreate,
+  SitePatch,
+  siteView,
+} from "../../domain/sites.ts";
+import { getSite, listSites } from "../../domain/store/sites.ts";
+import { listApiKeysOfSite } from "../../domain/store/api_keys.ts";
+import type { AppEnv } from "../types.ts";
+import { adminBody, limitParam, notFound } from "./body.ts";
+
+export function siteRoutes(ctx: Ctx) {
+  const r = new Hono<AppEnv>();
+  const site = async (id: string) => {
+    const s = await getSite(ctx.kv, id);
+    if (!s) throw notFound("site");
+    return s;
+  };
+
+  r.post(
+    "/sites",
+    async (c) => c.json(siteView(await newSite(ctx, await adminBody(c, SiteCreate))), 201),
+  );
+  r.get(
+    "/sites",
+    async (c) => c.json({ items: (await listSites(ctx.kv, limitParam(c))).map(siteView) }),
+  );
+  r.get("/sites/:id", async (c) => c.json(siteView(await site(c.req.param("id")))));
+  r.patch("/sites/:id", async (c) => {
+    const s = await patchSite(ctx, c.req.param("id"), await adminBody(c, SitePatch));
+    if (!s) throw notFound("site");
+    return c.json(siteView(s));
+  });
+
+  r.post("/sites/:id/api-keys", async (c) => {
+    const s = await site(c.req.param("id"));
+    return c.json(await issueApiKey(ctx, s.id), 201);
+  });
+  r.get("/sites/:id/api-keys", async (c) => {
+    const s = await site(c.req.param("id"));
+    const items = (await listApiKeysOfSite(ctx.kv, s.id)).map(({ hash: _h, ...k }) => k);
+    return c.json({ items });
+  });
+  r.post("/sites/:id/api-keys/:keyId/rotate", async (c) => {
+    const out = await rotateKey(ctx, c.req.param("id"), c.req.param("keyId"));
+    if (!out) throw notFound("API key");
+    return c.json(out);
+  });
+  r.delete("/sites/:id/api-keys/:keyId", async (c) => {
+    if (!(await revokeKey(ctx, c.req.param("id"), c.req.param("keyId")))) throw notFound("API key");
+    return c.body(null, 204);
+  });
+  return r;
+}

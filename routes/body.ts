@@ -1,0 +1,73 @@
+/**
+ * Reading JSON request bodies at the edge: Content-Type must be
+ * application/json, the body is read up to a size limit, and bad JSON is
+ * answered with the endpoint's own code (invalid_json, bad_body or
+ * invalid_payload). Never throws anything but ApiError.
+ */
+import type { Context } from "hono";
+import { ApiError, invalidPayload } from "../domain/errors.ts";
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export type BodyOptions = {
+  /** Error code for a body that is not JSON (or not declared as JSON). */
+  badJson: string;
+  /** Extra fields for the bad-JSON error (e.g. details). */
+  badJsonExtra?: Record<string, unknown>;
+  /** Largest body accepted, in bytes. */
+  limit?: number;
+};
+
+function isJsonContentType(ct: string | undefined): boolean {
+  if (!ct) return false;
+  const type = ct.split(";")[0].trim().toLowerCase();
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+async function readLimited(req: Request, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) return null;
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    parts.push(value);
+  }
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** The parsed JSON body (any JSON value; the schema decides what is allowed). */
+export async function readJson(c: Context, opts: BodyOptions): Promise<unknown> {
+  const bad = () => new ApiError(opts.badJson, 400, opts.badJsonExtra ?? {});
+  if (!isJsonContentType(c.req.header("content-type"))) throw bad();
+  const limit = opts.limit ?? DEFAULT_BODY_LIMIT;
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readLimited(c.req.raw, limit);
+  } catch {
+    throw bad(); // the client broke the body stream off
+  }
+  if (bytes === null) {
+    throw invalidPayload([{ field: "(body)", message: `must be at most ${limit} bytes` }]);
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw bad();
+  }
+}

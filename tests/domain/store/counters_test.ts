@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import {
+  addMonthly,
+  addTotal,
+  appendWindow,
+  readMonthly,
+  readTotal,
+  readWindow,
+} from "../../../domain/store/counters.ts";
+import { retryOnConflict } from "../../../domain/store/kv.ts";
+import { ConflictError } from "../../../domain/errors.ts";
+
+Deno.test("sliding window counts only entries inside the window", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t0 = Date.UTC(2026, 0, 1);
+    for (const dt of [0, 10_000, 20_000, 59_999]) {
+      const w = await readWindow(kv, "test", "ip", t0 + dt, 60_000);
+      await appendWindow(kv.atomic(), w, t0 + dt, 60_000, 10).commit();
+    }
+    assert.equal((await readWindow(kv, "test", "ip", t0 + 59_999, 60_000)).times.length, 4);
+    // At t0 + 60 s the first entry is exactly 60 s old: outside "the last 60 s".
+    assert.equal((await readWindow(kv, "test", "ip", t0 + 60_000, 60_000)).times.length, 3);
+    assert.equal((await readWindow(kv, "test", "ip", t0 + 120_000, 60_000)).times.length, 0);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("sliding window keeps at most `keep` entries (constant size)", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t0 = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 50; i++) {
+      const w = await readWindow(kv, "test", "site", t0 + i, 60_000);
+      await appendWindow(kv.atomic(), w, t0 + i, 60_000, 5).commit();
+    }
+    assert.equal((await readWindow(kv, "test", "site", t0 + 50, 60_000)).times.length, 5);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("concurrent appends with a limit admit exactly the limit", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const now = Date.now();
+    let admitted = 0;
+    await Promise.all(Array.from({ length: 20 }, () =>
+      retryOnConflict(async () => {
+        const w = await readWindow(kv, "test", "race", now, 60_000);
+        if (w.times.length >= 4) return;
+        const r = await appendWindow(kv.atomic(), w, now, 60_000, 10).commit();
+        if (!r.ok) throw new ConflictError("window");
+        admitted++;
+      })));
+    assert.equal(admitted, 4);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("monthly counters are per UTC month and totals add up", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const lastSecondOfOct = Date.UTC(2026, 9, 31, 23, 59, 59);
+    const firstOfNov = Date.UTC(2026, 10, 1, 0, 0, 0);
+    await addMonthly(kv.atomic(), "acc", "email", lastSecondOfOct, 3).commit();
+    await addMonthly(kv.atomic(), "acc", "email", firstOfNov).commit();
+    assert.equal((await readMonthly(kv, "acc", "email", lastSecondOfOct)).count, 3);
+    assert.equal((await readMonthly(kv, "acc", "email", firstOfNov)).count, 1);
+    assert.equal((await readMonthly(kv, "other", "email", firstOfNov)).count, 0);
+    await addTotal(kv.atomic(), "log", "s1", 2).commit();
+    await addTotal(kv.atomic(), "log", "s1").commit();
+    assert.equal(await readTotal(kv, "log", "s1"), 3);
+  } finally {
+    kv.close();
+  }
+});
