@@ -18,16 +18,39 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
 
   // Public pages and probes (no key).
   app.route("/", healthRoutes(ctx));
+  // public: mail (unsubscribe, tracking)
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
   admin.use("*", envelope("admin"), requireOperator(ctx));
   admin.route("/", accountRoutes(ctx));
   admin.route("/", siteRoutes(ctx));
+  // admin: foundation
+
+  // admin: webhooks
+
+  // admin: mail
+
+  // admin: forms
+
+  // admin: sequences
+
+  // admin: sending domains
+
   app.route("/admin/api/v1", admin);
 
   // Public API v1 (API key). Each route file declares its envelope and auth.
   const api = new Hono<AppEnv>();
+  // api: sites, forms/render, blocks
+
+  // api: mail/send
+
+  // api: mail/domain-status
+
+  // api: forms/submit
+
+  // api: sequences/enroll
+
   app.route("/api/v1", api);
 
   return app;

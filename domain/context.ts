@@ -17,4 +17,11 @@ export type Ctx = {
    * due-index sweep alone triggers them (KV Connect, where enqueue is refused).
    */
   useQueue: boolean;
+  // services: webhooks (issue 3)
+
+  // services: mail (issue 4)
+
+  // services: forms (issue 5)
+
+  // services: sequences and sending domains (issue 6)
 };

@@ -2,5 +2,15 @@
 import type { JobHandler } from "../domain/jobs.ts";
 
 export function jobHandlers(): Record<string, JobHandler> {
-  return {};
+  return {
+    // webhooks
+
+    // mail
+
+    // forms
+
+    // sequences
+
+    // sending domains
+  };
 }

@@ -132,7 +132,32 @@ export const keys = {
   /** Read by the health check; never written. */
   health: (): Key => ["health"],
 
-  // --- service settings ---------------------------------------------------------
+  // --- sending domains ---------------------------------------------------------
+  /** Sending domain record (DKIM private key sealed). */
+  sendingDomain: (id: string): Key => ["sending_domains", id],
+  /** Unique domain name (lowercase) -> sending domain id. */
+  sendingDomainByName: (domain: string): Key => ["sending_domains_by_name", domain],
+  /** Domains of a site (value: domain id). */
+  sendingDomainBySite: (siteId: string, id: string): Key => [
+    "sending_domains_by_site",
+    siteId,
+    id,
+  ],
+  sendingDomainsBySite: (siteId: string): Key => ["sending_domains_by_site", siteId],
+  /** Domains not yet verified, checked hourly (value: domain id). */
+  sendingDomainPending: (id: string): Key => ["sending_domains_pending", id],
+  sendingDomainsPending: (): Key => ["sending_domains_pending"],
+
+  // --- foundation (issue 2): operator settings, request limits ------------------
   /** Per-site API request limit setting (operator). */
   siteRequestLimit: (siteId: string): Key => ["site_request_limits", siteId],
+  // --- webhooks delivery (issue 3) -----------------------------------------------
+
+  // --- mail engine (issue 4) -------------------------------------------------------
+
+  // --- forms submit (issue 5) -------------------------------------------------------
+
+  // --- sequences (issue 6) ------------------------------------------------------------
+
+  // --- sending-domain checks (issue 6) ---------------------------------------------------
 } as const;

@@ -1,0 +1,105 @@
+/**
+ * Sending domains of a site: the DKIM key pair (private part sealed), the From
+ * address, and the DNS-check state. Domains are unique service-wide.
+ */
+import { keys } from "./keys.ts";
+import { commit, listByIndex } from "./kv.ts";
+import type { Sealed } from "../crypto.ts";
+
+export type SendingDomainStatus = "pending" | "verified";
+
+export type SendingDomain = {
+  id: string;
+  site_id: string;
+  /** Lowercase domain name. */
+  domain: string;
+  /** Address mail is sent from in domain mode; must belong to `domain`. */
+  from_address: string | null;
+  status: SendingDomainStatus;
+  dkim: {
+    selector: string;
+    /** Public key, base64 of the DER SubjectPublicKeyInfo (the p= of the DNS record). */
+    public_key: string;
+    /** PKCS#8 PEM private key, sealed with AES-256-GCM (AAD = domain id). */
+    private_key: Sealed;
+  };
+  verified_at: string | null;
+  last_checked_at: string | null;
+  /** Why the latest check failed, for the operator (null when it passed). */
+  last_check_error: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export async function createSendingDomain(kv: Deno.Kv, d: SendingDomain): Promise<SendingDomain> {
+  await commit(
+    kv.atomic()
+      .check({ key: keys.sendingDomain(d.id), versionstamp: null })
+      .check({ key: keys.sendingDomainByName(d.domain), versionstamp: null })
+      .set(keys.sendingDomain(d.id), d)
+      .set(keys.sendingDomainByName(d.domain), d.id)
+      .set(keys.sendingDomainBySite(d.site_id, d.id), d.id),
+    `sending domain ${d.domain} is already registered`,
+  );
+  return d;
+}
+
+export async function getSendingDomainEntry(
+  kv: Deno.Kv,
+  id: string,
+): Promise<Deno.KvEntryMaybe<SendingDomain>> {
+  return await kv.get<SendingDomain>(keys.sendingDomain(id));
+}
+
+export async function getSendingDomain(kv: Deno.Kv, id: string): Promise<SendingDomain | null> {
+  return (await kv.get<SendingDomain>(keys.sendingDomain(id))).value;
+}
+
+/** Replaces a domain record if it has not changed since `versionstamp`. */
+export async function replaceSendingDomain(
+  kv: Deno.Kv,
+  versionstamp: string,
+  next: SendingDomain,
+  extra?: (op: Deno.AtomicOperation) => void,
+): Promise<void> {
+  const op = kv.atomic()
+    .check({ key: keys.sendingDomain(next.id), versionstamp })
+    .set(keys.sendingDomain(next.id), next);
+  if (next.status === "pending") op.set(keys.sendingDomainPending(next.id), next.id);
+  else op.delete(keys.sendingDomainPending(next.id));
+  extra?.(op);
+  await commit(op, `sending domain ${next.domain} changed concurrently`);
+}
+
+/** Domains of a site, newest first. */
+export function listSendingDomainsOfSite(kv: Deno.Kv, siteId: string): Promise<SendingDomain[]> {
+  return listByIndex<SendingDomain>(kv, keys.sendingDomainsBySite(siteId), keys.sendingDomain, {
+    reverse: true,
+  });
+}
+
+/**
+ * The domain that mail of this site is sent from: the newest domain with
+ * status verified and a From address, or null (then mail uses the relay).
+ */
+export async function verifiedSendingDomainOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+): Promise<SendingDomain | null> {
+  const all = await listSendingDomainsOfSite(kv, siteId);
+  return all.find((d) => d.status === "verified" && d.from_address) ?? null;
+}
+
+/** Ids of domains not yet verified (for the hourly check). */
+export async function pendingSendingDomainIds(kv: Deno.Kv): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of kv.list<string>({ prefix: keys.sendingDomainsPending() })) {
+    out.push(e.value);
+  }
+  return out;
+}
+
+/** A newly created (pending) domain must also be in the pending index. */
+export function pendingIndexMutation(op: Deno.AtomicOperation, d: SendingDomain) {
+  return op.set(keys.sendingDomainPending(d.id), d.id);
+}
