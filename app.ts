@@ -10,6 +10,9 @@ import { requireOperator } from "./routes/admin/auth.ts";
 import { accountRoutes } from "./routes/admin/accounts.ts";
 import { siteRoutes } from "./routes/admin/sites.ts";
 import { healthRoutes } from "./routes/public/health.ts";
+import { mailPublicRoutes } from "./routes/public/mail.ts";
+import { mailAdminRoutes } from "./routes/admin/mail.ts";
+import { mailSendRoutes } from "./routes/api/mail.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -19,6 +22,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // Public pages and probes (no key).
   app.route("/", healthRoutes(ctx));
   // public: mail (unsubscribe, tracking)
+  app.route("/", mailPublicRoutes(ctx));
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
@@ -30,6 +34,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // admin: webhooks
 
   // admin: mail
+  admin.route("/", mailAdminRoutes(ctx));
 
   // admin: forms
 
@@ -44,6 +49,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // api: sites, forms/render, blocks
 
   // api: mail/send
+  api.route("/", mailSendRoutes(ctx));
 
   // api: mail/domain-status
 
