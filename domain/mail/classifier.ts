@@ -11,7 +11,9 @@
  *   not stop mail.
  */
 import { Buffer } from "node:buffer";
+import { Parser } from "htmlparser2";
 import type { Logger } from "../log.ts";
+import { tooManyTags } from "./render.ts";
 
 export type ClassifierInput = {
   from: string;
@@ -93,18 +95,42 @@ function hostOf(url: string): string {
   }
 }
 
-const LINK_RE = /<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>([\s\S]*?)<\/a>/gi;
 const URL_RE = /https?:\/\/[^\s"'<>)]+/gi;
+/** Links examined per message: enough for any real mail, bounded work for hostile input. */
+const MAX_LINKS = 200;
+
+/** The links of an HTML body with their visible text (htmlparser2: linear, no backtracking). */
+function linksOf(html: string): Facts["links"] {
+  const links: Facts["links"] = [];
+  let open: { href: string; label: string } | null = null;
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      if (name !== "a" || links.length >= MAX_LINKS) return;
+      if (open) links.push({ host: hostOf(open.href), href: open.href, label: open.label.trim() });
+      open = { href: (attribs.href ?? "").trim(), label: "" };
+    },
+    ontext(t) {
+      if (open && open.label.length < 300) open.label += t;
+    },
+    onclosetag(name) {
+      if (name !== "a" || !open) return;
+      links.push({ host: hostOf(open.href), href: open.href, label: open.label.trim() });
+      open = null;
+    },
+  }, { decodeEntities: true, lowerCaseTags: true });
+  parser.end(html);
+  return links.slice(0, MAX_LINKS);
+}
 
 function facts(input: ClassifierInput): Facts {
-  const links: Facts["links"] = [];
-  for (const m of (input.html ?? "").matchAll(LINK_RE)) {
-    const href = (m[2] ?? m[3] ?? m[4] ?? "").trim();
-    const label = m[5].replace(/<[^>]*>/g, "").trim();
-    links.push({ host: hostOf(href), href, label });
-  }
   const all = `${input.subject}\n${input.text}`;
-  return { subject: input.subject, text: input.text, all, links, urls: all.match(URL_RE) ?? [] };
+  return {
+    subject: input.subject,
+    text: input.text,
+    all,
+    links: input.html && !tooManyTags(input.html) ? linksOf(input.html) : [],
+    urls: (all.match(URL_RE) ?? []).slice(0, MAX_LINKS),
+  };
 }
 
 const FEATURES: Feature[] = [

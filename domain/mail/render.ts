@@ -45,10 +45,32 @@ export function fillSubject(template: string, data: TemplateData): string {
   return fillVariables(template, data, false).replace(/[\r\n\t]+/g, " ").trim();
 }
 
+/**
+ * Markup with more tags than any real email. htmlparser2 (under html-to-text,
+ * tracking and the classifier) keeps its open-element stack with unshift, so
+ * deeply nested unclosed tags cost quadratic time; such HTML is handled by the
+ * linear fallbacks instead (tags stripped for text, no click rewriting).
+ */
+export const MAX_PARSED_TAGS = 20_000;
+
+export function tooManyTags(html: string): boolean {
+  let n = 0;
+  for (let i = html.indexOf("<"); i !== -1; i = html.indexOf("<", i + 1)) {
+    if (++n > MAX_PARSED_TAGS) return true;
+  }
+  return false;
+}
+
 /** The text part for an HTML-only email. */
 export function htmlToText(html: string): string {
+  if (tooManyTags(html)) {
+    return html.replace(/<[^>]*>/g, " ").replace(/[ \t]+/g, " ").replace(/\n\s*\n+/g, "\n\n")
+      .trim();
+  }
   return convert(html, {
     wordwrap: 78,
+    // Bounded work on hostile markup (50,000 unclosed tags nest 50,000 deep).
+    limits: { maxDepth: 100, maxChildNodes: 10_000, ellipsis: "" },
     selectors: [
       { selector: "img", format: "skip" },
       { selector: "a", options: { hideLinkHrefIfSameAsText: true } },

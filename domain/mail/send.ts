@@ -540,7 +540,7 @@ export async function sendMail(
       to: firstTo,
       subject,
       error: failure.slice(0, 300),
-      source: source === "sequence" ? "sequence" : undefined,
+      source: source === "api" ? undefined : source,
     });
     const op = putEmailLog(ctx.kv.atomic(), final);
     if (quotaCounts) subtractMonthly(op, account!.id, "email", now);

@@ -12,7 +12,7 @@
  * rest of the markup reaches the recipient byte for byte.
  */
 import { Parser } from "htmlparser2";
-import { escapeHtml } from "./render.ts";
+import { escapeHtml, tooManyTags } from "./render.ts";
 import { clickMac, openMac } from "./tokens.ts";
 
 export function openPixelUrl(base: string, encKey: Uint8Array, logId: string): string {
@@ -39,9 +39,11 @@ export function trackHtml(
 ): string {
   const edits: { start: number; end: number; text: string }[] = [];
   let bodyClose = -1;
+  // Hostile markup (see tooManyTags) is not parsed: no click rewriting.
+  const rewrite = opts.clicks && !tooManyTags(html);
   const parser: Parser = new Parser({
     onopentag(name, attribs) {
-      if (!opts.clicks || (name !== "a" && name !== "area")) return;
+      if (name !== "a" && name !== "area") return;
       const href = attribs.href?.trim();
       if (!href || !/^https?:\/\//i.test(href) || href.startsWith(opts.skipPrefix)) return;
       const start = parser.startIndex;
@@ -58,7 +60,8 @@ export function trackHtml(
       if (name === "body") bodyClose = parser.startIndex;
     },
   }, { decodeEntities: true, lowerCaseTags: true });
-  parser.end(html);
+  if (rewrite) parser.end(html);
+  else bodyClose = html.toLowerCase().lastIndexOf("</body");
 
   if (opts.opens) {
     const pixel = `<img src="${

@@ -4,6 +4,7 @@
  * told to refuse messages with a given reply (e.g. "550 5.7.1 spam").
  */
 import { SMTPServer } from "smtp-server";
+// @ts-types="npm:@types/mailparser@3.9.0"
 import { type ParsedMail, simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";
 
