@@ -62,6 +62,8 @@ const EnvSchema = z.object({
     /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9-]+$/,
     "must be a domain name",
   ).optional(),
+  // mail engine: delivery workers that build, sign and send (0 = in the HTTP thread)
+  SVC_SMTP_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -3,7 +3,7 @@
  * HTML and text parts. HTML to text uses html-to-text (a maintained parser,
  * not regexes); text to HTML escapes every character that HTML gives meaning to.
  */
-import { convert } from "html-to-text";
+import { compile } from "html-to-text";
 
 export type TemplateData = Record<string, string | number | boolean>;
 
@@ -61,21 +61,25 @@ export function tooManyTags(html: string): boolean {
   return false;
 }
 
+// Compiled once: html-to-text's convert() compiles its selectors on every call
+// (about 0.4 ms, against 0.03 ms for the conversion itself).
+const convertHtml = compile({
+  wordwrap: 78,
+  // Bounded work on hostile markup (50,000 unclosed tags nest 50,000 deep).
+  limits: { maxDepth: 100, maxChildNodes: 10_000, ellipsis: "" },
+  selectors: [
+    { selector: "img", format: "skip" },
+    { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
+  ],
+});
+
 /** The text part for an HTML-only email. */
 export function htmlToText(html: string): string {
   if (tooManyTags(html)) {
     return html.replace(/<[^>]*>/g, " ").replace(/[ \t]+/g, " ").replace(/\n\s*\n+/g, "\n\n")
       .trim();
   }
-  return convert(html, {
-    wordwrap: 78,
-    // Bounded work on hostile markup (50,000 unclosed tags nest 50,000 deep).
-    limits: { maxDepth: 100, maxChildNodes: 10_000, ellipsis: "" },
-    selectors: [
-      { selector: "img", format: "skip" },
-      { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
-    ],
-  });
+  return convertHtml(html);
 }
 
 /** The HTML part for a text-only email: escaped, paragraphs and line breaks kept. */

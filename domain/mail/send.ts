@@ -28,19 +28,19 @@ import { unseal } from "../crypto.ts";
 import { prepareEvent } from "../events.ts";
 import type { Site } from "../store/sites.ts";
 import { updateSite } from "../store/sites.ts";
-import { type Account, getAccount } from "../store/accounts.ts";
+import type { Account } from "../store/accounts.ts";
 import { type SendingDomain, verifiedSendingDomainOfSite } from "../store/sending_domains.ts";
-import { recipientBlocks } from "../store/suppressions.ts";
 import {
   addMonthly,
   addTotal,
   appendWindow,
   readMonthly,
-  readTotal,
   readWindow,
   type WindowState,
 } from "../store/counters.ts";
-import { commit, retryOnConflict } from "../store/kv.ts";
+import { retryOnConflict } from "../store/kv.ts";
+import { batcherOf, commitBatched } from "../store/commit_batch.ts";
+import { readSendState } from "../store/send_state.ts";
 import { packJson } from "../store/blob.ts";
 import {
   type EmailLogRecord,
@@ -66,12 +66,7 @@ import { type ContentScore, FLAG_SCORE, scoreContent, WARN_SCORE } from "./spam.
 import { type ClassifierVerdict, shouldClassify } from "./classifier.ts";
 import { contactFormSpam, HOLD_CONFIDENCE, isContactFormNotification } from "./contact_form.ts";
 import { applyHeaderPolicy, hasHeader } from "./headers.ts";
-import {
-  type ComposeAttachment,
-  composeMessage,
-  type DkimKey,
-  safeContentType,
-} from "./compose.ts";
+import { type ComposeAttachment, type DkimKey, safeContentType } from "./compose.ts";
 import { trackHtml } from "./tracking.ts";
 import { unsubscribeToken, verpAddress } from "./tokens.ts";
 import { failureText } from "./transport.ts";
@@ -198,6 +193,7 @@ function returnPathDomain(ctx: Ctx): string {
   return ctx.config.SVC_RETURN_PATH_DOMAIN ?? relayDomain(ctx);
 }
 
+// Unsealed keys, by domain id and sealed value (a new key is a new entry).
 const dkimCache = new Map<string, string>();
 
 function dkimKeyOf(ctx: Ctx, d: SendingDomain): DkimKey {
@@ -205,7 +201,7 @@ function dkimKeyOf(ctx: Ctx, d: SendingDomain): DkimKey {
   let pem = dkimCache.get(cacheKey);
   if (!pem) {
     pem = unseal(ctx.config.encryptionKey, d.dkim.private_key, d.id);
-    if (dkimCache.size > 1000) dkimCache.clear();
+    if (dkimCache.size >= 1000) dkimCache.clear();
     dkimCache.set(cacheKey, pem);
   }
   return { domainName: d.domain, keySelector: d.dkim.selector, privateKey: pem };
@@ -262,15 +258,21 @@ export async function sendMail(
   // Everything the remaining checks need from KV, read at once.
   const now = ctx.clock.now();
   const toAddrs = req.to.map((m) => m.address.toLowerCase());
-  const [window, logTotal, domain, account, blocks] = await Promise.all([
-    readWindow(ctx.kv, WINDOW, site.id, now, RATE_WINDOW_MS),
-    checks.classifier ? readTotal(ctx.kv, TOTALS.log, site.id) : Promise.resolve(0),
+  const [state, domain] = await Promise.all([
+    readSendState(ctx.kv, {
+      siteId: site.id,
+      accountId: site.account_id,
+      windowName: WINDOW,
+      totalName: TOTALS.log,
+      now,
+      windowMs: RATE_WINDOW_MS,
+      emails: [...new Set(toAddrs)],
+    }),
     req.sender_mode === "relay"
       ? Promise.resolve(null)
       : verifiedSendingDomainOfSite(ctx.kv, site.id),
-    site.account_id ? getAccount(ctx.kv, site.account_id) : Promise.resolve(null),
-    recipientBlocks(ctx.kv, site.id, [...new Set(toAddrs)]),
   ]);
+  const { window, logTotal, account, blocks } = state;
   const mode: "relay" | "domain" = domain ? "domain" : "relay";
 
   // 10. rate_limited
@@ -423,9 +425,7 @@ export async function sendMail(
   // 13. over_quota (relay mode only; per account and UTC month)
   const limit = account?.monthly_email_limit ?? null;
   const quotaCounts = checks.quota && mode === "relay" && !!account;
-  const usage = quotaCounts && limit !== null
-    ? await readMonthly(ctx.kv, account!.id, "email", now)
-    : null;
+  const usage = quotaCounts && limit !== null ? state.usage : null;
   if (usage && usage.count >= limit!) {
     await rejected("over_quota");
     return fail(200, "over_quota", { log_id: logId });
@@ -483,23 +483,15 @@ export async function sendMail(
   record.tracking = tracking;
 
   // Reserve: log record, window slot and quota unit, checked against concurrent sends.
-  const [raw, reserved] = await Promise.all([
-    composeMessage({
-      messageId,
-      date: new Date(now),
-      from,
-      to: keptTo,
-      cc: req.cc ?? [],
-      replyTo,
-      subject,
-      html: trackedHtml,
-      text: textPart,
-      attachments,
-      headers,
-      dkim: domain ? dkimKeyOf(ctx, domain) : null,
-    }),
-    reserve(ctx, site, record, window, checks, quotaCounts ? account : null, usage),
-  ]);
+  const reserved = await reserve(
+    ctx,
+    site,
+    record,
+    window,
+    checks,
+    quotaCounts ? account : null,
+    usage,
+  );
   if (!reserved.ok) {
     // Lost the race to a concurrent send that took the last slot or quota unit.
     if (reserved.code === "rate_limited") return fail(200, "rate_limited");
@@ -520,7 +512,20 @@ export async function sendMail(
       recipients: envelopeTo.map((m) => m.address),
       headerFrom: formatMailbox(from),
       subject,
-      raw,
+      message: {
+        messageId,
+        date: new Date(now),
+        from,
+        to: keptTo,
+        cc: req.cc ?? [],
+        replyTo,
+        subject,
+        html: trackedHtml,
+        text: textPart,
+        attachments,
+        headers,
+        dkim: domain ? dkimKeyOf(ctx, domain) : null,
+      },
     });
   } catch (e) {
     failure = failureText(e);
@@ -542,9 +547,14 @@ export async function sendMail(
       error: failure.slice(0, 300),
       source: source === "api" ? undefined : source,
     });
-    const op = putEmailLog(ctx.kv.atomic(), final);
-    if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
-    await commit(ev.apply(op), "email log (failed)");
+    await commitBatched(ctx.kv, {
+      checks: [],
+      apply(op) {
+        putEmailLog(op, final);
+        if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
+        ev.apply(op);
+      },
+    }, "email log (failed)");
     return fail(200, "send_failed", { error: failure, log_id: logId });
   }
 
@@ -561,10 +571,15 @@ export async function sendMail(
     mode,
     source: source === "api" ? undefined : source,
   });
-  const op = putEmailLog(ctx.kv.atomic(), final);
-  addTotal(op, TOTALS.sent, site.id);
-  putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
-  await commit(ev.apply(op), "email log (sent)");
+  await commitBatched(ctx.kv, {
+    checks: [],
+    apply(op) {
+      putEmailLog(op, final);
+      addTotal(op, TOTALS.sent, site.id);
+      putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
+      ev.apply(op);
+    },
+  }, "email log (sent)");
   if (!site.verified) await markVerified(ctx, site.id);
   return {
     ok: true,
@@ -618,12 +633,17 @@ async function logOutcome(
   const final = { ...record, ...change, updated_at: isoTime(ctx.clock.now()) };
   let w = window;
   for (let attempt = 0;; attempt++) {
-    const op = ctx.kv.atomic();
-    putEmailLog(op, final);
-    appendWindow(op, w, ctx.clock.now(), RATE_WINDOW_MS, RATE_LIMIT);
-    addTotal(op, TOTALS.log, site.id);
-    ev.apply(op);
-    if ((await op.commit()).ok) return;
+    const now = ctx.clock.now();
+    const ok = await batcherOf(ctx.kv).commit({
+      checks: [w.key],
+      apply(op) {
+        putEmailLog(op, final);
+        appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
+        addTotal(op, TOTALS.log, site.id);
+        ev.apply(op);
+      },
+    });
+    if (ok) return;
     if (attempt >= 50) throw new ConflictError("email log window");
     w = await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS);
   }
@@ -648,16 +668,20 @@ async function reserve(
   const limit = account?.monthly_email_limit ?? null;
   for (let attempt = 0;; attempt++) {
     const now = ctx.clock.now();
-    const op = ctx.kv.atomic();
-    putEmailLog(op, record);
-    appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
-    addTotal(op, TOTALS.log, site.id);
-    if (account) {
-      if (u) op.check({ key: u.key, versionstamp: u.versionstamp });
-      addMonthly(op, account.id, "email", now);
-    }
-    const r = await op.commit();
-    if (r.ok) return { ok: true };
+    const [ww, uu] = [w, u];
+    const ok = await batcherOf(ctx.kv).commit({
+      checks: uu ? [ww.key, uu.key] : [ww.key],
+      apply(op) {
+        putEmailLog(op, record);
+        appendWindow(op, ww, now, RATE_WINDOW_MS, RATE_LIMIT);
+        addTotal(op, TOTALS.log, site.id);
+        if (account) {
+          if (uu) op.check({ key: uu.key, versionstamp: uu.versionstamp });
+          addMonthly(op, account.id, "email", now);
+        }
+      },
+    });
+    if (ok) return { ok: true };
     if (attempt >= 50) throw new ConflictError("email send reservation");
     await new Promise((res) => setTimeout(res, Math.random() * Math.min(2 * attempt, 10)));
     [w, u] = await Promise.all([

@@ -15,7 +15,7 @@ export type MailServices = {
 };
 
 export function createMailServices(ctx: Omit<Ctx, "mail">): MailServices {
-  const transport = transportFromConfig(ctx.config, ctx.kv, ctx.clock);
+  const transport = transportFromConfig(ctx.config, ctx.kv, ctx.clock, ctx.log);
   const classifier = classifierFromUrl(ctx.config.SVC_SPAM_CLASSIFIER_URL, ctx.log);
   return { transport, classifier, close: () => transport.close() };
 }

@@ -306,3 +306,17 @@ Deno.test("a server that is down answers send_failed", async () => {
     await svc.close();
   }
 });
+
+Deno.test("SVC_SMTP_WORKERS=0 sends from the HTTP thread with the same results", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    const ok = await send(svc, s.key, { to: "ann@example.com", subject: "In thread", text: "x" });
+    assert.equal(ok.body.sent, true, ok.text);
+    const [m] = await smtp.waitFor(1);
+    assert.equal((await m.parse()).messageId, ok.body.message_id);
+    smtp.reject = { code: 550, message: "5.1.1 No such user" };
+    const bad = await send(svc, s.key, { to: "ann@example.com", text: "x" });
+    assert.equal(bad.body.reason, "send_failed");
+    assert.match(bad.body.error as string, /550.*No such user/);
+  }, { SVC_SMTP_WORKERS: 0 });
+});
