@@ -149,8 +149,8 @@ export const keys = {
   sendingDomainsPending: (): Key => ["sending_domains_pending"],
 
   // --- foundation (issue 2): operator settings, request limits ------------------
-  /** Per-site API request limit setting (operator). */
-  siteRequestLimit: (siteId: string): Key => ["site_request_limits", siteId],
+  /** Token bucket of one API key's request limit ({tokens, at}); the setting is on the site. */
+  requestBucket: (apiKeyId: string): Key => ["request_buckets", apiKeyId],
   // --- webhooks delivery (issue 3) -----------------------------------------------
 
   // --- mail engine (issue 4) -------------------------------------------------------
