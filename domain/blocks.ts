@@ -155,7 +155,7 @@ export const IpBlockCreate = z.object({
   reason: str(100, 1),
   blocked_until: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" })
     .nullable().default(null),
-  site_id: z.string().nullable().default(null),
+  site_id: str(100).nullable().default(null),
   note: str(500).nullable().optional(),
 });
 

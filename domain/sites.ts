@@ -29,7 +29,7 @@ export const domainName = () =>
   );
 
 export const SiteCreate = z.object({
-  account_id: z.string().nullable().default(null),
+  account_id: str(100).nullable().default(null),
   name: str(200, 1),
   domain: domainName(),
   default_notify_email: email().nullable().optional(),
@@ -40,7 +40,7 @@ export const SiteCreate = z.object({
 });
 
 export const SitePatch = SiteCreate.omit({ account_id: true }).partial().extend({
-  account_id: z.string().nullable().optional(),
+  account_id: str(100).nullable().optional(),
 });
 
 /** The site as the operator API shows it: everything but the sealed secret. */
