@@ -50,17 +50,17 @@ export const keys = {
   // --- IP blocks ------------------------------------------------------------
   /** IP block record. */
   ipBlock: (id: string): Key => ["ip_blocks", id],
-  /** Active blocks of an IP (value: block id); removed when lifted. */
+  /** Active blocks of an IP (value: a copy of the block); removed when lifted. */
   ipBlockByIp: (ip: string, blockId: string): Key => ["ip_blocks_by_ip", ip, blockId],
   ipBlocksByIp: (ip: string): Key => ["ip_blocks_by_ip", ip],
-  /** Active blocks by the site that started them, "none" when no site (value: block id). */
+  /** Active blocks by the site that started them, "none" when no site (value: a copy of the block). */
   ipBlockBySite: (siteId: string | null, blockId: string): Key => [
     "ip_blocks_by_site",
     siteId ?? "none",
     blockId,
   ],
   ipBlocksBySite: (siteId: string | null): Key => ["ip_blocks_by_site", siteId ?? "none"],
-  /** Every block ever made, newest last (value: block id); for the operator list. */
+  /** Prefix of every block record (UUIDv7 ids: oldest first); for the operator list. */
   ipBlocksAll: (): Key => ["ip_blocks"],
 
   // --- suppressions and unsubscribes -----------------------------------------

@@ -43,7 +43,7 @@ export async function listValues<T>(
 
 /**
  * Follows an index listing (values are ids) to the records, in index order.
- * Records are fetched 10 at a time (the getMany limit).
+ * Records are fetched 10 at a time (the getMany limit), several batches at once.
  */
 export async function listByIndex<T>(
   kv: Deno.Kv,
@@ -54,10 +54,14 @@ export async function listByIndex<T>(
 ): Promise<T[]> {
   const ids: string[] = [];
   for await (const e of kv.list<string>({ prefix }, options)) ids.push(e.value);
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += 10) batches.push(ids.slice(i, i + 10));
   const out: T[] = [];
-  for (let i = 0; i < ids.length; i += 10) {
-    const got = await kv.getMany<T[]>(ids.slice(i, i + 10).map(recordKey));
-    for (const g of got) if (g.value !== null && keep(g.value)) out.push(g.value);
+  for (let i = 0; i < batches.length; i += 8) {
+    const got = await Promise.all(
+      batches.slice(i, i + 8).map((b) => kv.getMany<T[]>(b.map(recordKey))),
+    );
+    for (const g of got.flat()) if (g.value !== null && keep(g.value)) out.push(g.value);
   }
   return out;
 }
