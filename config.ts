@@ -127,7 +127,7 @@ async function loadOrCreateSecret(
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
   const value = make();
-  await Deno.mkdir(dirname(path), { recursive: true });
+  await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await Deno.writeTextFile(path, value + "\n", { mode: 0o600, createNew: true });
   await Deno.chmod(path, 0o600);
   return { value, created: true };

@@ -22,7 +22,8 @@ export type Running = {
 
 export async function openKv(path: string): Promise<Deno.Kv> {
   if (path !== ":memory:" && !path.includes("://")) {
-    await Deno.mkdir(dirname(path), { recursive: true });
+    // Owner-only: the KV file holds personal data and sealed secrets.
+    await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
   }
   return await Deno.openKv(path);
 }

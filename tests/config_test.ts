@@ -82,12 +82,14 @@ Deno.test("generated secrets are written with mode 0600 and reused on the next s
   }
 });
 
-Deno.test("the data folder defaults to the KV file's folder; given secrets write no files", async () => {
+Deno.test("the data folder defaults to the KV file's folder, mode 0700; given secrets write no files", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const c = await loadConfig({ SVC_KV_PATH: join(dir, "kv", "svc.kv") });
     assert.equal(c.dataDir, join(dir, "kv"));
     await Deno.stat(join(dir, "kv", "admin_token"));
+    // A data folder the service creates is the owner's alone.
+    assert.equal((await Deno.stat(join(dir, "kv"))).mode! & 0o777, 0o700);
     const given = await loadConfig({
       SVC_DATA_DIR: join(dir, "other"),
       SVC_ADMIN_TOKEN: "a-given-token-of-length",
