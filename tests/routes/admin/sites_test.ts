@@ -208,3 +208,25 @@ Deno.test("very long ids in operator paths answer 404, not a storage error", asy
     }
   });
 });
+
+Deno.test("an unexpected failure in the operator API answers 500 {error, message} with no internals", async () => {
+  const svc = await startTestService({ runJobs: false, logLevel: "silent" });
+  try {
+    const kv = svc.ctx.kv;
+    const realGet = kv.get.bind(kv);
+    kv.get = (() => {
+      throw new Error("disk failure at /var/lib/x.kv");
+    }) as typeof kv.get;
+    try {
+      const r = await svc.admin("GET", `/sites/${MISSING}`);
+      assert.equal(r.status, 500);
+      assert.deepEqual(Object.keys(r.body).sort(), ["error", "message"]);
+      assert.equal(r.body.error, "internal_error");
+      assert.ok(!r.text.includes("disk failure"));
+    } finally {
+      kv.get = realGet;
+    }
+  } finally {
+    await svc.close();
+  }
+});
