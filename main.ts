@@ -10,6 +10,7 @@ import { createLogger } from "./domain/log.ts";
 import { buildApp } from "./app.ts";
 import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
+import { closeEgressClient } from "./domain/net/outbound_http.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -79,6 +80,7 @@ export async function start(config: Config): Promise<Running> {
     async shutdown() {
       await Promise.all(servers.map((s) => s.shutdown()));
       await runner.stop();
+      closeEgressClient(ctx);
       kv.close();
     },
   };
