@@ -58,19 +58,27 @@ export function nonPublicReason(ip: string): string | null {
   } catch {
     return `${ip} is not an IP address`;
   }
-  if (addr.kind() === "ipv6") {
-    const v6 = addr as ipaddr.IPv6;
-    const inner = embeddedIpv4(v6);
-    if (inner !== null) {
-      const why = nonPublicReason(inner.toString());
-      return why === null ? null : `${ip} carries ${why}`;
-    }
-    // ::/8 is reserved; it holds the deprecated IPv4-compatible form ::a.b.c.d,
-    // which ipaddr.js calls unicast when written in hex (::7f00:1).
-    if (v6.parts[0] < 0x100) return `${ip} is a non-public address (reserved ::/8)`;
+  const range = nonPublicRange(addr);
+  return range === null ? null : `${ip} is a non-public address (${range})`;
+}
+
+/** The name of the non-public range `addr` is in, or null for public unicast. */
+function nonPublicRange(addr: ipaddr.IPv4 | ipaddr.IPv6): string | null {
+  if (addr.kind() === "ipv4") {
+    const range = addr.range();
+    return range === "unicast" ? null : range;
   }
-  const range = addr.range();
-  return range === "unicast" ? null : `${ip} is a non-public address (${range})`;
+  const v6 = addr as ipaddr.IPv6;
+  const inner = embeddedIpv4(v6);
+  if (inner !== null) {
+    const range = nonPublicRange(inner);
+    return range === null ? null : `${v6.range()} form of ${inner.toString()}, ${range}`;
+  }
+  const range = v6.range();
+  if (range !== "unicast") return range;
+  // ::/8 is reserved; it holds the deprecated IPv4-compatible form ::a.b.c.d,
+  // which ipaddr.js calls unicast when written in hex (::7f00:1).
+  return v6.parts[0] < 0x100 ? "reserved ::/8, IPv4-compatible" : null;
 }
 
 /** The URL's host as an IP address (brackets removed), or null for a host name. */
