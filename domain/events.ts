@@ -107,7 +107,8 @@ export async function prepareEvent(
     type,
     site_id: siteId,
     created_at: createdAt,
-    body: await packText(ctx.kv, body, { expireIn: EVENT_RETENTION_MS }),
+    // Chunks outlive the record a little, so a record never points at expired chunks.
+    body: await packText(ctx.kv, body, { expireIn: EVENT_RETENTION_MS + 86_400_000 }),
   };
   // Index by a time-ordered id: the event id itself is a random UUID (spec).
   const order = uuidv7(now);

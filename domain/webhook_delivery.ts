@@ -62,7 +62,19 @@ export function sendToWebhook(
   deliveryId: string | null,
 ): Promise<PostResult> {
   const bytes = new TextEncoder().encode(body);
-  return postOnce(w.url, bytes, webhookHeaders(webhookSecret(ctx, w), bytes, type, deliveryId), {
+  let secret: string;
+  try {
+    secret = webhookSecret(ctx, w);
+  } catch {
+    // Recorded as a failed attempt like any other, so the delivery still ends.
+    return Promise.resolve({
+      ok: false,
+      status: null,
+      duration_ms: 0,
+      error: "the webhook secret cannot be unsealed (was SVC_ENCRYPTION_KEY changed?)",
+    });
+  }
+  return postOnce(w.url, bytes, webhookHeaders(secret, bytes, type, deliveryId), {
     timeoutMs: webhookTimeoutMs(ctx),
     allowPrivate: ctx.config.SVC_ALLOW_PRIVATE_TARGETS,
     nameServer: ctx.outbound?.nameServer,

@@ -37,7 +37,8 @@ export class JobRunner {
   /** Job ids this runner is working on that a sweep started. */
   readonly #swept = new Set<string>();
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #sweeping = false;
+  /** The sweep in progress, if any (stop() waits for it before the KV handle closes). */
+  #sweeping: Promise<number> | null = null;
   #stopped = false;
 
   constructor(
@@ -80,7 +81,9 @@ export class JobRunner {
       if (!this.#stopped) this.#timer = setTimeout(tick, this.#opts.sweepEveryMs);
     };
     // At start nothing of ours is in flight: take over overdue work at once.
-    this.sweep(0).catch((e) => this.ctx.log.error("start-up sweep failed", { error: e }))
+    this.sweep(0).catch((e) => {
+      if (!this.#stopped) this.ctx.log.error("start-up sweep failed", { error: e });
+    })
       .finally(() => {
         if (!this.#stopped) this.#timer = setTimeout(tick, this.#opts.sweepEveryMs);
       });
@@ -90,6 +93,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    await this.#sweeping?.catch(() => {});
     await this.idle();
   }
 
@@ -106,22 +110,26 @@ export class JobRunner {
    */
   async sweep(graceMs = 0): Promise<number> {
     if (this.#sweeping) return 0;
-    this.#sweeping = true;
+    this.#sweeping = this.#sweepOnce(graceMs);
     try {
-      const room = this.#opts.sweepConcurrency - this.#swept.size;
-      if (room <= 0) return 0;
-      const ids = await dueJobIds(this.ctx.kv, this.ctx.clock.now() - graceMs, room);
-      let started = 0;
-      for (const id of ids) {
-        if (this.#swept.has(id)) continue;
-        this.#swept.add(id);
-        started++;
-        this.#track(this.runJob(id).finally(() => this.#swept.delete(id)));
-      }
-      return started;
+      return await this.#sweeping;
     } finally {
-      this.#sweeping = false;
+      this.#sweeping = null;
     }
+  }
+
+  async #sweepOnce(graceMs: number): Promise<number> {
+    const room = this.#opts.sweepConcurrency - this.#swept.size;
+    if (room <= 0) return 0;
+    const ids = await dueJobIds(this.ctx.kv, this.ctx.clock.now() - graceMs, room);
+    let started = 0;
+    for (const id of ids) {
+      if (this.#swept.has(id)) continue;
+      this.#swept.add(id);
+      started++;
+      this.#track(this.runJob(id).finally(() => this.#swept.delete(id)));
+    }
+    return started;
   }
 
   #track(p: Promise<void>): Promise<void> {
