@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { verify } from "@octokit/webhooks-methods";
-import { emitEvent } from "../../domain/events.ts";
+import { emitEvent, SUBSCRIBABLE_EVENT_TYPES } from "../../domain/events.ts";
 import { closeEgressClient } from "../../domain/net/outbound_http.ts";
 import { getEvent } from "../../domain/store/webhooks.ts";
 import { seedSite, startTestService } from "../helpers/service.ts";
@@ -103,6 +103,33 @@ Deno.test('"all" gets every event, a list only the events it names', async () =>
     await all.close();
     await onlySent.close();
     await forms.close();
+    await svc.close();
+  }
+});
+
+Deno.test("every event type of the spec reaches a webhook subscribed to all", async () => {
+  const svc = await startTestService();
+  const rx = startReceiver(always200);
+  try {
+    const { siteId } = await seedSite(svc);
+    const hook = await addWebhook(svc, siteId, rx.url);
+    for (const type of SUBSCRIBABLE_EVENT_TYPES) {
+      await emitEvent(svc.ctx, siteId, type, { to: "a@example.com", note: type });
+    }
+    await rx.waitFor(SUBSCRIBABLE_EVENT_TYPES.length);
+    const got = rx.requests.map((r) => {
+      const body = JSON.parse(r.text);
+      assert.equal(r.headers.get("x-svc-event"), body.type);
+      assert.equal(body.data.note, body.type);
+      return body.type;
+    });
+    assert.deepEqual(got.sort(), [...SUBSCRIBABLE_EVENT_TYPES].sort());
+    assert.equal(SUBSCRIBABLE_EVENT_TYPES.length, 16);
+    for (const r of rx.requests) {
+      assert.ok(await verify(hook.secret, r.text, r.headers.get("x-svc-signature")!));
+    }
+  } finally {
+    await rx.close();
     await svc.close();
   }
 });
