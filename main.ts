@@ -11,6 +11,7 @@ import { buildApp } from "./app.ts";
 import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
 import { withGroupCommit } from "./domain/store/group_commit.ts";
+import { closeEgressClient } from "./domain/net/outbound_http.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -81,6 +82,7 @@ export async function start(config: Config): Promise<Running> {
     async shutdown() {
       await Promise.all(servers.map((s) => s.shutdown()));
       await runner.stop();
+      closeEgressClient(ctx);
       kv.close();
     },
   };
