@@ -18,6 +18,13 @@ import {
   replaceJobMutations,
 } from "../domain/store/jobs.ts";
 
+/**
+ * A handler with its own lease: how long a claim lasts before another runner
+ * may take the job over (after a crash mid-run, the job waits this long).
+ * Keep it above the handler's longest run.
+ */
+export type HandlerEntry = { handler: JobHandler; leaseMs?: number };
+
 export type RunnerOptions = {
   /** How long a claim lasts before another runner may take the job over. */
   leaseMs?: number;
@@ -31,7 +38,7 @@ export type RunnerOptions = {
 };
 
 export class JobRunner {
-  readonly #handlers: Map<string, JobHandler>;
+  readonly #handlers: Map<string, HandlerEntry>;
   readonly #opts: Required<RunnerOptions>;
   readonly #inflight = new Set<Promise<void>>();
   /** Job ids this runner is working on that a sweep started. */
@@ -43,10 +50,12 @@ export class JobRunner {
 
   constructor(
     private readonly ctx: Ctx,
-    handlers: Record<string, JobHandler>,
+    handlers: Record<string, JobHandler | HandlerEntry>,
     opts: RunnerOptions = {},
   ) {
-    this.#handlers = new Map(Object.entries(handlers));
+    this.#handlers = new Map(
+      Object.entries(handlers).map(([k, h]) => [k, typeof h === "function" ? { handler: h } : h]),
+    );
     this.#opts = {
       leaseMs: 60_000,
       sweepEveryMs: 1_000,
@@ -155,11 +164,12 @@ export class JobRunner {
       return;
     }
     if (job.state === "running" && job.due_at > now) return; // another runner holds it
-    const handler = this.#handlers.get(job.kind);
+    const entryFor = this.#handlers.get(job.kind);
+    const handler = entryFor?.handler;
     const claimed: Job = {
       ...job,
       state: "running",
-      due_at: now + this.#opts.leaseMs,
+      due_at: now + (entryFor?.leaseMs ?? this.#opts.leaseMs),
       runs: job.runs + 1,
     };
     const claim = await replaceJobMutations(kv.atomic(), job, entry.versionstamp, claimed).commit();

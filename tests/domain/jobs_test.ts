@@ -224,3 +224,31 @@ Deno.test("a job that made progress by rescheduling still gets its retries when 
     ctx.kv.close();
   }
 });
+
+Deno.test("a handler's own lease decides when a crashed run is taken over", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  let calls = 0;
+  const dead = new JobRunner(ctx, {
+    work: { handler: () => new Promise(() => {}), leaseMs: 15_000 },
+  });
+  const alive = new JobRunner(ctx, {
+    work: { handler: () => Promise.resolve(void calls++), leaseMs: 15_000 },
+  });
+  try {
+    const job = await scheduleJob(ctx, "work", clock.now());
+    void dead.runJob(job.id);
+    await eventually(async () => (await getJobEntry(ctx.kv, job.id)).value?.state === "running");
+    clock.advance(14_999);
+    await alive.sweep();
+    await alive.idle();
+    assert.equal(calls, 0, "lease still held");
+    clock.advance(2);
+    await alive.sweep();
+    await alive.idle();
+    assert.equal(calls, 1);
+  } finally {
+    await alive.stop();
+    ctx.kv.close();
+  }
+});
