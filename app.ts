@@ -16,6 +16,7 @@ import { suppressionRoutes } from "./routes/admin/suppressions.ts";
 import { siteApiRoutes } from "./routes/api/sites.ts";
 import { formRenderRoutes } from "./routes/api/forms_render.ts";
 import { blockApiRoutes } from "./routes/api/blocks.ts";
+import { webhookRoutes } from "./routes/admin/webhooks.ts";
 import { healthRoutes } from "./routes/public/health.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
@@ -38,6 +39,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", suppressionRoutes(ctx));
 
   // admin: webhooks
+  admin.route("/", webhookRoutes(ctx));
 
   // admin: mail
 

@@ -10,6 +10,8 @@ import { createLogger } from "./domain/log.ts";
 import { buildApp } from "./app.ts";
 import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
+import { withGroupCommit } from "./domain/store/group_commit.ts";
+import { closeEgressClient } from "./domain/net/outbound_http.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -20,12 +22,13 @@ export type Running = {
   shutdown(): Promise<void>;
 };
 
+/** Opens the KV store behind a group committer (see domain/store/group_commit.ts). */
 export async function openKv(path: string): Promise<Deno.Kv> {
   if (path !== ":memory:" && !path.includes("://")) {
     // Owner-only: the KV file holds personal data and sealed secrets.
     await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
   }
-  return await Deno.openKv(path);
+  return withGroupCommit(await Deno.openKv(path));
 }
 
 /**
@@ -75,6 +78,7 @@ export async function start(config: Config): Promise<Running> {
   const shutdown = async () => {
     await Promise.all(servers.map((s) => s.shutdown()));
     await runner.stop();
+    closeEgressClient(ctx);
     kv.close();
   };
   runner.start();

@@ -6,6 +6,7 @@
 import type { Config } from "../config.ts";
 import type { Clock } from "./clock.ts";
 import type { Logger } from "./log.ts";
+import type { OutboundOverrides } from "./net/outbound_http.ts";
 
 export type Ctx = {
   kv: Deno.Kv;
@@ -18,7 +19,8 @@ export type Ctx = {
    */
   useQueue: boolean;
   // services: webhooks (issue 3)
-
+  /** Test-only overrides of outbound HTTP (timeout, DNS server); unset in production. */
+  outbound?: OutboundOverrides;
   // services: mail (issue 4)
 
   // services: forms (issue 5)

@@ -6,13 +6,13 @@
  * A token bucket per API key: it holds at most `burst` requests and refills at
  * `per_minute` a minute, so a client may make `burst` requests at once and
  * `per_minute` a minute on average. One KV value per key, read and written with a
- * versionstamp check: O(1) per request, and concurrent requests cannot both take
- * the last token.
+ * versionstamp check: O(1) per request, and concurrent requests (in this process
+ * or another) cannot both take the last token.
  */
 import { z } from "zod";
 import type { Ctx } from "./context.ts";
-import { keys } from "./store/keys.ts";
 import { retryOnConflict } from "./store/kv.ts";
+import { type Bucket, readBucket, writeBucket } from "./store/request_buckets.ts";
 import { ConflictError } from "./errors.ts";
 
 export const RequestLimit = z.object({
@@ -20,8 +20,6 @@ export const RequestLimit = z.object({
   burst: z.number().int().min(1).max(100_000),
 });
 export type RequestLimitSetting = z.output<typeof RequestLimit>;
-
-type Bucket = { tokens: number; at: number };
 
 export type LimitDecision = {
   allowed: boolean;
@@ -56,22 +54,80 @@ export function takeToken(
   return { decision, next: { tokens, at: now } };
 }
 
-/** Takes one request from the key's bucket (written only when it is allowed). */
-export async function consumeRequest(
+type Waiter = { resolve(d: LimitDecision): void; reject(e: unknown): void };
+type Pending = { setting: RequestLimitSetting; waiters: Waiter[]; running: boolean };
+
+const pending = new WeakMap<Deno.Kv, Map<string, Pending>>();
+
+/**
+ * Takes one request from the key's bucket. Callers of this process that arrive
+ * while a bucket write is in flight are served together by the next one: one
+ * read and one checked write decide for all of them, in arrival order. Under a
+ * burst on one key that is a few KV operations per batch instead of a
+ * versionstamp race per request (which the losers would retry or fail).
+ */
+export function consumeRequest(
   ctx: Ctx,
   apiKeyId: string,
   setting: RequestLimitSetting,
 ): Promise<LimitDecision> {
-  const key = keys.requestBucket(apiKeyId);
-  return await retryOnConflict(async () => {
-    const r = await ctx.kv.get<Bucket>(key);
-    const { decision, next } = takeToken(setting, r.value, ctx.clock.now());
-    if (!decision.allowed) return decision;
-    // Expiry only collects idle buckets: by then the bucket would be full anyway.
-    const fullInMs = Math.ceil((setting.burst - next.tokens) / (setting.per_minute / 60_000));
-    const res = await ctx.kv.atomic().check(r).set(key, next, { expireIn: fullInMs + 60_000 })
-      .commit();
-    if (!res.ok) throw new ConflictError("request bucket");
-    return decision;
+  let byKey = pending.get(ctx.kv);
+  if (!byKey) pending.set(ctx.kv, byKey = new Map());
+  let p = byKey.get(apiKeyId);
+  if (!p) byKey.set(apiKeyId, p = { setting, waiters: [], running: false });
+  p.setting = setting;
+  const decision = new Promise<LimitDecision>((resolve, reject) => {
+    p.waiters.push({ resolve, reject });
+  });
+  if (!p.running) drain(ctx, apiKeyId, p, byKey);
+  return decision;
+}
+
+async function drain(ctx: Ctx, apiKeyId: string, p: Pending, byKey: Map<string, Pending>) {
+  p.running = true;
+  try {
+    while (p.waiters.length) {
+      const batch = p.waiters.splice(0, 1000);
+      try {
+        const decisions = await decideBatch(ctx, apiKeyId, p.setting, batch.length);
+        batch.forEach((w, i) => w.resolve(decisions[i]));
+      } catch (e) {
+        for (const w of batch) w.reject(e);
+      }
+    }
+  } finally {
+    p.running = false;
+    if (!p.waiters.length) byKey.delete(apiKeyId);
+  }
+}
+
+/** `n` requests against the stored bucket; retried when another process wrote first. */
+function decideBatch(
+  ctx: Ctx,
+  apiKeyId: string,
+  setting: RequestLimitSetting,
+  n: number,
+): Promise<LimitDecision[]> {
+  return retryOnConflict(async () => {
+    const read = await readBucket(ctx.kv, apiKeyId);
+    const now = ctx.clock.now();
+    const decisions: LimitDecision[] = [];
+    let state = read.value;
+    let taken = false;
+    for (let i = 0; i < n; i++) {
+      const { decision, next } = takeToken(setting, state, now);
+      decisions.push(decision);
+      if (decision.allowed) {
+        state = next;
+        taken = true;
+      }
+    }
+    // Nothing taken: nothing to write (refusals are free).
+    if (!taken || state === null) return decisions;
+    const fullInMs = Math.ceil((setting.burst - state.tokens) / (setting.per_minute / 60_000));
+    if (!(await writeBucket(ctx.kv, apiKeyId, read, state, fullInMs + 60_000))) {
+      throw new ConflictError("request bucket");
+    }
+    return decisions;
   }, 50);
 }

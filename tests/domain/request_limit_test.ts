@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { takeToken } from "../../domain/request_limit.ts";
+import { consumeRequest, takeToken } from "../../domain/request_limit.ts";
+import { testConfig } from "../../config.ts";
+import { ManualClock } from "../../domain/clock.ts";
+import { createLogger } from "../../domain/log.ts";
+import { GroupCommitKv } from "../../domain/store/group_commit.ts";
+import type { Ctx } from "../../domain/context.ts";
 
 const setting = { per_minute: 60, burst: 3 }; // one token a second, three at once
 
@@ -35,4 +40,27 @@ Deno.test("Retry-After rounds up to whole seconds and is at least 1", () => {
   assert.equal(d.retryAfterSeconds, 60);
   const almost = takeToken(slow, { tokens: 0.999, at: 0 }, 0).decision;
   assert.equal(almost.retryAfterSeconds, 1);
+});
+
+Deno.test("two processes sharing one store cannot overdraw one bucket together", async () => {
+  const raw = await Deno.openKv(":memory:");
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  // Two wrappers of one store: each has its own batching, like two service processes.
+  const ctxs: Ctx[] = [0, 1].map(() => ({
+    kv: new GroupCommitKv(raw),
+    config: testConfig(),
+    clock,
+    log: createLogger("silent"),
+    useQueue: false,
+  }));
+  try {
+    const limit = { per_minute: 1, burst: 10 };
+    const all = await Promise.all(
+      ctxs.flatMap((ctx) => Array.from({ length: 30 }, () => consumeRequest(ctx, "key-1", limit))),
+    );
+    assert.equal(all.filter((d) => d.allowed).length, 10);
+    assert.equal(all.filter((d) => !d.allowed).length, 50);
+  } finally {
+    raw.close();
+  }
 });

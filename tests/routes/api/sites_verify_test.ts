@@ -172,3 +172,15 @@ Deno.test("verify answers invalid_json for a body that is not JSON", async () =>
     assert.deepEqual(r.body, { error: "invalid_json" });
   });
 });
+
+Deno.test("many concurrent verify calls on one site all succeed", async () => {
+  await withSite(async (svc, key, _siteId, domain) => {
+    const answers = await Promise.all(
+      Array.from(
+        { length: 64 },
+        (_, i) => verify(svc, key, { site_url: `https://${domain}/p${i}`, plugin_ver: String(i) }),
+      ),
+    );
+    assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
+  });
+});
