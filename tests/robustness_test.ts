@@ -186,6 +186,13 @@ Deno.test("no operator request with odd bodies, ids or headers gets a 5xx", asyn
       slug: "f",
     });
     const block = await svc.admin("POST", "/ip-blocks", { ip: "192.0.2.1", reason: "manual" });
+    const hook = await svc.admin("POST", `/sites/${s.siteId}/webhooks`, {
+      url: "http://127.0.0.1:9/hook",
+      events: ["all"],
+    });
+    assert.equal(hook.status, 201, hook.text);
+    assert.equal(form.status, 201, form.text);
+    assert.equal(block.status, 201, block.text);
     const valid: Record<string, string> = {
       account: s.accountId,
       site: s.siteId,
@@ -193,6 +200,9 @@ Deno.test("no operator request with odd bodies, ids or headers gets a 5xx", asyn
       form: form.body.id as string,
       block: block.body.id as string,
       email: "a@example.com",
+      hook: hook.body.id as string,
+      delivery: "01900000-0000-7000-8000-000000000001",
+      event: "01900000-0000-7000-8000-000000000002",
     };
     const token = `Bearer ${svc.ctx.config.adminToken}`;
     for (const r of ADMIN_ROUTES) {

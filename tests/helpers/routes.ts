@@ -71,7 +71,7 @@ export function errorShape(envelope: KeyedRoute["envelope"], code: string) {
 
 /**
  * Operator routes. Placeholders are filled by the test with seeded ids (or junk):
- * {account}, {site}, {key}, {form}, {block}, {email}.
+ * {account}, {site}, {key}, {form}, {block}, {email}, {hook}, {delivery}, {event}.
  */
 export type AdminRoute = {
   method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -137,8 +137,21 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "POST", path: "/sites/{site}/unsubscribes", body: { email: "a@example.com" } },
   { method: "GET", path: "/sites/{site}/unsubscribes" },
   { method: "DELETE", path: "/sites/{site}/unsubscribes/{email}" },
-  // webhooks
-
+  // webhooks (POST /webhooks/{id}/test is left out: it calls whatever URL a fuzzed PATCH set)
+  {
+    method: "POST",
+    path: "/sites/{site}/webhooks",
+    body: { url: "http://127.0.0.1:9/hook", events: ["form.submitted"] },
+  },
+  { method: "GET", path: "/sites/{site}/webhooks" },
+  { method: "GET", path: "/webhooks/{hook}" },
+  { method: "PATCH", path: "/webhooks/{hook}", body: { paused: true, events: ["all"] } },
+  { method: "POST", path: "/webhooks/{hook}/rotate-secret" },
+  { method: "GET", path: "/webhooks/{hook}/deliveries" },
+  { method: "GET", path: "/deliveries/{delivery}" },
+  { method: "GET", path: "/sites/{site}/events" },
+  { method: "GET", path: "/events/{event}" },
+  { method: "DELETE", path: "/webhooks/{hook}" },
   // mail
 
   // forms
