@@ -1,5 +1,6 @@
 /** Sites: the tenant every API key acts for. */
 import { keys } from "./keys.ts";
+import { ConflictError } from "../errors.ts";
 import { commit, listByIndex, listValues, serializeOnKey } from "./kv.ts";
 import type { Sealed } from "../crypto.ts";
 
@@ -91,23 +92,31 @@ export function updateSite(
   id: string,
   change: (s: Site) => Site,
 ): Promise<Site | null> {
+  // In-process writers queue up; a writer in another process that wins the race
+  // makes this one re-read and re-apply `change` (a pure function of the site).
   return serializeOnKey(kv, keys.site(id), async () => {
-    const r = await kv.get<Site>(keys.site(id));
-    if (!r.value) return null;
-    const prev = r.value;
-    const next = change(prev);
-    const op = kv.atomic().check(r).set(keys.site(id), next);
-    if (next.domain !== prev.domain) {
-      op.check({ key: keys.siteByDomain(next.domain), versionstamp: null })
-        .delete(keys.siteByDomain(prev.domain))
-        .set(keys.siteByDomain(next.domain), id);
+    for (let attempt = 1;; attempt++) {
+      const r = await kv.get<Site>(keys.site(id));
+      if (!r.value) return null;
+      const prev = r.value;
+      const next = change(prev);
+      const op = kv.atomic().check(r).set(keys.site(id), next);
+      if (next.domain !== prev.domain) {
+        op.check({ key: keys.siteByDomain(next.domain), versionstamp: null })
+          .delete(keys.siteByDomain(prev.domain))
+          .set(keys.siteByDomain(next.domain), id);
+      }
+      if (next.account_id !== prev.account_id) {
+        op.delete(keys.siteByAccount(prev.account_id, id))
+          .set(keys.siteByAccount(next.account_id, id), id);
+      }
+      if ((await op.commit()).ok) return next;
+      const now = await kv.get(keys.site(id));
+      if (now.versionstamp === r.versionstamp || attempt >= 10) {
+        // The site did not move: the new domain is taken.
+        throw new ConflictError(`site ${id}: domain ${next.domain} is already registered`);
+      }
     }
-    if (next.account_id !== prev.account_id) {
-      op.delete(keys.siteByAccount(prev.account_id, id))
-        .set(keys.siteByAccount(next.account_id, id), id);
-    }
-    await commit(op, `site ${id} changed concurrently or domain taken`);
-    return next;
   });
 }
 
