@@ -84,6 +84,9 @@ Deno.test("one failing check fails only its own operation in a batch", async () 
     results.forEach((r, i) => assert.equal(r.ok, i !== 7, `op ${i}`));
     assert.equal((await kv.get(["x", 7])).value, null);
     assert.equal((await kv.get(["x", 8])).value, 8);
+    // The stale operation was answered from a read: the batch was not split.
+    assert.equal(kv.stats.stale, 1);
+    assert.ok(kv.stats.commits <= 3, `${kv.stats.commits} commits`);
   } finally {
     await close();
   }
