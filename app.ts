@@ -9,6 +9,14 @@ import { envelope, errorBody, errorHandler } from "./routes/errors.ts";
 import { requireOperator } from "./routes/admin/auth.ts";
 import { accountRoutes } from "./routes/admin/accounts.ts";
 import { siteRoutes } from "./routes/admin/sites.ts";
+import { boundedPath } from "./routes/admin/body.ts";
+import { hostedFormRoutes } from "./routes/admin/hosted_forms.ts";
+import { ipBlockRoutes } from "./routes/admin/ip_blocks.ts";
+import { suppressionRoutes } from "./routes/admin/suppressions.ts";
+import { siteApiRoutes } from "./routes/api/sites.ts";
+import { formRenderRoutes } from "./routes/api/forms_render.ts";
+import { blockApiRoutes } from "./routes/api/blocks.ts";
+import { webhookRoutes } from "./routes/admin/webhooks.ts";
 import { healthRoutes } from "./routes/public/health.ts";
 import { mailPublicRoutes } from "./routes/public/mail.ts";
 import { mailAdminRoutes } from "./routes/admin/mail.ts";
@@ -26,12 +34,16 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
-  admin.use("*", envelope("admin"), requireOperator(ctx));
+  admin.use("*", envelope("admin"), requireOperator(ctx), boundedPath);
   admin.route("/", accountRoutes(ctx));
   admin.route("/", siteRoutes(ctx));
   // admin: foundation
+  admin.route("/", hostedFormRoutes(ctx));
+  admin.route("/", ipBlockRoutes(ctx));
+  admin.route("/", suppressionRoutes(ctx));
 
   // admin: webhooks
+  admin.route("/", webhookRoutes(ctx));
 
   // admin: mail
   admin.route("/", mailAdminRoutes(ctx));
@@ -47,6 +59,9 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // Public API v1 (API key). Each route file declares its envelope and auth.
   const api = new Hono<AppEnv>();
   // api: sites, forms/render, blocks
+  api.route("/", siteApiRoutes(ctx));
+  api.route("/", formRenderRoutes(ctx));
+  api.route("/", blockApiRoutes(ctx));
 
   // api: mail/send
   api.route("/", mailSendRoutes(ctx));

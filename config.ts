@@ -14,7 +14,10 @@ const bool = z
   .transform((v) => v === "true" || v === "1" || v === "yes");
 const port = z.coerce.number({ message: "must be a port number" }).int("must be a whole number")
   .min(0, "must be 0 to 65535").max(65535, "must be 0 to 65535");
-const url = z.string().refine((s) => URL.canParse(s), "must be a full URL");
+const url = z.string().refine(
+  (s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol),
+  "must be a full http:// or https:// URL",
+);
 const hostPort = z.string().regex(
   /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/,
   "must be host:port, for example 127.0.0.1:53",
@@ -68,6 +71,14 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+const SECRET_VARIABLES = new Set([
+  "SVC_ADMIN_TOKEN",
+  "SVC_ENCRYPTION_KEY",
+  "SVC_TURNSTILE_SECRET",
+  "SVC_SMTP_URL",
+  "SVC_EGRESS_PROXY",
+]);
+
 export type Config = Omit<Env, "SVC_ADMIN_TOKEN" | "SVC_ENCRYPTION_KEY" | "SVC_DATA_DIR"> & {
   dataDir: string;
   adminToken: string;
@@ -94,7 +105,9 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   if (!r.success) {
     const i = r.error.issues[0];
     const name = String(i.path[0]);
-    throw new ConfigError(`Configuration error: ${name} ${i.message} (got "${input[name]}").`);
+    // Secrets (and URLs that may carry a password) are not echoed into logs.
+    const got = SECRET_VARIABLES.has(name) ? "" : ` (got "${input[name]}")`;
+    throw new ConfigError(`Configuration error: ${name} ${i.message}${got}.`);
   }
   if ((r.data.SVC_TLS_CERT === undefined) !== (r.data.SVC_TLS_KEY === undefined)) {
     throw new ConfigError(
@@ -113,15 +126,20 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
 async function loadOrCreateSecret(
   path: string,
   make: () => string,
+  variable: string,
 ): Promise<{ value: string; created: boolean }> {
   try {
     const value = (await Deno.readTextFile(path)).trim();
     if (value) return { value, created: false };
+    throw new ConfigError(
+      `Configuration error: the file ${path} is empty; delete it to generate a new value ` +
+        `or set ${variable}.`,
+    );
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
   const value = make();
-  await Deno.mkdir(dirname(path), { recursive: true });
+  await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await Deno.writeTextFile(path, value + "\n", { mode: 0o600, createNew: true });
   await Deno.chmod(path, 0o600);
   return { value, created: true };
@@ -140,7 +158,11 @@ export async function loadConfig(
   let keyB64 = e.SVC_ENCRYPTION_KEY;
   const generated = { adminToken: false, encryptionKey: false };
   if (!adminToken) {
-    const r = await loadOrCreateSecret(join(dataDir, "admin_token"), () => randomToken(32));
+    const r = await loadOrCreateSecret(
+      join(dataDir, "admin_token"),
+      () => randomToken(32),
+      "SVC_ADMIN_TOKEN",
+    );
     adminToken = r.value;
     generated.adminToken = r.created;
   }
@@ -148,6 +170,7 @@ export async function loadConfig(
     const r = await loadOrCreateSecret(
       join(dataDir, "encryption_key"),
       () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64"),
+      "SVC_ENCRYPTION_KEY",
     );
     keyB64 = r.value;
     generated.encryptionKey = r.created;

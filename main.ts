@@ -11,23 +11,60 @@ import { buildApp } from "./app.ts";
 import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
 import { closeMailServices } from "./domain/mail/services.ts";
+import { withGroupCommit } from "./domain/store/group_commit.ts";
+import { closeEgressClient } from "./domain/net/outbound_http.ts";
 
 export type Running = {
   ctx: Ctx;
   /** Port the API listens on. */
   port: number;
+  /** Port of the plain-HTTP redirect listener, when there is one. */
+  redirectPort?: number;
   shutdown(): Promise<void>;
 };
 
+/** Opens the KV store behind a group committer (see domain/store/group_commit.ts). */
 export async function openKv(path: string): Promise<Deno.Kv> {
   if (path !== ":memory:" && !path.includes("://")) {
-    await Deno.mkdir(dirname(path), { recursive: true });
+    // Owner-only: the KV file holds personal data and sealed secrets.
+    await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
   }
-  return await Deno.openKv(path);
+  return withGroupCommit(await Deno.openKv(path));
+}
+
+/**
+ * Answers plain HTTP with a redirect to the same path over HTTPS: 301 for GET
+ * and HEAD, 308 (method and body kept) otherwise. The target host is the public
+ * one from SVC_BASE_URL when that is an https URL, so a forged Host header
+ * cannot redirect elsewhere; otherwise the request's host with the TLS port.
+ */
+export function redirectToHttps(
+  tlsPort: number,
+  baseUrl: string,
+): (req: Request) => Response {
+  const base = new URL(baseUrl);
+  return (req) => {
+    const u = new URL(req.url);
+    const target = new URL(u.pathname + u.search, "https://placeholder");
+    if (base.protocol === "https:") {
+      target.host = base.host;
+    } else {
+      target.hostname = u.hostname;
+      target.port = tlsPort === 443 ? "" : String(tlsPort);
+    }
+    const status = req.method === "GET" || req.method === "HEAD" ? 301 : 308;
+    return new Response(null, { status, headers: { location: target.toString() } });
+  };
 }
 
 export async function start(config: Config): Promise<Running> {
   const log = createLogger(config.SVC_LOG_LEVEL);
+  const tls = config.SVC_TLS_CERT && config.SVC_TLS_KEY
+    ? {
+      cert: await Deno.readTextFile(config.SVC_TLS_CERT),
+      key: await Deno.readTextFile(config.SVC_TLS_KEY),
+    }
+    : null;
   const kv = await openKv(config.SVC_KV_PATH);
   const ctx: Ctx = {
     kv,
@@ -38,52 +75,45 @@ export async function start(config: Config): Promise<Running> {
   };
   const app = buildApp(ctx);
   const runner = new JobRunner(ctx, jobHandlers());
+  const servers: Deno.HttpServer[] = [];
+  const shutdown = async () => {
+    await Promise.all(servers.map((s) => s.shutdown()));
+    await runner.stop();
+    closeEgressClient(ctx);
+    await closeMailServices(ctx);
+    kv.close();
+  };
   runner.start();
 
-  const servers: Deno.HttpServer[] = [];
-  const tls = config.SVC_TLS_CERT && config.SVC_TLS_KEY
-    ? {
-      cert: await Deno.readTextFile(config.SVC_TLS_CERT),
-      key: await Deno.readTextFile(config.SVC_TLS_KEY),
-    }
-    : null;
-  const main = Deno.serve({
-    port: config.SVC_PORT,
-    hostname: config.SVC_HOST,
-    ...(tls ?? {}),
-    onListen: () => {},
-  }, app.fetch);
-  servers.push(main);
-  const port = main.addr.port;
-  log.info("listening", { url: `${tls ? "https" : "http"}://${config.SVC_HOST}:${port}` });
-
-  if (tls && config.SVC_HTTP_REDIRECT_PORT !== undefined) {
-    const redirect = Deno.serve({
-      port: config.SVC_HTTP_REDIRECT_PORT,
+  try {
+    // Deno's TLS (rustls) speaks TLS 1.2 and 1.3 only: older versions are refused.
+    const main = Deno.serve({
+      port: config.SVC_PORT,
       hostname: config.SVC_HOST,
+      ...(tls ?? {}),
       onListen: () => {},
-    }, (req) => {
-      const u = new URL(req.url);
-      u.protocol = "https:";
-      u.port = port === 443 ? "" : String(port);
-      // 308 keeps the method and body of a POST; 301 for plain reads.
-      const status = req.method === "GET" || req.method === "HEAD" ? 301 : 308;
-      return new Response(null, { status, headers: { location: u.toString() } });
-    });
-    servers.push(redirect);
-    log.info("redirecting plain HTTP to HTTPS", { port: redirect.addr.port });
-  }
+    }, app.fetch);
+    servers.push(main);
+    const port = main.addr.port;
+    log.info("listening", { url: `${tls ? "https" : "http"}://${config.SVC_HOST}:${port}` });
 
-  return {
-    ctx,
-    port,
-    async shutdown() {
-      await Promise.all(servers.map((s) => s.shutdown()));
-      await runner.stop();
-      await closeMailServices(ctx);
-      kv.close();
-    },
-  };
+    let redirectPort: number | undefined;
+    if (tls && config.SVC_HTTP_REDIRECT_PORT !== undefined) {
+      const redirect = Deno.serve({
+        port: config.SVC_HTTP_REDIRECT_PORT,
+        hostname: config.SVC_HOST,
+        onListen: () => {},
+      }, redirectToHttps(port, config.SVC_BASE_URL));
+      servers.push(redirect);
+      redirectPort = redirect.addr.port;
+      log.info("redirecting plain HTTP to HTTPS", { port: redirectPort });
+    }
+    return { ctx, port, redirectPort, shutdown };
+  } catch (e) {
+    // A port in use must not leave the other listener, the runner or KV open.
+    await shutdown();
+    throw e;
+  }
 }
 
 if (import.meta.main) {
@@ -109,7 +139,18 @@ if (import.meta.main) {
         "Back it up: stored secrets cannot be read without it. Set SVC_ENCRYPTION_KEY to manage it yourself.",
     );
   }
-  const running = await start(config);
+  let running: Running;
+  try {
+    running = await start(config);
+  } catch (e) {
+    if (e instanceof Deno.errors.AddrInUse) {
+      console.error(
+        `Start failed: ${e.message}. Set SVC_PORT (or SVC_HTTP_REDIRECT_PORT) to a free port.`,
+      );
+      Deno.exit(1);
+    }
+    throw e;
+  }
   console.log(`Service ready on port ${running.port}.`);
   const stop = async () => {
     await running.shutdown();

@@ -13,7 +13,13 @@ export const AccountCreate = z.object({
   monthly_email_limit: limit.default(null),
   monthly_form_limit: limit.default(null),
 });
-export const AccountPatch = AccountCreate.partial();
+// Written out rather than AccountCreate.partial(): zod keeps the defaults of a
+// partial schema, so a PATCH that omits a limit would reset it to null.
+export const AccountPatch = z.object({
+  name: str(200, 1),
+  monthly_email_limit: limit,
+  monthly_form_limit: limit,
+}).partial();
 
 export function newAccount(ctx: Ctx, input: z.output<typeof AccountCreate>): Promise<Account> {
   const now = isoTime(ctx.clock.now());

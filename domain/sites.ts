@@ -7,9 +7,17 @@ import { ApiError } from "./errors.ts";
 import { email, str } from "./validation.ts";
 import { newApiKey } from "./auth.ts";
 import { getAccount } from "./store/accounts.ts";
-import { createSite, normalizeDomain, type Site, updateSite } from "./store/sites.ts";
+import {
+  createSite,
+  getSiteIdByDomain,
+  normalizeDomain,
+  type Site,
+  updateSite,
+} from "./store/sites.ts";
+import { retryOnConflict } from "./store/kv.ts";
 import { createApiKey, getApiKey, revokeApiKey, rotateApiKey } from "./store/api_keys.ts";
 import { ConflictError } from "./errors.ts";
+import { RequestLimit } from "./request_limit.ts";
 
 // A registrable host name: labels of letters, digits and hyphens, at least one dot.
 const DOMAIN_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
@@ -21,16 +29,18 @@ export const domainName = () =>
   );
 
 export const SiteCreate = z.object({
-  account_id: z.string().nullable().default(null),
+  account_id: str(100).nullable().default(null),
   name: str(200, 1),
   domain: domainName(),
   default_notify_email: email().nullable().optional(),
   default_from_name: str(120).nullable().optional(),
   tracking: z.object({ opens: z.boolean(), clicks: z.boolean() }).partial().optional(),
+  /** Per-key request limit; null (the default) = off. */
+  request_limit: RequestLimit.nullable().optional(),
 });
 
 export const SitePatch = SiteCreate.omit({ account_id: true }).partial().extend({
-  account_id: z.string().nullable().optional(),
+  account_id: str(100).nullable().optional(),
 });
 
 /** The site as the operator API shows it: everything but the sealed secret. */
@@ -77,7 +87,7 @@ export async function newSite(ctx: Ctx, input: z.output<typeof SiteCreate>): Pro
     captcha: { provider: "shared", site_key: null, secret: null },
     disabled: null,
     tracking: { opens: true, clicks: true, ...input.tracking },
-    request_limit: null,
+    request_limit: input.request_limit ?? null,
     created_at: isoTime(t),
     updated_at: isoTime(t),
   };
@@ -96,19 +106,29 @@ export async function patchSite(
 ): Promise<Site | null> {
   await checkAccount(ctx, input.account_id);
   try {
-    return await updateSite(ctx.kv, id, (s) => ({
-      ...s,
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.domain !== undefined && { domain: input.domain }),
-      ...(input.account_id !== undefined && { account_id: input.account_id }),
-      ...(input.default_notify_email !== undefined &&
-        { default_notify_email: input.default_notify_email }),
-      ...(input.default_from_name !== undefined && { default_from_name: input.default_from_name }),
-      ...(input.tracking !== undefined && { tracking: { ...s.tracking, ...input.tracking } }),
-      updated_at: isoTime(ctx.clock.now()),
-    }));
+    // A lost race with another writer (verify, captcha) is retried; a taken
+    // domain fails every retry and is reported below.
+    return await retryOnConflict(() =>
+      updateSite(ctx.kv, id, (s) => ({
+        ...s,
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.domain !== undefined && { domain: input.domain }),
+        ...(input.account_id !== undefined && { account_id: input.account_id }),
+        ...(input.default_notify_email !== undefined &&
+          { default_notify_email: input.default_notify_email }),
+        ...(input.default_from_name !== undefined &&
+          { default_from_name: input.default_from_name }),
+        ...(input.tracking !== undefined && { tracking: { ...s.tracking, ...input.tracking } }),
+        ...(input.request_limit !== undefined && { request_limit: input.request_limit }),
+        updated_at: isoTime(ctx.clock.now()),
+      })), 5);
   } catch (e) {
-    if (e instanceof ConflictError) throw conflict("the domain is already registered");
+    if (e instanceof ConflictError && input.domain !== undefined) {
+      const owner = await getSiteIdByDomain(ctx.kv, input.domain);
+      if (owner !== null && owner !== id) {
+        throw conflict(`domain ${input.domain} is already registered`);
+      }
+    }
     throw e;
   }
 }

@@ -16,6 +16,8 @@ export type BodyOptions = {
   badJsonExtra?: Record<string, unknown>;
   /** Largest body accepted, in bytes. */
   limit?: number;
+  /** Error code for a body over the limit (default invalid_payload, with details). */
+  tooLarge?: string;
 };
 
 function isJsonContentType(ct: string | undefined): boolean {
@@ -63,7 +65,11 @@ export async function readJson(c: Context, opts: BodyOptions): Promise<unknown> 
     throw bad(); // the client broke the body stream off
   }
   if (bytes === null) {
-    throw invalidPayload([{ field: "(body)", message: `must be at most ${limit} bytes` }]);
+    const details = [{ field: "(body)", message: `must be at most ${limit} bytes` }];
+    if (opts.tooLarge && opts.tooLarge !== "invalid_payload") {
+      throw new ApiError(opts.tooLarge, 400);
+    }
+    throw invalidPayload(details);
   }
   try {
     return JSON.parse(new TextDecoder().decode(bytes));

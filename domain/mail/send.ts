@@ -38,8 +38,7 @@ import {
   readWindow,
   type WindowState,
 } from "../store/counters.ts";
-import { retryOnConflict } from "../store/kv.ts";
-import { batcherOf, commitBatched } from "../store/commit_batch.ts";
+import { commit, retryOnConflict } from "../store/kv.ts";
 import { readSendState } from "../store/send_state.ts";
 import { packJson } from "../store/blob.ts";
 import {
@@ -71,6 +70,7 @@ import { trackHtml } from "./tracking.ts";
 import { unsubscribeToken, verpAddress } from "./tokens.ts";
 import { failureText } from "./transport.ts";
 import { mailServices } from "./services.ts";
+import { withLock } from "./locks.ts";
 
 /** Who is sending: the public API, a form notification, or a sequence step. */
 export type SendSource = "api" | "form" | "sequence";
@@ -547,14 +547,9 @@ export async function sendMail(
       error: failure.slice(0, 300),
       source: source === "api" ? undefined : source,
     });
-    await commitBatched(ctx.kv, {
-      checks: [],
-      apply(op) {
-        putEmailLog(op, final);
-        if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
-        ev.apply(op);
-      },
-    }, "email log (failed)");
+    const op = putEmailLog(ctx.kv.atomic(), final);
+    if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
+    await commit(ev.apply(op), "email log (failed)");
     return fail(200, "send_failed", { error: failure, log_id: logId });
   }
 
@@ -571,15 +566,10 @@ export async function sendMail(
     mode,
     source: source === "api" ? undefined : source,
   });
-  await commitBatched(ctx.kv, {
-    checks: [],
-    apply(op) {
-      putEmailLog(op, final);
-      addTotal(op, TOTALS.sent, site.id);
-      putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
-      ev.apply(op);
-    },
-  }, "email log (sent)");
+  const op = putEmailLog(ctx.kv.atomic(), final);
+  addTotal(op, TOTALS.sent, site.id);
+  putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
+  await commit(ev.apply(op), "email log (sent)");
   if (!site.verified) await markVerified(ctx, site.id);
   return {
     ok: true,
@@ -631,23 +621,30 @@ async function logOutcome(
 ): Promise<void> {
   const ev = await prepareEvent(ctx, site.id, event.type, event.data);
   const final = { ...record, ...change, updated_at: isoTime(ctx.clock.now()) };
-  let w = window;
-  for (let attempt = 0;; attempt++) {
-    const now = ctx.clock.now();
-    const ok = await batcherOf(ctx.kv).commit({
-      checks: [w.key],
-      apply(op) {
-        putEmailLog(op, final);
-        appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
-        addTotal(op, TOTALS.log, site.id);
-        ev.apply(op);
-      },
-    });
-    if (ok) return;
-    if (attempt >= 50) throw new ConflictError("email log window");
-    w = await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS);
-  }
+  await withLock(`site:${site.id}`, async (waited) => {
+    let w = waited
+      ? await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS)
+      : window;
+    for (let attempt = 0;; attempt++) {
+      const now = ctx.clock.now();
+      const op = ctx.kv.atomic();
+      putEmailLog(op, final);
+      appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
+      addTotal(op, TOTALS.log, site.id);
+      ev.apply(op);
+      if ((await op.commit()).ok) return;
+      // Only another process can have moved the window: back off and read again.
+      if (attempt >= 50) throw new ConflictError("email log window");
+      await backoff(attempt);
+      w = await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS);
+    }
+  });
 }
+
+const backoff = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(2 * (attempt + 1), 20)));
+
+type ReserveResult = { ok: true } | { ok: false; code: "rate_limited" | "over_quota" };
 
 /**
  * Writes the "sending" record with its window slot and quota unit. On a lost
@@ -662,37 +659,42 @@ async function reserve(
   checks: SendChecks,
   account: Account | null,
   usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null,
-): Promise<{ ok: true } | { ok: false; code: "rate_limited" | "over_quota" }> {
-  let w = window;
-  let u = usage;
+): Promise<ReserveResult> {
   const limit = account?.monthly_email_limit ?? null;
-  for (let attempt = 0;; attempt++) {
-    const now = ctx.clock.now();
-    const [ww, uu] = [w, u];
-    const ok = await batcherOf(ctx.kv).commit({
-      checks: uu ? [ww.key, uu.key] : [ww.key],
-      apply(op) {
-        putEmailLog(op, record);
-        appendWindow(op, ww, now, RATE_WINDOW_MS, RATE_LIMIT);
-        addTotal(op, TOTALS.log, site.id);
-        if (account) {
-          if (uu) op.check({ key: uu.key, versionstamp: uu.versionstamp });
-          addMonthly(op, account.id, "email", now);
+  const lockAccount = account && limit !== null ? `account:${account.id}` : null;
+  const attemptAll = async (waited: boolean): Promise<ReserveResult> => {
+    let w = window;
+    let u = usage;
+    for (let attempt = 0;; attempt++) {
+      if (waited || attempt > 0) {
+        // Someone went first (here or in another process): decide on fresh state.
+        [w, u] = await Promise.all([
+          readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS),
+          account && limit !== null
+            ? readMonthly(ctx.kv, account.id, "email", ctx.clock.now())
+            : Promise.resolve(null),
+        ]);
+        if (checks.rateLimit && w.times.length >= RATE_LIMIT) {
+          return { ok: false, code: "rate_limited" };
         }
-      },
-    });
-    if (ok) return { ok: true };
-    if (attempt >= 50) throw new ConflictError("email send reservation");
-    await new Promise((res) => setTimeout(res, Math.random() * Math.min(2 * attempt, 10)));
-    [w, u] = await Promise.all([
-      readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS),
-      account && limit !== null
-        ? readMonthly(ctx.kv, account.id, "email", ctx.clock.now())
-        : Promise.resolve(null),
-    ]);
-    if (checks.rateLimit && w.times.length >= RATE_LIMIT) {
-      return { ok: false, code: "rate_limited" };
+        if (u && limit !== null && u.count >= limit) return { ok: false, code: "over_quota" };
+      }
+      const now = ctx.clock.now();
+      const op = ctx.kv.atomic();
+      putEmailLog(op, record);
+      appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
+      addTotal(op, TOTALS.log, site.id);
+      if (account) {
+        if (u) op.check({ key: u.key, versionstamp: u.versionstamp });
+        addMonthly(op, account.id, "email", now);
+      }
+      if ((await op.commit()).ok) return { ok: true };
+      if (attempt >= 50) throw new ConflictError("email send reservation");
+      await backoff(attempt);
     }
-    if (u && limit !== null && u.count >= limit) return { ok: false, code: "over_quota" };
-  }
+  };
+  // Account before site, always in this order (no lock cycles).
+  return lockAccount
+    ? await withLock(lockAccount, (a) => withLock(`site:${site.id}`, (b) => attemptAll(a || b)))
+    : await withLock(`site:${site.id}`, attemptAll);
 }

@@ -1,6 +1,7 @@
 /** Hosted forms built in the dashboard; slugs are unique per account. */
 import { keys } from "./keys.ts";
-import { commit, listByIndex } from "./kv.ts";
+import { ConflictError } from "../errors.ts";
+import { commit, listByIndex, serializeOnKey } from "./kv.ts";
 
 export const FORM_FIELD_TYPES = [
   "text",
@@ -77,23 +78,31 @@ export async function getHostedFormBySlug(
 }
 
 /** Read-modify-write; keeps the slug index in step. ConflictError on a taken slug. */
-export async function updateHostedForm(
+export function updateHostedForm(
   kv: Deno.Kv,
   id: string,
   change: (f: HostedForm) => HostedForm,
 ): Promise<HostedForm | null> {
-  const r = await kv.get<HostedForm>(keys.form(id));
-  if (!r.value) return null;
-  const prev = r.value;
-  const next = change(prev);
-  const op = kv.atomic().check(r).set(keys.form(id), next);
-  if (next.slug !== prev.slug) {
-    op.check({ key: keys.formBySlug(next.account_id, next.slug), versionstamp: null })
-      .delete(keys.formBySlug(prev.account_id, prev.slug))
-      .set(keys.formBySlug(next.account_id, next.slug), id);
-  }
-  await commit(op, `slug ${next.slug} is already used by a form of this account`);
-  return next;
+  // Like updateSite: a race lost to another process re-applies `change`.
+  return serializeOnKey(kv, keys.form(id), async () => {
+    for (let attempt = 1;; attempt++) {
+      const r = await kv.get<HostedForm>(keys.form(id));
+      if (!r.value) return null;
+      const prev = r.value;
+      const next = change(prev);
+      const op = kv.atomic().check(r).set(keys.form(id), next);
+      if (next.slug !== prev.slug) {
+        op.check({ key: keys.formBySlug(next.account_id, next.slug), versionstamp: null })
+          .delete(keys.formBySlug(prev.account_id, prev.slug))
+          .set(keys.formBySlug(next.account_id, next.slug), id);
+      }
+      if ((await op.commit()).ok) return next;
+      const now = await kv.get(keys.form(id));
+      if (now.versionstamp === r.versionstamp || attempt >= 10) {
+        throw new ConflictError(`slug ${next.slug} is already used by a form of this account`);
+      }
+    }
+  });
 }
 
 export function listHostedForms(kv: Deno.Kv, accountId: string): Promise<HostedForm[]> {

@@ -3,9 +3,11 @@
  * them as they are. The by-ip and by-site indexes hold active blocks only: a
  * lift removes them, and timed blocks carry an expiry on their index entries
  * (expiry is only garbage collection; readers still check blockedUntil).
+ * Index entries carry a copy of the (never changing while active) block, so
+ * blocks/status and the per-IP check are one listing each, with no record reads.
  */
 import { keys } from "./keys.ts";
-import { commit, listByIndex, listValues } from "./kv.ts";
+import { commit, listValues } from "./kv.ts";
 
 export type IpBlock = {
   id: string;
@@ -36,8 +38,8 @@ export function addIpBlockMutations(
   return op
     .check({ key: keys.ipBlock(b.id), versionstamp: null })
     .set(keys.ipBlock(b.id), b)
-    .set(keys.ipBlockByIp(b.ip, b.id), b.id, { expireIn })
-    .set(keys.ipBlockBySite(b.triggeredBySiteId, b.id), b.id, { expireIn });
+    .set(keys.ipBlockByIp(b.ip, b.id), b, { expireIn })
+    .set(keys.ipBlockBySite(b.triggeredBySiteId, b.id), b, { expireIn });
 }
 
 export async function createIpBlock(kv: Deno.Kv, b: IpBlock, now: number): Promise<IpBlock> {
@@ -50,31 +52,24 @@ export async function getIpBlock(kv: Deno.Kv, id: string): Promise<IpBlock | nul
 }
 
 /** Active blocks of an IP (normally zero or one). */
-export function activeBlocksOfIp(kv: Deno.Kv, ip: string, now: number): Promise<IpBlock[]> {
-  return listByIndex<IpBlock>(
-    kv,
-    keys.ipBlocksByIp(ip),
-    keys.ipBlock,
-    {},
-    (b) => isBlockActive(b, now),
-  );
+export async function activeBlocksOfIp(kv: Deno.Kv, ip: string, now: number): Promise<IpBlock[]> {
+  const all = await listValues<IpBlock>(kv, { prefix: keys.ipBlocksByIp(ip) });
+  return all.filter((b) => isBlockActive(b, now));
 }
 
 /** Active blocks started by a site (or by no site), newest first, at most `limit`. */
-export function activeBlocksOfSite(
+export async function activeBlocksOfSite(
   kv: Deno.Kv,
   siteId: string | null,
   now: number,
   limit: number,
 ): Promise<IpBlock[]> {
-  // Index entries of expired blocks may linger for a minute; read a margin.
-  return listByIndex<IpBlock>(
-    kv,
-    keys.ipBlocksBySite(siteId),
-    keys.ipBlock,
-    { reverse: true, limit: limit + 50 },
-    (b) => isBlockActive(b, now),
-  ).then((l) => l.slice(0, limit));
+  // Index entries of ended blocks may linger until their expiry; read a margin.
+  const all = await listValues<IpBlock>(kv, { prefix: keys.ipBlocksBySite(siteId) }, {
+    reverse: true,
+    limit: limit + 50,
+  });
+  return all.filter((b) => isBlockActive(b, now)).slice(0, limit);
 }
 
 /** Marks a block lifted and drops its indexes; ConflictError if it changed meanwhile. */

@@ -50,17 +50,17 @@ export const keys = {
   // --- IP blocks ------------------------------------------------------------
   /** IP block record. */
   ipBlock: (id: string): Key => ["ip_blocks", id],
-  /** Active blocks of an IP (value: block id); removed when lifted. */
+  /** Active blocks of an IP (value: a copy of the block); removed when lifted. */
   ipBlockByIp: (ip: string, blockId: string): Key => ["ip_blocks_by_ip", ip, blockId],
   ipBlocksByIp: (ip: string): Key => ["ip_blocks_by_ip", ip],
-  /** Active blocks by the site that started them, "none" when no site (value: block id). */
+  /** Active blocks by the site that started them, "none" when no site (value: a copy of the block). */
   ipBlockBySite: (siteId: string | null, blockId: string): Key => [
     "ip_blocks_by_site",
     siteId ?? "none",
     blockId,
   ],
   ipBlocksBySite: (siteId: string | null): Key => ["ip_blocks_by_site", siteId ?? "none"],
-  /** Every block ever made, newest last (value: block id); for the operator list. */
+  /** Prefix of every block record (UUIDv7 ids: oldest first); for the operator list. */
   ipBlocksAll: (): Key => ["ip_blocks"],
 
   // --- suppressions and unsubscribes -----------------------------------------
@@ -149,10 +149,18 @@ export const keys = {
   sendingDomainsPending: (): Key => ["sending_domains_pending"],
 
   // --- foundation (issue 2): operator settings, request limits ------------------
-  /** Per-site API request limit setting (operator). */
-  siteRequestLimit: (siteId: string): Key => ["site_request_limits", siteId],
+  /** Token bucket of one API key's request limit ({tokens, at}); the setting is on the site. */
+  requestBucket: (apiKeyId: string): Key => ["request_buckets", apiKeyId],
   // --- webhooks delivery (issue 3) -----------------------------------------------
-
+  /** Status and time of a webhook's latest attempt or test (set without a read, last wins). */
+  webhookLastStatus: (webhookId: string): Key => ["webhook_last_status", webhookId],
+  /** Deliveries of one event, one per webhook (value: delivery id). */
+  deliveryByEvent: (eventId: string, deliveryId: string): Key => [
+    "deliveries_by_event",
+    eventId,
+    deliveryId,
+  ],
+  deliveriesByEvent: (eventId: string): Key => ["deliveries_by_event", eventId],
   // --- mail engine (issue 4) -------------------------------------------------------
   /** Email log record (one per send attempt). */
   emailLog: (id: string): Key => ["email_log", id],

@@ -30,6 +30,29 @@ export async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 25): P
   }
 }
 
+const queues = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `fn` after every earlier `serializeOnKey` call of this process for the
+ * same key and KV handle has finished. Read-modify-writers of one hot record
+ * (a site under concurrent calls) then queue up instead of failing each other's
+ * versionstamp checks; the checks still guard against other processes.
+ */
+export function serializeOnKey<T>(kv: Deno.Kv, key: Deno.KvKey, fn: () => Promise<T>): Promise<T> {
+  let byKey = queues.get(kv);
+  if (!byKey) queues.set(kv, byKey = new Map());
+  const id = JSON.stringify(key, (_k, v) => typeof v === "bigint" ? `${v}n` : v);
+  const prev = byKey.get(id) ?? Promise.resolve();
+  const run = prev.then(fn, fn);
+  const tail = run.catch(() => {});
+  byKey.set(id, tail);
+  // Forget the key once nothing waits behind this call.
+  tail.then(() => {
+    if (byKey.get(id) === tail) byKey.delete(id);
+  });
+  return run;
+}
+
 /** Values of a listing (in key order, or reversed), at most `limit`. */
 export async function listValues<T>(
   kv: Deno.Kv,
@@ -43,7 +66,7 @@ export async function listValues<T>(
 
 /**
  * Follows an index listing (values are ids) to the records, in index order.
- * Records are fetched 10 at a time (the getMany limit).
+ * Records are fetched 10 at a time (the getMany limit), several batches at once.
  */
 export async function listByIndex<T>(
   kv: Deno.Kv,
@@ -54,10 +77,14 @@ export async function listByIndex<T>(
 ): Promise<T[]> {
   const ids: string[] = [];
   for await (const e of kv.list<string>({ prefix }, options)) ids.push(e.value);
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += 10) batches.push(ids.slice(i, i + 10));
   const out: T[] = [];
-  for (let i = 0; i < ids.length; i += 10) {
-    const got = await kv.getMany<T[]>(ids.slice(i, i + 10).map(recordKey));
-    for (const g of got) if (g.value !== null && keep(g.value)) out.push(g.value);
+  for (let i = 0; i < batches.length; i += 8) {
+    const got = await Promise.all(
+      batches.slice(i, i + 8).map((b) => kv.getMany<T[]>(b.map(recordKey))),
+    );
+    for (const g of got.flat()) if (g.value !== null && keep(g.value)) out.push(g.value);
   }
   return out;
 }

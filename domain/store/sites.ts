@@ -1,6 +1,7 @@
 /** Sites: the tenant every API key acts for. */
 import { keys } from "./keys.ts";
-import { commit, listByIndex, listValues } from "./kv.ts";
+import { ConflictError } from "../errors.ts";
+import { commit, listByIndex, listValues, serializeOnKey } from "./kv.ts";
 import type { Sealed } from "../crypto.ts";
 
 export const CAPTCHA_PROVIDERS = [
@@ -86,27 +87,37 @@ export async function getSiteEntry(kv: Deno.Kv, id: string): Promise<Deno.KvEntr
  * Read-modify-write of a site with a versionstamp check. Index changes (domain,
  * account) are kept in the same operation. Returns null when the site is gone.
  */
-export async function updateSite(
+export function updateSite(
   kv: Deno.Kv,
   id: string,
   change: (s: Site) => Site,
 ): Promise<Site | null> {
-  const r = await kv.get<Site>(keys.site(id));
-  if (!r.value) return null;
-  const prev = r.value;
-  const next = change(prev);
-  const op = kv.atomic().check(r).set(keys.site(id), next);
-  if (next.domain !== prev.domain) {
-    op.check({ key: keys.siteByDomain(next.domain), versionstamp: null })
-      .delete(keys.siteByDomain(prev.domain))
-      .set(keys.siteByDomain(next.domain), id);
-  }
-  if (next.account_id !== prev.account_id) {
-    op.delete(keys.siteByAccount(prev.account_id, id))
-      .set(keys.siteByAccount(next.account_id, id), id);
-  }
-  await commit(op, `site ${id} changed concurrently or domain taken`);
-  return next;
+  // In-process writers queue up; a writer in another process that wins the race
+  // makes this one re-read and re-apply `change` (a pure function of the site).
+  return serializeOnKey(kv, keys.site(id), async () => {
+    for (let attempt = 1;; attempt++) {
+      const r = await kv.get<Site>(keys.site(id));
+      if (!r.value) return null;
+      const prev = r.value;
+      const next = change(prev);
+      const op = kv.atomic().check(r).set(keys.site(id), next);
+      if (next.domain !== prev.domain) {
+        op.check({ key: keys.siteByDomain(next.domain), versionstamp: null })
+          .delete(keys.siteByDomain(prev.domain))
+          .set(keys.siteByDomain(next.domain), id);
+      }
+      if (next.account_id !== prev.account_id) {
+        op.delete(keys.siteByAccount(prev.account_id, id))
+          .set(keys.siteByAccount(next.account_id, id), id);
+      }
+      if ((await op.commit()).ok) return next;
+      const now = await kv.get(keys.site(id));
+      if (now.versionstamp === r.versionstamp || attempt >= 10) {
+        // The site did not move: the new domain is taken.
+        throw new ConflictError(`site ${id}: domain ${next.domain} is already registered`);
+      }
+    }
+  });
 }
 
 export function listSitesOfAccount(kv: Deno.Kv, accountId: string | null): Promise<Site[]> {

@@ -1,4 +1,4 @@
-/** Operator API: sites and their API keys. */
+/** Operator API: sites (including disable/enable and the request limit) and their API keys. */
 import { Hono } from "hono";
 import type { Ctx } from "../../domain/context.ts";
 import {
@@ -13,6 +13,7 @@ import {
 } from "../../domain/sites.ts";
 import { getSite, listSites } from "../../domain/store/sites.ts";
 import { listApiKeysOfSite } from "../../domain/store/api_keys.ts";
+import { disableSite, enableSite, SiteDisable } from "../../domain/blocks.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 
@@ -35,6 +36,17 @@ export function siteRoutes(ctx: Ctx) {
   r.get("/sites/:id", async (c) => c.json(siteView(await site(c.req.param("id")))));
   r.patch("/sites/:id", async (c) => {
     const s = await patchSite(ctx, c.req.param("id"), await adminBody(c, SitePatch));
+    if (!s) throw notFound("site");
+    return c.json(siteView(s));
+  });
+
+  r.post("/sites/:id/disable", async (c) => {
+    const s = await disableSite(ctx, c.req.param("id"), await adminBody(c, SiteDisable));
+    if (!s) throw notFound("site");
+    return c.json(siteView(s));
+  });
+  r.post("/sites/:id/enable", async (c) => {
+    const s = await enableSite(ctx, c.req.param("id"));
     if (!s) throw notFound("site");
     return c.json(siteView(s));
   });

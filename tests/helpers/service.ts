@@ -7,11 +7,12 @@
 import { type Config, testConfig } from "../../config.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { type Clock, systemClock } from "../../domain/clock.ts";
-import { createLogger, type Level } from "../../domain/log.ts";
+import { createLogger, type Level, type Logger } from "../../domain/log.ts";
 import { buildApp } from "../../app.ts";
 import { JobRunner, type RunnerOptions } from "../../workers/job_runner.ts";
 import { jobHandlers } from "../../workers/handlers.ts";
 import { closeMailServices } from "../../domain/mail/services.ts";
+import { withGroupCommit } from "../../domain/store/group_commit.ts";
 
 export type Answer<T = Record<string, unknown>> = {
   status: number;
@@ -21,7 +22,7 @@ export type Answer<T = Record<string, unknown>> = {
 };
 
 export type CallOptions = {
-  /** API key, sent as x-service-api-key unless `headers` says otherwise. */
+  /** API key, sent as x-service-api-key (add others with `headers`). */
   key?: string;
   /** JSON body (serialised) ... */
   body?: unknown;
@@ -48,6 +49,8 @@ export type ServiceOptions = {
   runJobs?: boolean;
   runner?: RunnerOptions;
   logLevel?: Level;
+  /** A logger of the test's own (to see what the service logs). */
+  log?: Logger;
 };
 
 async function toAnswer(res: Response): Promise<Answer> {
@@ -63,12 +66,13 @@ async function toAnswer(res: Response): Promise<Answer> {
 
 export async function startTestService(opts: ServiceOptions = {}): Promise<TestService> {
   const config = testConfig(opts.config);
-  const kv = await Deno.openKv(":memory:");
+  const kv = withGroupCommit(await Deno.openKv(":memory:"));
   const ctx: Ctx = {
     kv,
     config,
     clock: opts.clock ?? systemClock,
-    log: createLogger(opts.logLevel ?? (Deno.env.get("TEST_LOG") as Level) ?? "error"),
+    log: opts.log ??
+      createLogger(opts.logLevel ?? (Deno.env.get("TEST_LOG") as Level) ?? "error"),
     useQueue: true,
   };
   const app = buildApp(ctx);

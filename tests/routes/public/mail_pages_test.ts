@@ -216,3 +216,26 @@ Deno.test("tracking off per site: no pixel and links untouched; the text part is
     assert.ok(h.includes("/t/o/") && !h.includes("/t/c/"));
   });
 });
+
+Deno.test("unsubscribe and tracking pages never answer 5xx, whatever the token or URL", async () => {
+  const fc = (await import("fast-check")).default;
+  await withService(async (svc) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 400 }),
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom("GET /u/", "POST /u/", "GET /t/o/", "GET /t/c/"),
+        async (token, url, route) => {
+          const [method, prefix] = route.split(" ");
+          const path = `${prefix}${encodeURIComponent(token)}` +
+            (prefix === "/t/c/" ? `?u=${encodeURIComponent(url)}` : "");
+          const r = await svc.app.request(path, { method });
+          await r.body?.cancel();
+          assert.ok(r.status < 500, `${route}${token}: ${r.status}`);
+          if (r.status === 302) throw new Error(`redirected to ${r.headers.get("location")}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

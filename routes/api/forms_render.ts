@@ -1,0 +1,51 @@
+/**
+ * GET /forms/render/{slug}: a hosted form of the key's account. The slug is
+ * checked before the key. Errors: `{error}` with no ok. Answers are cacheable
+ * for a minute (spec), carry an ETag, and revalidate to 304.
+ */
+import { Hono } from "hono";
+import type { MiddlewareHandler } from "hono";
+import type { Ctx } from "../../domain/context.ts";
+import { ApiError } from "../../domain/errors.ts";
+import { sha256Hex } from "../../domain/crypto.ts";
+import { API_KEY_HEADERS } from "../../domain/auth.ts";
+import { formForRender, isValidSlug, renderView } from "../../domain/hosted_forms.ts";
+import { envelope } from "../errors.ts";
+import type { AppEnv } from "../types.ts";
+import { requireSite } from "./auth.ts";
+
+export const RENDER_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+
+const slugFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isValidSlug(c.req.param("slug") ?? "")) throw new ApiError("invalid_slug", 400);
+  await next();
+};
+
+/** Whether an If-None-Match header names this ETag (weak comparison, or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => t.trim() === "*" || bare(t) === bare(etag));
+}
+
+export function formRenderRoutes(ctx: Ctx) {
+  const r = new Hono<AppEnv>();
+  // An empty slug has no allowed character either.
+  r.get("/forms/render/", envelope("plain"), () => {
+    throw new ApiError("invalid_slug", 400);
+  });
+  r.get("/forms/render/:slug", envelope("plain"), slugFirst, requireSite(ctx), async (c) => {
+    const form = await formForRender(ctx, c.get("site"), c.req.param("slug"));
+    const body = JSON.stringify({ ok: true, form: renderView(form) });
+    const etag = `"${sha256Hex(body).slice(0, 32)}"`;
+    c.header("Cache-Control", RENDER_CACHE_CONTROL);
+    c.header("X-SVC-Form-Updated", form.updated_at);
+    c.header("ETag", etag);
+    // A shared cache must not hand one key's answer to another key.
+    c.header("Vary", API_KEY_HEADERS.join(", "));
+    if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304);
+    c.header("Content-Type", "application/json");
+    return c.body(body, 200);
+  });
+  return r;
+}

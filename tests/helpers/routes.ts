@@ -1,0 +1,180 @@
+/**
+ * The route tables that the cross-cutting tests walk: authentication and
+ * envelopes (tests/routes/api/auth_test.ts), robustness
+ * (tests/robustness_test.ts) and tenant isolation. A capability that adds an
+ * endpoint adds one line here and gets those tests for free.
+ */
+import type { Envelope } from "../../routes/types.ts";
+
+export type KeyedRoute = {
+  method: "GET" | "POST";
+  /** Path under /api/v1, e.g. "sites/captcha". */
+  path: string;
+  envelope: Exclude<Envelope, "admin">;
+  /** POST: the error for a body that is not JSON or not declared as JSON. */
+  badJson?: string;
+  /** Works with a disabled site's key (blocks/status and blocks/lift). */
+  allowDisabled?: boolean;
+  /** POST: a body that passes validation; its keys seed the robustness test's bodies. */
+  body?: Record<string, unknown>;
+};
+
+export const KEYED_ROUTES: KeyedRoute[] = [
+  // foundation
+  { method: "GET", path: "sites/captcha", envelope: "plain" },
+  {
+    method: "POST",
+    path: "sites/captcha",
+    envelope: "plain",
+    badJson: "invalid_json",
+    body: { provider: "turnstile", site_key: "pk", secret_key: "sk" },
+  },
+  {
+    method: "POST",
+    path: "sites/verify",
+    envelope: "plain",
+    badJson: "invalid_json",
+    body: { site_url: "https://example.com", plugin_ver: "1", wp_version: "6", php_version: "8" },
+  },
+  { method: "GET", path: "forms/render/contact", envelope: "plain" },
+  { method: "GET", path: "blocks/status", envelope: "ok_false", allowDisabled: true },
+  {
+    method: "POST",
+    path: "blocks/lift",
+    envelope: "ok_false",
+    badJson: "bad_body",
+    allowDisabled: true,
+    body: { kind: "ip", block_id: "01900000-0000-7000-8000-000000000000" },
+  },
+  // mail/send
+  {
+    method: "POST",
+    path: "mail/send",
+    envelope: "mail",
+    badJson: "invalid_json",
+    body: { to: "a@example.com", subject: "s", text: "t", data: { n: 1 } },
+  },
+  // mail/domain-status
+
+  // forms/submit
+
+  // sequences/enroll
+];
+
+/** The exact error body of an envelope (spec: Errors > Envelope; DESIGN's readings). */
+export function errorShape(envelope: KeyedRoute["envelope"], code: string) {
+  switch (envelope) {
+    case "plain":
+      return { error: code };
+    case "ok_false":
+      return { ok: false, error: code };
+    case "ok_false_reason":
+      return { ok: false, error: code, reason: code };
+    case "mail":
+      return { ok: false, sent: false, reason: code, error: code };
+  }
+}
+
+/**
+ * Operator routes. Placeholders are filled by the test with seeded ids (or junk):
+ * {account}, {site}, {key}, {form}, {block}, {email}, {hook}, {delivery}, {event}.
+ */
+export type AdminRoute = {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  path: string;
+  /** A valid body; its keys seed the robustness test's bodies. */
+  body?: Record<string, unknown>;
+};
+
+export const ADMIN_ROUTES: AdminRoute[] = [
+  // foundation: accounts, sites, API keys
+  { method: "POST", path: "/accounts", body: { name: "A", monthly_email_limit: 10 } },
+  { method: "GET", path: "/accounts" },
+  { method: "GET", path: "/accounts/{account}" },
+  { method: "PATCH", path: "/accounts/{account}", body: { name: "B", monthly_form_limit: 5 } },
+  { method: "GET", path: "/accounts/{account}/sites" },
+  {
+    method: "POST",
+    path: "/sites",
+    body: { account_id: null, name: "S", domain: "robust.example.com" },
+  },
+  { method: "GET", path: "/sites" },
+  { method: "GET", path: "/sites/{site}" },
+  {
+    method: "PATCH",
+    path: "/sites/{site}",
+    body: { name: "S2", request_limit: { per_minute: 600, burst: 100 }, tracking: { opens: true } },
+  },
+  { method: "POST", path: "/sites/{site}/disable", body: { automatic: true, reason: "r" } },
+  { method: "POST", path: "/sites/{site}/enable" },
+  { method: "POST", path: "/sites/{site}/api-keys" },
+  { method: "GET", path: "/sites/{site}/api-keys" },
+  { method: "POST", path: "/sites/{site}/api-keys/{key}/rotate" },
+  { method: "DELETE", path: "/sites/{site}/api-keys/{key}" },
+  // foundation: hosted forms
+  {
+    method: "POST",
+    path: "/accounts/{account}/forms",
+    body: {
+      name: "F",
+      slug: "f",
+      fields: [{ name: "a", label: "A", type: "select", options: ["x"], required: true }],
+      settings: { submit_label: "Go", card_wrap: true },
+    },
+  },
+  { method: "GET", path: "/accounts/{account}/forms" },
+  { method: "GET", path: "/forms/{form}" },
+  { method: "PATCH", path: "/forms/{form}", body: { name: "F2", slug: "f2", fields: [] } },
+  { method: "POST", path: "/forms/{form}/archive" },
+  { method: "POST", path: "/forms/{form}/restore" },
+  // foundation: IP blocks, suppressions, unsubscribes
+  {
+    method: "POST",
+    path: "/ip-blocks",
+    body: { ip: "192.0.2.1", reason: "manual", blocked_until: null, site_id: null, note: "n" },
+  },
+  { method: "GET", path: "/ip-blocks" },
+  { method: "GET", path: "/ip-blocks/{block}" },
+  { method: "POST", path: "/ip-blocks/{block}/lift" },
+  { method: "POST", path: "/suppressions", body: { email: "a@example.com", reason: "manual" } },
+  { method: "GET", path: "/suppressions" },
+  { method: "GET", path: "/suppressions/{email}" },
+  { method: "DELETE", path: "/suppressions/{email}" },
+  { method: "POST", path: "/sites/{site}/unsubscribes", body: { email: "a@example.com" } },
+  { method: "GET", path: "/sites/{site}/unsubscribes" },
+  { method: "DELETE", path: "/sites/{site}/unsubscribes/{email}" },
+  // webhooks (POST /webhooks/{id}/test is left out: it calls whatever URL a fuzzed PATCH set)
+  {
+    method: "POST",
+    path: "/sites/{site}/webhooks",
+    body: { url: "http://127.0.0.1:9/hook", events: ["form.submitted"] },
+  },
+  { method: "GET", path: "/sites/{site}/webhooks" },
+  { method: "GET", path: "/webhooks/{hook}" },
+  { method: "PATCH", path: "/webhooks/{hook}", body: { paused: true, events: ["all"] } },
+  { method: "POST", path: "/webhooks/{hook}/rotate-secret" },
+  { method: "GET", path: "/webhooks/{hook}/deliveries" },
+  { method: "GET", path: "/deliveries/{delivery}" },
+  { method: "GET", path: "/sites/{site}/events" },
+  { method: "GET", path: "/events/{event}" },
+  { method: "DELETE", path: "/webhooks/{hook}" },
+  // mail
+  {
+    method: "POST",
+    path: "/accounts/{account}/templates",
+    body: { name: "T", slug: "t", subject: "S {{x}}", html: "<p>{{x}}</p>", text: "x" },
+  },
+  { method: "GET", path: "/accounts/{account}/templates" },
+  { method: "GET", path: "/starter-templates" },
+  { method: "GET", path: "/templates/{template}" },
+  { method: "PATCH", path: "/templates/{template}", body: { name: "T2", slug: "t2", html: null } },
+  { method: "DELETE", path: "/templates/{template}" },
+  { method: "GET", path: "/sites/{site}/email-log" },
+  { method: "GET", path: "/sites/{site}/email-stats" },
+  { method: "GET", path: "/outbox" },
+  // forms
+
+  // sequences
+
+  // sending domains
+];
