@@ -3,6 +3,7 @@
  * SMTP ceiling of the same sink in the same run.
  *
  *   deno run -A bench/mail_send.ts [--seconds 10] [--clients 64] [--pool 64] [--sites 400]
+ *     [--kv file|memory] [--prof]   (BENCH_SECONDS / BENCH_CONCURRENCY set the defaults)
  *
  * - Sink: Postfix's smtp-sink when installed (`apt-get install postfix`), else
  *   bench/smtp_sink.ts.
@@ -20,8 +21,8 @@ import { parseArgs } from "node:util";
 const { values } = parseArgs({
   args: Deno.args,
   options: {
-    seconds: { type: "string", default: "10" },
-    clients: { type: "string", default: "64" },
+    seconds: { type: "string", default: Deno.env.get("BENCH_SECONDS") ?? "10" },
+    clients: { type: "string", default: Deno.env.get("BENCH_CONCURRENCY") ?? "64" },
     pool: { type: "string", default: "64" },
     sites: { type: "string", default: "400" },
     warmup: { type: "string", default: "2" },

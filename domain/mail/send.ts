@@ -27,7 +27,7 @@ import { ConflictError } from "../errors.ts";
 import { unseal } from "../crypto.ts";
 import { prepareEvent } from "../events.ts";
 import type { Site } from "../store/sites.ts";
-import { updateSite } from "../store/sites.ts";
+import { getSite, updateSite } from "../store/sites.ts";
 import type { Account } from "../store/accounts.ts";
 import { type SendingDomain, verifiedSendingDomainOfSite } from "../store/sending_domains.ts";
 import {
@@ -592,6 +592,8 @@ function appendUnsubscribeHtml(html: string, url: string): string {
 
 async function markVerified(ctx: Ctx, siteId: string) {
   try {
+    // The caller's site object may be old (a sequence step): write only when needed.
+    if ((await getSite(ctx.kv, siteId))?.verified !== false) return;
     await retryOnConflict(() =>
       updateSite(ctx.kv, siteId, (s) => s.verified ? s : { ...s, verified: true })
     );
