@@ -18,6 +18,9 @@ import { formRenderRoutes } from "./routes/api/forms_render.ts";
 import { blockApiRoutes } from "./routes/api/blocks.ts";
 import { webhookRoutes } from "./routes/admin/webhooks.ts";
 import { healthRoutes } from "./routes/public/health.ts";
+import { mailPublicRoutes } from "./routes/public/mail.ts";
+import { mailAdminRoutes } from "./routes/admin/mail.ts";
+import { mailSendRoutes } from "./routes/api/mail.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -27,6 +30,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // Public pages and probes (no key).
   app.route("/", healthRoutes(ctx));
   // public: mail (unsubscribe, tracking)
+  app.route("/", mailPublicRoutes(ctx));
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
@@ -42,6 +46,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", webhookRoutes(ctx));
 
   // admin: mail
+  admin.route("/", mailAdminRoutes(ctx));
 
   // admin: forms
 
@@ -59,6 +64,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   api.route("/", blockApiRoutes(ctx));
 
   // api: mail/send
+  api.route("/", mailSendRoutes(ctx));
 
   // api: mail/domain-status
 

@@ -10,6 +10,7 @@ import { createLogger } from "./domain/log.ts";
 import { buildApp } from "./app.ts";
 import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
+import { closeMailServices } from "./domain/mail/services.ts";
 import { withGroupCommit } from "./domain/store/group_commit.ts";
 import { closeEgressClient } from "./domain/net/outbound_http.ts";
 
@@ -79,6 +80,7 @@ export async function start(config: Config): Promise<Running> {
     await Promise.all(servers.map((s) => s.shutdown()));
     await runner.stop();
     closeEgressClient(ctx);
+    await closeMailServices(ctx);
     kv.close();
   };
   runner.start();

@@ -6,6 +6,7 @@
 import type { Config } from "../config.ts";
 import type { Clock } from "./clock.ts";
 import type { Logger } from "./log.ts";
+import type { MailServices } from "./mail/services.ts";
 import type { OutboundOverrides } from "./net/outbound_http.ts";
 
 export type Ctx = {
@@ -22,7 +23,8 @@ export type Ctx = {
   /** Test-only overrides of outbound HTTP (timeout, DNS server); unset in production. */
   outbound?: OutboundOverrides;
   // services: mail (issue 4)
-
+  /** SMTP transport (or outbox) and spam classifier; created on first use by `mailServices(ctx)`. */
+  mail?: MailServices;
   // services: forms (issue 5)
 
   // services: sequences and sending domains (issue 6)

@@ -47,7 +47,13 @@ export const KEYED_ROUTES: KeyedRoute[] = [
     body: { kind: "ip", block_id: "01900000-0000-7000-8000-000000000000" },
   },
   // mail/send
-
+  {
+    method: "POST",
+    path: "mail/send",
+    envelope: "mail",
+    badJson: "invalid_json",
+    body: { to: "a@example.com", subject: "s", text: "t", data: { n: 1 } },
+  },
   // mail/domain-status
 
   // forms/submit
@@ -153,7 +159,19 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "GET", path: "/events/{event}" },
   { method: "DELETE", path: "/webhooks/{hook}" },
   // mail
-
+  {
+    method: "POST",
+    path: "/accounts/{account}/templates",
+    body: { name: "T", slug: "t", subject: "S {{x}}", html: "<p>{{x}}</p>", text: "x" },
+  },
+  { method: "GET", path: "/accounts/{account}/templates" },
+  { method: "GET", path: "/starter-templates" },
+  { method: "GET", path: "/templates/{template}" },
+  { method: "PATCH", path: "/templates/{template}", body: { name: "T2", slug: "t2", html: null } },
+  { method: "DELETE", path: "/templates/{template}" },
+  { method: "GET", path: "/sites/{site}/email-log" },
+  { method: "GET", path: "/sites/{site}/email-stats" },
+  { method: "GET", path: "/outbox" },
   // forms
 
   // sequences

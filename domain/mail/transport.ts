@@ -1,0 +1,250 @@
+/**
+ * Where messages go. A transport receives the message's parts and builds the
+ * raw RFC 822 bytes itself (compose.ts), so that building and DKIM signing can
+ * happen where the sending happens.
+ * - `WorkerSmtpTransport` (SVC_SMTP_URL set, SVC_SMTP_WORKERS >= 1, the
+ *   default): delivery workers (Web Workers) build, sign and send, each with
+ *   its own nodemailer SMTP pool. MIME building, RSA signing and nodemailer's
+ *   stream machinery then run beside the HTTP thread instead of on it.
+ * - `SmtpTransport`: the same in the calling thread (SVC_SMTP_WORKERS=0, and
+ *   inside each worker). nodemailer's SMTP pool to SVC_SMTP_URL, connections
+ *   reused for any number of messages. A message is sent when the relay answered
+ *   250 to DATA; a 4xx/5xx or a connection failure is a `TransportError` with
+ *   the server's reply.
+ * - `OutboxTransport`: no SMTP configured; the message is kept in KV and listed
+ *   at GET /admin/api/v1/outbox, so the service runs with nothing else installed
+ *   and nothing leaves the machine.
+ */
+import { Buffer } from "node:buffer";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Config } from "../../config.ts";
+import { type Clock, isoTime } from "../clock.ts";
+import type { Logger } from "../log.ts";
+import { putOutbox } from "../store/outbox.ts";
+import { type ComposeInput, composeMessage } from "./compose.ts";
+
+export type OutgoingMessage = {
+  /** Log id (UUIDv7); also the outbox id. */
+  id: string;
+  messageId: string;
+  /** VERP Return-Path (MAIL FROM). */
+  envelopeFrom: string;
+  /** Envelope recipients: to, cc and bcc. */
+  recipients: string[];
+  headerFrom: string;
+  subject: string;
+  /** The parts; the transport builds (and signs) the raw message. */
+  message: ComposeInput;
+};
+
+export type TransportResult = { response: string; accepted: string[]; rejected: string[] };
+
+export class TransportError extends Error {
+  constructor(message: string, readonly permanent: boolean | null = null) {
+    super(message);
+    this.name = "TransportError";
+  }
+}
+
+export interface MailTransport {
+  readonly kind: "smtp" | "outbox";
+  send(msg: OutgoingMessage): Promise<TransportResult>;
+  close(): Promise<void>;
+}
+
+type SmtpErr = Error & { response?: string; responseCode?: number; code?: string };
+
+/** The reply text of a failed send: the server's reply when there is one. */
+export function failureText(e: unknown): string {
+  const err = e as SmtpErr;
+  const text = (err?.response || err?.message || String(e)).replace(/\s+/g, " ").trim();
+  return text.slice(0, 300) || "the mail server did not accept the message";
+}
+
+export class SmtpTransport implements MailTransport {
+  readonly kind = "smtp";
+  readonly #pool: Transporter;
+
+  constructor(url: string, poolSize: number) {
+    const u = new URL(url);
+    const secure = u.protocol === "smtps:";
+    this.#pool = nodemailer.createTransport({
+      pool: true,
+      host: u.hostname.replace(/^\[|\]$/g, ""),
+      port: Number(u.port || (secure ? 465 : 587)),
+      secure,
+      auth: u.username
+        ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) }
+        : undefined,
+      maxConnections: poolSize,
+      maxMessages: Infinity,
+      // A dead connection gives its message one more try on a fresh one, no more:
+      // the caller is waiting for the answer.
+      maxRequeues: 1,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    });
+  }
+
+  async send(msg: OutgoingMessage): Promise<TransportResult> {
+    try {
+      const raw = composeMessage(msg.message);
+      const info = await this.#pool.sendMail({
+        envelope: { from: msg.envelopeFrom, to: msg.recipients },
+        raw: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
+      });
+      const accepted = (info.accepted ?? []).map(String);
+      if (accepted.length === 0) {
+        throw new TransportError(info.response || "every recipient was refused", true);
+      }
+      return {
+        response: info.response ?? "",
+        accepted,
+        rejected: (info.rejected ?? []).map(String),
+      };
+    } catch (e) {
+      if (e instanceof TransportError) throw e;
+      const code = (e as SmtpErr).responseCode;
+      throw new TransportError(failureText(e), code ? code >= 500 : null);
+    }
+  }
+
+  close(): Promise<void> {
+    this.#pool.close();
+    return Promise.resolve();
+  }
+}
+
+/** Messages between the HTTP thread and a delivery worker (smtp_worker.ts). */
+export type WorkerRequest =
+  | { type: "init"; url: string; poolSize: number }
+  | { type: "send"; id: number; msg: OutgoingMessage };
+export type WorkerReply =
+  | { id: number; ok: true; result: TransportResult }
+  | { id: number; ok: false; error: string; permanent: boolean | null };
+
+type Pending = {
+  resolve: (r: TransportResult) => void;
+  reject: (e: Error) => void;
+};
+
+/** One delivery worker; restarted when it dies, failing what it held. */
+class DeliveryWorker {
+  #worker!: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #next = 1;
+  #closed = false;
+
+  constructor(readonly url: string, readonly poolSize: number, readonly log: Logger) {
+    this.#start();
+  }
+
+  get load(): number {
+    return this.#pending.size;
+  }
+
+  #start() {
+    this.#worker = new Worker(new URL("./smtp_worker.ts", import.meta.url), { type: "module" });
+    this.#worker.onmessage = (e: MessageEvent<WorkerReply>) => {
+      const r = e.data;
+      const p = this.#pending.get(r.id);
+      if (!p) return;
+      this.#pending.delete(r.id);
+      if (r.ok) p.resolve(r.result);
+      else p.reject(new TransportError(r.error, r.permanent));
+    };
+    this.#worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      this.log.error("mail delivery worker failed; restarting it", { error: e.message });
+      const failed = [...this.#pending.values()];
+      this.#pending.clear();
+      for (const p of failed) p.reject(new TransportError("the mail delivery worker failed"));
+      this.#worker.terminate();
+      if (!this.#closed) this.#start();
+    };
+    this.#worker.postMessage(
+      { type: "init", url: this.url, poolSize: this.poolSize } satisfies WorkerRequest,
+    );
+  }
+
+  send(msg: OutgoingMessage): Promise<TransportResult> {
+    if (this.#closed) return Promise.reject(new TransportError("the mail transport is closed"));
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ type: "send", id, msg } satisfies WorkerRequest);
+    });
+  }
+
+  close() {
+    this.#closed = true;
+    this.#worker.terminate();
+    for (const p of this.#pending.values()) {
+      p.reject(new TransportError("the mail transport is closed"));
+    }
+    this.#pending.clear();
+  }
+}
+
+export class WorkerSmtpTransport implements MailTransport {
+  readonly kind = "smtp";
+  readonly #workers: DeliveryWorker[];
+
+  constructor(url: string, poolSize: number, workers: number, log: Logger) {
+    // The connection pool is split between the workers.
+    const each = Math.max(1, Math.ceil(poolSize / workers));
+    this.#workers = Array.from({ length: workers }, () => new DeliveryWorker(url, each, log));
+  }
+
+  send(msg: OutgoingMessage): Promise<TransportResult> {
+    let w = this.#workers[0];
+    for (const x of this.#workers) if (x.load < w.load) w = x;
+    return w.send(msg);
+  }
+
+  close(): Promise<void> {
+    for (const w of this.#workers) w.close();
+    return Promise.resolve();
+  }
+}
+
+export class OutboxTransport implements MailTransport {
+  readonly kind = "outbox";
+  constructor(readonly kv: Deno.Kv, readonly clock: Clock) {}
+
+  async send(msg: OutgoingMessage): Promise<TransportResult> {
+    await putOutbox(this.kv, {
+      id: msg.id,
+      message_id: msg.messageId,
+      envelope_from: msg.envelopeFrom,
+      from: msg.headerFrom,
+      to: msg.recipients.map((r) => r.toLowerCase()),
+      subject: msg.subject,
+      created_at: isoTime(this.clock.now()),
+    }, composeMessage(msg.message));
+    return { response: "250 kept in the outbox", accepted: msg.recipients, rejected: [] };
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+export function transportFromConfig(
+  config: Config,
+  kv: Deno.Kv,
+  clock: Clock,
+  log: Logger,
+): MailTransport {
+  if (!config.SVC_SMTP_URL) return new OutboxTransport(kv, clock);
+  if (config.SVC_SMTP_WORKERS === 0) {
+    return new SmtpTransport(config.SVC_SMTP_URL, config.SVC_SMTP_POOL_SIZE);
+  }
+  return new WorkerSmtpTransport(
+    config.SVC_SMTP_URL,
+    config.SVC_SMTP_POOL_SIZE,
+    config.SVC_SMTP_WORKERS,
+    log,
+  );
+}
