@@ -10,6 +10,8 @@ import { requireOperator } from "./routes/admin/auth.ts";
 import { accountRoutes } from "./routes/admin/accounts.ts";
 import { siteRoutes } from "./routes/admin/sites.ts";
 import { healthRoutes } from "./routes/public/health.ts";
+import { sendingDomainRoutes } from "./routes/admin/sending_domains.ts";
+import { domainStatusRoutes } from "./routes/api/domain_status.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -36,6 +38,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // admin: sequences
 
   // admin: sending domains
+  admin.route("/", sendingDomainRoutes(ctx));
 
   app.route("/admin/api/v1", admin);
 
@@ -46,6 +49,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // api: mail/send
 
   // api: mail/domain-status
+  api.route("/", domainStatusRoutes(ctx));
 
   // api: forms/submit
 

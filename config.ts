@@ -52,6 +52,12 @@ const EnvSchema = z.object({
   SVC_TLS_KEY: z.string().min(1).optional(),
   SVC_HTTP_REDIRECT_PORT: port.optional(),
   SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // Host named in the SPF include shown for sending domains (the relay's SPF
+  // record); unset: _spf.<domain of SVC_RELAY_FROM>.
+  SVC_SPF_INCLUDE: z.string().regex(
+    /^(?=.{1,253}$)(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/,
+    "must be a host name, for example _spf.relay.example.net",
+  ).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -10,6 +10,7 @@ import { createLogger } from "./domain/log.ts";
 import { buildApp } from "./app.ts";
 import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
+import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -38,6 +39,11 @@ export async function start(config: Config): Promise<Running> {
   const app = buildApp(ctx);
   const runner = new JobRunner(ctx, jobHandlers());
   runner.start();
+  // Crons end with the abort in shutdown() (a process may start() more than once in tests).
+  const crons = new AbortController();
+  Deno.cron("sending-domain checks", DOMAIN_CHECK_CRON, { signal: crons.signal }, async () => {
+    await checkPendingDomains(ctx);
+  });
 
   const servers: Deno.HttpServer[] = [];
   const tls = config.SVC_TLS_CERT && config.SVC_TLS_KEY
@@ -78,6 +84,7 @@ export async function start(config: Config): Promise<Running> {
     port,
     async shutdown() {
       await Promise.all(servers.map((s) => s.shutdown()));
+      crons.abort();
       await runner.stop();
       kv.close();
     },

@@ -160,4 +160,20 @@ export const keys = {
   // --- sequences (issue 6) ------------------------------------------------------------
 
   // --- sending-domain checks (issue 6) ---------------------------------------------------
+  /** Verified domains of a site (value: domain id); mail's domain-mode lookup. */
+  sendingDomainVerifiedBySite: (siteId: string, id: string): Key => [
+    "sending_domains_verified_by_site",
+    siteId,
+    id,
+  ],
+  sendingDomainsVerifiedBySite: (siteId: string): Key => [
+    "sending_domains_verified_by_site",
+    siteId,
+  ],
+  /** Claim of one hourly check run (`slot` = hours since epoch) on one domain. */
+  sendingDomainCheckClaim: (slot: number, id: string): Key => [
+    "sending_domain_check_claims",
+    slot,
+    id,
+  ],
 } as const;
