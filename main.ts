@@ -10,6 +10,7 @@ import { createLogger } from "./domain/log.ts";
 import { buildApp } from "./app.ts";
 import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
+import { withGroupCommit } from "./domain/store/group_commit.ts";
 import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
 
 export type Running = {
@@ -19,11 +20,12 @@ export type Running = {
   shutdown(): Promise<void>;
 };
 
+/** Opens the KV store behind a group committer (see domain/store/group_commit.ts). */
 export async function openKv(path: string): Promise<Deno.Kv> {
   if (path !== ":memory:" && !path.includes("://")) {
     await Deno.mkdir(dirname(path), { recursive: true });
   }
-  return await Deno.openKv(path);
+  return withGroupCommit(await Deno.openKv(path));
 }
 
 export async function start(config: Config): Promise<Running> {

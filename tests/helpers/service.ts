@@ -11,6 +11,7 @@ import { createLogger, type Level } from "../../domain/log.ts";
 import { buildApp } from "../../app.ts";
 import { JobRunner, type RunnerOptions } from "../../workers/job_runner.ts";
 import { jobHandlers } from "../../workers/handlers.ts";
+import { withGroupCommit } from "../../domain/store/group_commit.ts";
 
 export type Answer<T = Record<string, unknown>> = {
   status: number;
@@ -62,7 +63,7 @@ async function toAnswer(res: Response): Promise<Answer> {
 
 export async function startTestService(opts: ServiceOptions = {}): Promise<TestService> {
   const config = testConfig(opts.config);
-  const kv = await Deno.openKv(":memory:");
+  const kv = withGroupCommit(await Deno.openKv(":memory:"));
   const ctx: Ctx = {
     kv,
     config,
