@@ -22,20 +22,22 @@ export async function checkPendingDomains(ctx: Ctx): Promise<DomainCheckRun> {
   const ids = await pendingSendingDomainIds(ctx.kv);
   const out: DomainCheckRun = { checked: 0, verified: 0, skipped: 0 };
   for (let i = 0; i < ids.length; i += CONCURRENCY) {
-    await Promise.all(ids.slice(i, i + CONCURRENCY).map(async (id) => {
-      if (!(await claimDomainCheck(ctx.kv, slot, id))) {
-        out.skipped++;
-        return;
-      }
-      try {
-        const d = await checkSendingDomain(ctx, id);
-        out.checked++;
-        if (d?.status === "verified") out.verified++;
-      } catch (e) {
-        // One domain's failure must not stop the others.
-        ctx.log.error("sending-domain check failed", { id, error: e });
-      }
-    }));
+    await Promise.all(
+      ids.slice(i, i + CONCURRENCY).map(async (id) => {
+        if (!(await claimDomainCheck(ctx.kv, slot, id))) {
+          out.skipped++;
+          return;
+        }
+        try {
+          const d = await checkSendingDomain(ctx, id);
+          out.checked++;
+          if (d?.status === "verified") out.verified++;
+        } catch (e) {
+          // One domain's failure must not stop the others.
+          ctx.log.error("sending-domain check failed", { id, error: e });
+        }
+      }),
+    );
   }
   if (out.checked) ctx.log.info("sending-domain checks", out);
   return out;

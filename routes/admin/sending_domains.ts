@@ -42,7 +42,11 @@ export function sendingDomainRoutes(ctx: Ctx) {
     return c.json(view(d));
   });
   r.patch("/sending-domains/:id", async (c) => {
-    const d = await changeFromAddress(ctx, c.req.param("id"), await adminBody(c, SendingDomainPatch));
+    const d = await changeFromAddress(
+      ctx,
+      c.req.param("id"),
+      await adminBody(c, SendingDomainPatch),
+    );
     if (!d) throw notFound("sending domain");
     return c.json(view(d));
   });

@@ -54,7 +54,10 @@ Deno.test("the hourly check verifies pending domains whose DNS is ready, once pe
     dns.queries.length = 0;
     assert.deepEqual(await checkPendingDomains(svc.ctx), { checked: 1, verified: 1, skipped: 0 });
     assert.deepEqual(dns.queries, [recLater.name]);
-    assert.equal((await svc.admin("GET", `/sending-domains/${ready.body.id}`)).body.status, "verified");
+    assert.equal(
+      (await svc.admin("GET", `/sending-domains/${ready.body.id}`)).body.status,
+      "verified",
+    );
     assert.deepEqual(await checkPendingDomains(svc.ctx), { checked: 0, verified: 0, skipped: 0 });
     assert.equal((await siteEvents(svc, siteId, "domain.verified")).length, 2);
   } finally {

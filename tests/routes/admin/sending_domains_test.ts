@@ -115,7 +115,10 @@ Deno.test("the From address must be at the domain or a subdomain of it", async (
       from_address: "team@elsewhere.net",
     });
     assert.equal(p2.status, 400);
-    assert.equal((await svc.admin("GET", `/sending-domains/${sub.body.id}`)).body.from_address, "team@example.net");
+    assert.equal(
+      (await svc.admin("GET", `/sending-domains/${sub.body.id}`)).body.from_address,
+      "team@example.net",
+    );
   });
 });
 
@@ -165,7 +168,10 @@ Deno.test("Verify moves a domain to verified once DNS carries the key, with doma
     const miss = await svc.admin("POST", `/sending-domains/${id}/check`);
     assert.equal(miss.status, 200);
     assert.equal(miss.body.status, "pending");
-    assert.match(miss.body.last_check_error as string, /no TXT record found at svc[0-9a-f]+\._domainkey\.brand\.example/);
+    assert.match(
+      miss.body.last_check_error as string,
+      /no TXT record found at svc[0-9a-f]+\._domainkey\.brand\.example/,
+    );
     assert.ok(miss.body.last_checked_at);
     assert.equal(miss.body.verified_at, null);
     assert.equal((await siteEvents(svc, siteId)).length, 0);
@@ -201,7 +207,10 @@ Deno.test("a verified domain whose DKIM record is removed goes back to pending o
     });
     const dkim = publishDkim(dns, add.body);
     await svc.admin("POST", `/sending-domains/${add.body.id}/check`);
-    assert.equal((await svc.api("GET", "mail/domain-status", { key })).body.effective_mode, "domain");
+    assert.equal(
+      (await svc.api("GET", "mail/domain-status", { key })).body.effective_mode,
+      "domain",
+    );
 
     dns.remove(dkim.name);
     const r = await svc.admin("POST", `/sending-domains/${add.body.id}/check`);
