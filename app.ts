@@ -12,6 +12,8 @@ import { siteRoutes } from "./routes/admin/sites.ts";
 import { healthRoutes } from "./routes/public/health.ts";
 import { sendingDomainRoutes } from "./routes/admin/sending_domains.ts";
 import { domainStatusRoutes } from "./routes/api/domain_status.ts";
+import { sequenceRoutes } from "./routes/admin/sequences.ts";
+import { sequenceApiRoutes } from "./routes/api/sequences.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -36,6 +38,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // admin: forms
 
   // admin: sequences
+  admin.route("/", sequenceRoutes(ctx));
 
   // admin: sending domains
   admin.route("/", sendingDomainRoutes(ctx));
@@ -54,6 +57,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // api: forms/submit
 
   // api: sequences/enroll
+  api.route("/", sequenceApiRoutes(ctx));
 
   app.route("/api/v1", api);
 
