@@ -33,7 +33,7 @@ import {
   type StepOutcome,
   waitingEnrollmentIds,
 } from "../domain/store/sequences.ts";
-import { SEQUENCE_RESUME_JOB, SEQUENCE_STEP_JOB } from "../domain/sequences.ts";
+import { SEQUENCE_STEP_JOB } from "../domain/sequences.ts";
 import { attemptOutcome, sendStep } from "../domain/sequence_mail.ts";
 
 /** A claim younger than this may still be sending in another runner: wait, do not judge. */
