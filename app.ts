@@ -14,6 +14,9 @@ import { sendingDomainRoutes } from "./routes/admin/sending_domains.ts";
 import { domainStatusRoutes } from "./routes/api/domain_status.ts";
 import { sequenceRoutes } from "./routes/admin/sequences.ts";
 import { sequenceApiRoutes } from "./routes/api/sequences.ts";
+import { mailPublicRoutes } from "./routes/public/mail.ts";
+import { mailAdminRoutes } from "./routes/admin/mail.ts";
+import { mailSendRoutes } from "./routes/api/mail.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -23,6 +26,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // Public pages and probes (no key).
   app.route("/", healthRoutes(ctx));
   // public: mail (unsubscribe, tracking)
+  app.route("/", mailPublicRoutes(ctx));
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
@@ -34,6 +38,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // admin: webhooks
 
   // admin: mail
+  admin.route("/", mailAdminRoutes(ctx));
 
   // admin: forms
 
@@ -50,6 +55,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // api: sites, forms/render, blocks
 
   // api: mail/send
+  api.route("/", mailSendRoutes(ctx));
 
   // api: mail/domain-status
   api.route("/", domainStatusRoutes(ctx));

@@ -58,6 +58,16 @@ const EnvSchema = z.object({
     /^(?=.{1,253}$)(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/,
     "must be a host name, for example _spf.relay.example.net",
   ).optional(),
+  // mail engine: spamd://host:783 (SpamAssassin) or http(s)://host:11333 (rspamd); unset = built-in
+  SVC_SPAM_CLASSIFIER_URL: z.string().refine(
+    (s) => /^(spamd|https?):\/\//.test(s) && URL.canParse(s),
+    "must be spamd://host:port or an http(s):// rspamd URL",
+  ).optional(),
+  // mail engine: domain of VERP Return-Paths (bounce+<token>@domain); default: SVC_RELAY_FROM's
+  SVC_RETURN_PATH_DOMAIN: z.string().regex(
+    /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9-]+$/,
+    "must be a domain name",
+  ).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -12,6 +12,7 @@ import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
 import { withGroupCommit } from "./domain/store/group_commit.ts";
 import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
+import { closeMailServices } from "./domain/mail/services.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -88,6 +89,7 @@ export async function start(config: Config): Promise<Running> {
       await Promise.all(servers.map((s) => s.shutdown()));
       crons.abort();
       await runner.stop();
+      await closeMailServices(ctx);
       kv.close();
     },
   };

@@ -12,6 +12,7 @@ import { buildApp } from "../../app.ts";
 import { JobRunner, type RunnerOptions } from "../../workers/job_runner.ts";
 import { jobHandlers } from "../../workers/handlers.ts";
 import { withGroupCommit } from "../../domain/store/group_commit.ts";
+import { closeMailServices } from "../../domain/mail/services.ts";
 
 export type Answer<T = Record<string, unknown>> = {
   status: number;
@@ -115,6 +116,7 @@ export async function startTestService(opts: ServiceOptions = {}): Promise<TestS
     async close() {
       if (server) await server.shutdown();
       await runner.stop();
+      await closeMailServices(ctx);
       kv.close();
       // Let listenQueue observe the close before the sanitizers look.
       await new Promise((r) => setTimeout(r, 0));
