@@ -171,10 +171,9 @@ async function stepOnce(ctx: Ctx, run: JobRun, id: string, step: number): Promis
           error: "interrupted while handing the email to the mail server; " +
             "not sent again so that the address never gets it twice",
         })
-        : outcome(step, was.status, now, {
+        : outcome(step, "sent", now, {
           attempt_id: claimed.attempt_id,
           message_id: was.message_id,
-          error: was.error,
         });
       const a = advance(ctx, withOutcome(e, o), seq, step, now);
       await save(ctx, vs, a.next, a.jobs);
@@ -194,6 +193,7 @@ async function stepOnce(ctx: Ctx, run: JobRun, id: string, step: number): Promis
     step: s,
     index: step,
     attemptId,
+    nextMonth: nextUtcMonthStart(now),
   });
   const after = ctx.clock.now();
   // Mark: the outcome and the next step's job commit together. Not tied to this
@@ -208,26 +208,22 @@ async function stepOnce(ctx: Ctx, run: JobRun, id: string, step: number): Promis
     case "failed":
       a = advance(ctx, done({ state: "failed", error: result.error }), seq, step, after);
       break;
-    case "over_quota": {
-      // The monthly limit is reached: the step waits for the next month.
-      const due = nextUtcMonthStart(after);
+    case "later":
+      // The monthly limit (waits for the 1st of next month, UTC), the send
+      // rate or a disabled site: the step is not lost, it waits.
       a = {
         next: {
-          ...done({
-            state: "deferred",
-            error: "over_quota: the monthly email limit is reached; the step waits for next month",
-          }),
-          next_due_at: due,
+          ...done({ state: "deferred", error: result.reason }),
+          next_due_at: result.at,
         },
         jobs: (op) =>
           schedule(ctx, op, {
             kind: SEQUENCE_STEP_JOB,
             payload: { enrollment_id: id, step },
-            runAt: due,
+            runAt: result.at,
           }),
       };
       break;
-    }
     case "blocked":
       // Suppressed or unsubscribed between our check and the send.
       a = {
