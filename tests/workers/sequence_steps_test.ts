@@ -15,7 +15,7 @@ import {
   listEnrollmentsOfSite,
   replaceEnrollmentMutations,
 } from "../../domain/store/sequences.ts";
-import { getEmailLog } from "../../domain/store/email_log.ts";
+import { getEmailLog, putEmailLog } from "../../domain/store/email_log.ts";
 import { sendMail } from "../../domain/mail/send.ts";
 import { getSite } from "../../domain/store/sites.ts";
 import { uuidv7 } from "../../domain/ids.ts";
@@ -449,6 +449,43 @@ Deno.test("after a crash between claim and outcome, a step is sent once: resent 
     assert.equal(s.message_id, (await getEmailLog(t.svc.ctx.kv, attempt))!.message_id);
     assert.equal(t.smtp.messages.length, 1);
   }, { clock: clockB });
+});
+
+Deno.test("after a crash during the SMTP hand-off itself, the step is recorded failed and never resent", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 10, 10, 9));
+  await withService(async (t) => {
+    await makeSequence(t, [
+      { delay_seconds: DAY, template: "step-a" },
+      { delay_seconds: DAY, template: "step-b" },
+    ]);
+    await enroll(t, "c@example.com", { name: "C" });
+    clock.advance(DAY * 1000);
+    // The email log as the engine leaves it mid hand-off: reserved, status sending.
+    const attempt = uuidv7(clock.now());
+    const site = (await getSite(t.svc.ctx.kv, t.site.siteId))!;
+    await sendMail(t.svc.ctx, site, {
+      to: "c@example.com",
+      template: "step-a",
+      data: { name: "C" },
+    }, {
+      source: "sequence",
+      logId: attempt,
+    });
+    const rec = (await getEmailLog(t.svc.ctx.kv, attempt))!;
+    await putEmailLog(t.svc.ctx.kv.atomic(), { ...rec, status: "sending" }).commit();
+    await leaveClaimed(t, attempt, clock.now());
+    clock.advance(SENDING_STALE_MS);
+    await settle(t);
+    const [e] = await enrollment(t);
+    const s0 = (e.steps as Record<string, unknown>[])[0];
+    assert.equal(s0.state, "failed");
+    assert.match(s0.error as string, /not sent again/);
+    assert.equal(t.smtp.messages.length, 1); // only the one of the interrupted attempt
+    // The sequence goes on with the next step.
+    await advance(t, DAY);
+    await t.smtp.waitFor(2);
+    assert.equal(e.next_step, 1);
+  }, { clock });
 });
 
 function clock_advance_ms(c: ManualClock, ms: number) {
