@@ -9,6 +9,7 @@ import { envelope, errorBody, errorHandler } from "./routes/errors.ts";
 import { requireOperator } from "./routes/admin/auth.ts";
 import { accountRoutes } from "./routes/admin/accounts.ts";
 import { siteRoutes } from "./routes/admin/sites.ts";
+import { webhookRoutes } from "./routes/admin/webhooks.ts";
 import { healthRoutes } from "./routes/public/health.ts";
 import { sendingDomainRoutes } from "./routes/admin/sending_domains.ts";
 import { domainStatusRoutes } from "./routes/api/domain_status.ts";
@@ -36,6 +37,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // admin: foundation
 
   // admin: webhooks
+  admin.route("/", webhookRoutes(ctx));
 
   // admin: mail
   admin.route("/", mailAdminRoutes(ctx));

@@ -13,6 +13,7 @@ import { jobHandlers } from "./workers/handlers.ts";
 import { withGroupCommit } from "./domain/store/group_commit.ts";
 import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
 import { closeMailServices } from "./domain/mail/services.ts";
+import { closeEgressClient } from "./domain/net/outbound_http.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -90,6 +91,7 @@ export async function start(config: Config): Promise<Running> {
       crons.abort();
       await runner.stop();
       await closeMailServices(ctx);
+      closeEgressClient(ctx);
       kv.close();
     },
   };
