@@ -134,6 +134,7 @@ Deno.test("a service killed with SIGKILL mid-sequence loses no step and sends no
     await kill9(p);
     p = await startService(kvPath, smtp);
     await smtp.waitFor(3, 10_000);
+    await stepsSent(p, site.id, 3);
 
     const items = await call(p, "GET", `/admin/api/v1/sites/${site.id}/enrollments`);
     const e = items.items[0];
