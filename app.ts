@@ -18,6 +18,10 @@ import { formRenderRoutes } from "./routes/api/forms_render.ts";
 import { blockApiRoutes } from "./routes/api/blocks.ts";
 import { webhookRoutes } from "./routes/admin/webhooks.ts";
 import { healthRoutes } from "./routes/public/health.ts";
+import { sendingDomainRoutes } from "./routes/admin/sending_domains.ts";
+import { domainStatusRoutes } from "./routes/api/domain_status.ts";
+import { sequenceRoutes } from "./routes/admin/sequences.ts";
+import { sequenceApiRoutes } from "./routes/api/sequences.ts";
 import { mailPublicRoutes } from "./routes/public/mail.ts";
 import { mailAdminRoutes } from "./routes/admin/mail.ts";
 import { mailSendRoutes } from "./routes/api/mail.ts";
@@ -51,8 +55,10 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // admin: forms
 
   // admin: sequences
+  admin.route("/", sequenceRoutes(ctx));
 
   // admin: sending domains
+  admin.route("/", sendingDomainRoutes(ctx));
 
   app.route("/admin/api/v1", admin);
 
@@ -67,10 +73,12 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   api.route("/", mailSendRoutes(ctx));
 
   // api: mail/domain-status
+  api.route("/", domainStatusRoutes(ctx));
 
   // api: forms/submit
 
   // api: sequences/enroll
+  api.route("/", sequenceApiRoutes(ctx));
 
   app.route("/api/v1", api);
 

@@ -55,6 +55,12 @@ const EnvSchema = z.object({
   SVC_TLS_KEY: z.string().min(1).optional(),
   SVC_HTTP_REDIRECT_PORT: port.optional(),
   SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // Host named in the SPF include shown for sending domains (the relay's SPF
+  // record); unset: _spf.<domain of SVC_RELAY_FROM>.
+  SVC_SPF_INCLUDE: z.string().regex(
+    /^(?=.{1,253}$)(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/,
+    "must be a host name, for example _spf.relay.example.net",
+  ).optional(),
   // mail engine: spamd://host:783 (SpamAssassin) or http(s)://host:11333 (rspamd); unset = built-in
   SVC_SPAM_CLASSIFIER_URL: z.string().refine(
     (s) => /^(spamd|https?):\/\//.test(s) && URL.canParse(s),

@@ -12,6 +12,7 @@ import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
 import { closeMailServices } from "./domain/mail/services.ts";
 import { withGroupCommit } from "./domain/store/group_commit.ts";
+import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
 import { closeEgressClient } from "./domain/net/outbound_http.ts";
 
 export type Running = {
@@ -76,14 +77,20 @@ export async function start(config: Config): Promise<Running> {
   const app = buildApp(ctx);
   const runner = new JobRunner(ctx, jobHandlers());
   const servers: Deno.HttpServer[] = [];
+  // Crons end with the abort in shutdown() (a process may start() more than once in tests).
+  const crons = new AbortController();
   const shutdown = async () => {
     await Promise.all(servers.map((s) => s.shutdown()));
+    crons.abort();
     await runner.stop();
     closeEgressClient(ctx);
     await closeMailServices(ctx);
     kv.close();
   };
   runner.start();
+  Deno.cron("sending-domain checks", DOMAIN_CHECK_CRON, { signal: crons.signal }, async () => {
+    await checkPendingDomains(ctx);
+  });
 
   try {
     // Deno's TLS (rustls) speaks TLS 1.2 and 1.3 only: older versions are refused.

@@ -1,5 +1,7 @@
 /** The job kinds this service runs, and their handlers. */
 import type { JobHandler } from "../domain/jobs.ts";
+import { SEQUENCE_RESUME_JOB, SEQUENCE_STEP_JOB } from "../domain/sequences.ts";
+import { runSequenceResume, runSequenceStep } from "./sequence_steps.ts";
 import type { HandlerEntry } from "./job_runner.ts";
 import { WEBHOOK_TIMEOUT_MS } from "../domain/webhook_delivery.ts";
 import { WEBHOOK_DELIVERY_JOB } from "../domain/events.ts";
@@ -15,7 +17,8 @@ export function jobHandlers(): Record<string, JobHandler | HandlerEntry> {
     // forms
 
     // sequences
-
+    [SEQUENCE_STEP_JOB]: runSequenceStep,
+    [SEQUENCE_RESUME_JOB]: runSequenceResume,
     // sending domains
   };
 }

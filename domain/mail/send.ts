@@ -89,6 +89,12 @@ export type SendOptions = {
    * not the email quota). "api" and "sequence": all.
    */
   checks?: Partial<SendChecks>;
+  /**
+   * Id of the email log record (a UUIDv7 chosen by the caller). Sequences pass
+   * the id they claimed a step with, so that after a crash they can read what
+   * became of that attempt. Default: a fresh id.
+   */
+  logId?: string;
 };
 
 export type SendChecks = {
@@ -285,7 +291,7 @@ export async function sendMail(
   const single = envelopeTo.length === 1 ? envelopeTo[0].address : null;
 
   // Content: template variables, subject, the missing part.
-  const logId = uuidv7(now);
+  const logId = opts.logId ?? uuidv7(now);
   const base = baseUrl(ctx);
   const unsubscribeUrl = single
     ? `${base}/u/${unsubscribeToken(ctx.config.encryptionKey, site.id, single)}`

@@ -191,6 +191,51 @@ export const keys = {
   // --- forms submit (issue 5) -------------------------------------------------------
 
   // --- sequences (issue 6) ------------------------------------------------------------
+  /** Sequence record (steps inline). */
+  sequence: (id: string): Key => ["sequences", id],
+  /** Unique sequence key per account (the ID enroll names) -> sequence id. */
+  sequenceByKey: (accountId: string, key: string): Key => ["sequences_by_key", accountId, key],
+  /** Sequences of an account (value: sequence id). */
+  sequenceByAccount: (accountId: string, id: string): Key => [
+    "sequences_by_account",
+    accountId,
+    id,
+  ],
+  sequencesByAccount: (accountId: string): Key => ["sequences_by_account", accountId],
+  /** Enrollment record (state, step history; data packed). */
+  enrollment: (id: string): Key => ["enrollments", id],
+  /** Address (lowercase) active in a sequence -> enrollment id; guards "exists". */
+  enrollmentActive: (sequenceId: string, email: string): Key => [
+    "enrollments_active",
+    sequenceId,
+    email,
+  ],
+  /** Enrollments of a site (value: enrollment id), UUIDv7 so newest last. */
+  enrollmentBySite: (siteId: string, id: string): Key => ["enrollments_by_site", siteId, id],
+  enrollmentsBySite: (siteId: string): Key => ["enrollments_by_site", siteId],
+  /** Enrollments whose due step waits for the sequence to be turned on (value: id). */
+  enrollmentWaiting: (sequenceId: string, id: string): Key => [
+    "enrollments_waiting",
+    sequenceId,
+    id,
+  ],
+  enrollmentsWaiting: (sequenceId: string): Key => ["enrollments_waiting", sequenceId],
 
   // --- sending-domain checks (issue 6) ---------------------------------------------------
+  /** Verified domains of a site (value: domain id); mail's domain-mode lookup. */
+  sendingDomainVerifiedBySite: (siteId: string, id: string): Key => [
+    "sending_domains_verified_by_site",
+    siteId,
+    id,
+  ],
+  sendingDomainsVerifiedBySite: (siteId: string): Key => [
+    "sending_domains_verified_by_site",
+    siteId,
+  ],
+  /** Claim of one hourly check run (`slot` = hours since epoch) on one domain. */
+  sendingDomainCheckClaim: (slot: number, id: string): Key => [
+    "sending_domain_check_claims",
+    slot,
+    id,
+  ],
 } as const;

@@ -1,6 +1,10 @@
 /**
  * Sending domains of a site: the DKIM key pair (private part sealed), the From
  * address, and the DNS-check state. Domains are unique service-wide.
+ *
+ * Indexes kept in the same atomic operation as the record: by name (unique), by
+ * site, pending (the hourly check's work list) and verified-by-site (mail's
+ * domain-mode lookup reads only verified domains).
  */
 import { keys } from "./keys.ts";
 import { commit, listByIndex } from "./kv.ts";
@@ -31,16 +35,28 @@ export type SendingDomain = {
   updated_at: string;
 };
 
+/** Adds the status-dependent indexes of `d` (pending or verified) to `op`. */
+function statusIndexMutations(op: Deno.AtomicOperation, d: SendingDomain) {
+  if (d.status === "pending") {
+    op.set(keys.sendingDomainPending(d.id), d.id)
+      .delete(keys.sendingDomainVerifiedBySite(d.site_id, d.id));
+  } else {
+    op.delete(keys.sendingDomainPending(d.id))
+      .set(keys.sendingDomainVerifiedBySite(d.site_id, d.id), d.id);
+  }
+  return op;
+}
+
+/** Creates a domain; ConflictError when the name is already registered. */
 export async function createSendingDomain(kv: Deno.Kv, d: SendingDomain): Promise<SendingDomain> {
-  await commit(
-    kv.atomic()
-      .check({ key: keys.sendingDomain(d.id), versionstamp: null })
-      .check({ key: keys.sendingDomainByName(d.domain), versionstamp: null })
-      .set(keys.sendingDomain(d.id), d)
-      .set(keys.sendingDomainByName(d.domain), d.id)
-      .set(keys.sendingDomainBySite(d.site_id, d.id), d.id),
-    `sending domain ${d.domain} is already registered`,
-  );
+  const op = kv.atomic()
+    .check({ key: keys.sendingDomain(d.id), versionstamp: null })
+    .check({ key: keys.sendingDomainByName(d.domain), versionstamp: null })
+    .set(keys.sendingDomain(d.id), d)
+    .set(keys.sendingDomainByName(d.domain), d.id)
+    .set(keys.sendingDomainBySite(d.site_id, d.id), d.id);
+  statusIndexMutations(op, d);
+  await commit(op, `sending domain ${d.domain} is already registered`);
   return d;
 }
 
@@ -55,7 +71,10 @@ export async function getSendingDomain(kv: Deno.Kv, id: string): Promise<Sending
   return (await kv.get<SendingDomain>(keys.sendingDomain(id))).value;
 }
 
-/** Replaces a domain record if it has not changed since `versionstamp`. */
+/**
+ * Replaces a domain record if it has not changed since `versionstamp`, keeping
+ * the status indexes right; `extra` adds the caller's own mutations (an event).
+ */
 export async function replaceSendingDomain(
   kv: Deno.Kv,
   versionstamp: string,
@@ -65,10 +84,26 @@ export async function replaceSendingDomain(
   const op = kv.atomic()
     .check({ key: keys.sendingDomain(next.id), versionstamp })
     .set(keys.sendingDomain(next.id), next);
-  if (next.status === "pending") op.set(keys.sendingDomainPending(next.id), next.id);
-  else op.delete(keys.sendingDomainPending(next.id));
+  statusIndexMutations(op, next);
   extra?.(op);
   await commit(op, `sending domain ${next.domain} changed concurrently`);
+}
+
+/** Deletes a domain and every index entry; false when it does not exist. */
+export async function deleteSendingDomain(kv: Deno.Kv, id: string): Promise<boolean> {
+  const r = await kv.get<SendingDomain>(keys.sendingDomain(id));
+  const d = r.value;
+  if (!d) return false;
+  await commit(
+    kv.atomic().check(r)
+      .delete(keys.sendingDomain(id))
+      .delete(keys.sendingDomainByName(d.domain))
+      .delete(keys.sendingDomainBySite(d.site_id, id))
+      .delete(keys.sendingDomainPending(id))
+      .delete(keys.sendingDomainVerifiedBySite(d.site_id, id)),
+    `sending domain ${d.domain} changed concurrently`,
+  );
+  return true;
 }
 
 /** Domains of a site, newest first. */
@@ -81,13 +116,19 @@ export function listSendingDomainsOfSite(kv: Deno.Kv, siteId: string): Promise<S
 /**
  * The domain that mail of this site is sent from: the newest domain with
  * status verified and a From address, or null (then mail uses the relay).
+ * Reads only the verified index, so its cost does not grow with pending domains.
  */
 export async function verifiedSendingDomainOfSite(
   kv: Deno.Kv,
   siteId: string,
 ): Promise<SendingDomain | null> {
-  const all = await listSendingDomainsOfSite(kv, siteId);
-  return all.find((d) => d.status === "verified" && d.from_address) ?? null;
+  const verified = await listByIndex<SendingDomain>(
+    kv,
+    keys.sendingDomainsVerifiedBySite(siteId),
+    keys.sendingDomain,
+    { reverse: true, limit: 10 },
+  );
+  return verified.find((d) => d.status === "verified" && d.from_address) ?? null;
 }
 
 /** Ids of domains not yet verified (for the hourly check). */
@@ -99,7 +140,21 @@ export async function pendingSendingDomainIds(kv: Deno.Kv): Promise<string[]> {
   return out;
 }
 
-/** A newly created (pending) domain must also be in the pending index. */
+/**
+ * Kept for callers that build their own create operation; createSendingDomain
+ * already writes the pending index.
+ */
 export function pendingIndexMutation(op: Deno.AtomicOperation, d: SendingDomain) {
   return op.set(keys.sendingDomainPending(d.id), d.id);
+}
+
+/**
+ * Claims the check of one domain in one hourly run, so that several processes
+ * running the same cron check each domain once. The claim outlives the hour.
+ */
+export async function claimDomainCheck(kv: Deno.Kv, slot: number, id: string): Promise<boolean> {
+  const key = keys.sendingDomainCheckClaim(slot, id);
+  const r = await kv.atomic().check({ key, versionstamp: null })
+    .set(key, true, { expireIn: 2 * 60 * 60 * 1000 }).commit();
+  return r.ok;
 }
