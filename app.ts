@@ -10,6 +10,8 @@ import { requireOperator } from "./routes/admin/auth.ts";
 import { accountRoutes } from "./routes/admin/accounts.ts";
 import { siteRoutes } from "./routes/admin/sites.ts";
 import { healthRoutes } from "./routes/public/health.ts";
+import { formsSubmitRoutes } from "./routes/api/forms_submit.ts";
+import { submissionRoutes } from "./routes/admin/submissions.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -32,6 +34,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // admin: mail
 
   // admin: forms
+  admin.route("/", submissionRoutes(ctx));
 
   // admin: sequences
 
@@ -48,6 +51,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // api: mail/domain-status
 
   // api: forms/submit
+  api.route("/", formsSubmitRoutes(ctx));
 
   // api: sequences/enroll
 
