@@ -223,8 +223,10 @@ export function scoreSubmission(input: SpamInput): SpamResult {
   if (most >= 3) add("repeated_value (3+ fields)", POINTS.repeated_value_3);
   else if (most === 2) add("repeated_value", POINTS.repeated_value_2);
 
-  const letters = all.replace(/[^\p{L}]/gu, "");
-  const upper = all.replace(/[^\p{Lu}]/gu, "");
+  // Shouting: mostly capitals in what the visitor typed (addresses left out).
+  const typed = filled.filter(([k]) => !EMAIL_FIELD.test(k)).map(([, v]) => v).join(" ");
+  const letters = typed.replace(/[^\p{L}]/gu, "");
+  const upper = typed.replace(/[^\p{Lu}]/gu, "");
   if (letters.length >= 20 && upper.length / letters.length >= 0.7) {
     add("shouting", POINTS.shouting);
   }
