@@ -12,6 +12,9 @@ import { siteRoutes } from "./routes/admin/sites.ts";
 import { healthRoutes } from "./routes/public/health.ts";
 import { formsSubmitRoutes } from "./routes/api/forms_submit.ts";
 import { submissionRoutes } from "./routes/admin/submissions.ts";
+import { mailPublicRoutes } from "./routes/public/mail.ts";
+import { mailAdminRoutes } from "./routes/admin/mail.ts";
+import { mailSendRoutes } from "./routes/api/mail.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -21,6 +24,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // Public pages and probes (no key).
   app.route("/", healthRoutes(ctx));
   // public: mail (unsubscribe, tracking)
+  app.route("/", mailPublicRoutes(ctx));
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
@@ -32,6 +36,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // admin: webhooks
 
   // admin: mail
+  admin.route("/", mailAdminRoutes(ctx));
 
   // admin: forms
   admin.route("/", submissionRoutes(ctx));
@@ -47,6 +52,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // api: sites, forms/render, blocks
 
   // api: mail/send
+  api.route("/", mailSendRoutes(ctx));
 
   // api: mail/domain-status
 

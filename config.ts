@@ -52,6 +52,16 @@ const EnvSchema = z.object({
   SVC_TLS_KEY: z.string().min(1).optional(),
   SVC_HTTP_REDIRECT_PORT: port.optional(),
   SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // mail engine: spamd://host:783 (SpamAssassin) or http(s)://host:11333 (rspamd); unset = built-in
+  SVC_SPAM_CLASSIFIER_URL: z.string().refine(
+    (s) => /^(spamd|https?):\/\//.test(s) && URL.canParse(s),
+    "must be spamd://host:port or an http(s):// rspamd URL",
+  ).optional(),
+  // mail engine: domain of VERP Return-Paths (bounce+<token>@domain); default: SVC_RELAY_FROM's
+  SVC_RETURN_PATH_DOMAIN: z.string().regex(
+    /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9-]+$/,
+    "must be a domain name",
+  ).optional(),
   // forms (issue 5)
   /** Longest wait for a captcha provider's siteverify answer before going on without it. */
   SVC_CAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),

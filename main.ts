@@ -10,6 +10,7 @@ import { createLogger } from "./domain/log.ts";
 import { buildApp } from "./app.ts";
 import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
+import { closeMailServices } from "./domain/mail/services.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -79,6 +80,7 @@ export async function start(config: Config): Promise<Running> {
     async shutdown() {
       await Promise.all(servers.map((s) => s.shutdown()));
       await runner.stop();
+      await closeMailServices(ctx);
       kv.close();
     },
   };

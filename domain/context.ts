@@ -6,6 +6,7 @@
 import type { Config } from "../config.ts";
 import type { Clock } from "./clock.ts";
 import type { Logger } from "./log.ts";
+import type { MailServices } from "./mail/services.ts";
 
 export type Ctx = {
   kv: Deno.Kv;
@@ -20,7 +21,8 @@ export type Ctx = {
   // services: webhooks (issue 3)
 
   // services: mail (issue 4)
-
+  /** SMTP transport (or outbox) and spam classifier; created on first use by `mailServices(ctx)`. */
+  mail?: MailServices;
   // services: forms (issue 5)
 
   // services: sequences and sending domains (issue 6)

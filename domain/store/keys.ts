@@ -154,7 +154,32 @@ export const keys = {
   // --- webhooks delivery (issue 3) -----------------------------------------------
 
   // --- mail engine (issue 4) -------------------------------------------------------
-
+  /** Email log record (one per send attempt). */
+  emailLog: (id: string): Key => ["email_log", id],
+  /** Log records of a site, by UUIDv7 log id (value: log id); newest last. */
+  emailLogBySite: (siteId: string, logId: string): Key => ["email_log_by_site", siteId, logId],
+  emailLogsBySite: (siteId: string): Key => ["email_log_by_site", siteId],
+  /** Message-ID (without brackets, lowercase) -> log id; for bounce and complaint matching. */
+  emailLogByMessageId: (messageId: string): Key => ["email_log_by_message_id", messageId],
+  /** Latest log id per recipient address (lowercase); for bounces that match no Message-ID. */
+  emailLatestTo: (email: string): Key => ["email_latest_to", email],
+  /** Account-owned mail template (large bodies as blobs). */
+  template: (id: string): Key => ["templates", id],
+  /** Unique slug per account -> template id. */
+  templateBySlug: (accountId: string, slug: string): Key => ["templates_by_slug", accountId, slug],
+  /** Templates of an account (value: template id). */
+  templateByAccount: (accountId: string, id: string): Key => [
+    "templates_by_account",
+    accountId,
+    id,
+  ],
+  templatesByAccount: (accountId: string): Key => ["templates_by_account", accountId],
+  /** A message kept by the outbox transport (raw as a blob). */
+  outbox: (id: string): Key => ["outbox", id],
+  outboxAll: (): Key => ["outbox"],
+  /** Outbox messages by recipient (lowercase; value: outbox id). */
+  outboxByTo: (email: string, id: string): Key => ["outbox_by_to", email, id],
+  outboxesByTo: (email: string): Key => ["outbox_by_to", email],
   // --- forms submit (issue 5) -------------------------------------------------------
   /** Stored form submission (fields as a packed JSON string). */
   submission: (id: string): Key => ["submissions", id],

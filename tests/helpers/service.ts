@@ -11,6 +11,7 @@ import { createLogger, type Level } from "../../domain/log.ts";
 import { buildApp } from "../../app.ts";
 import { JobRunner, type RunnerOptions } from "../../workers/job_runner.ts";
 import { jobHandlers } from "../../workers/handlers.ts";
+import { closeMailServices } from "../../domain/mail/services.ts";
 
 export type Answer<T = Record<string, unknown>> = {
   status: number;
@@ -114,6 +115,7 @@ export async function startTestService(opts: ServiceOptions = {}): Promise<TestS
     async close() {
       if (server) await server.shutdown();
       await runner.stop();
+      await closeMailServices(ctx);
       kv.close();
       // Let listenQueue observe the close before the sanitizers look.
       await new Promise((r) => setTimeout(r, 0));

@@ -1,0 +1,674 @@
+/**
+ * The send path: POST /mail/send, form notifications and sequence steps all
+ * call `sendMail`. It runs the spec's ordered checks (5 to 14; the route does
+ * 1 to 4), writes the email log, emits the events and hands the message to the
+ * transport.
+ *
+ * Order (first failure answers):
+ *   5 invalid_payload, 6 template_not_found, 7 no_body, 8 invalid_attachment,
+ *   9 attachments_too_large, 10 rate_limited, 11 content_flagged,
+ *   12 ai_flagged, [contact-form hold], 13 over_quota,
+ *   14 send_failed (all recipients suppressed/unsubscribed, or the server's reply).
+ *
+ * Storage: every outcome from 11 on is one log record, committed in one atomic
+ * op with the site's send window (the 120-in-60-s limit), the site's log total
+ * and its event. A send reserves its log record, window slot and quota unit
+ * *before* the SMTP hand-off (versionstamp-checked, so concurrent sends cannot
+ * slip past the limits), then commits the outcome and its event before the
+ * answer. A rate_limited answer writes nothing (logging it would keep a busy
+ * site limited forever).
+ */
+import type { Ctx } from "../context.ts";
+import { isoTime } from "../clock.ts";
+import { uuidv7 } from "../ids.ts";
+import { issuesToDetails } from "../validation.ts";
+import type { FieldIssue } from "../errors.ts";
+import { ConflictError } from "../errors.ts";
+import { unseal } from "../crypto.ts";
+import { prepareEvent } from "../events.ts";
+import type { Site } from "../store/sites.ts";
+import { updateSite } from "../store/sites.ts";
+import { type Account, getAccount } from "../store/accounts.ts";
+import { type SendingDomain, verifiedSendingDomainOfSite } from "../store/sending_domains.ts";
+import { recipientBlocks } from "../store/suppressions.ts";
+import {
+  addMonthly,
+  addTotal,
+  appendWindow,
+  readMonthly,
+  readTotal,
+  readWindow,
+  type WindowState,
+} from "../store/counters.ts";
+import { commit, retryOnConflict } from "../store/kv.ts";
+import { packJson } from "../store/blob.ts";
+import {
+  type EmailLogRecord,
+  type EmailLogStatus,
+  putEmailLog,
+  putLatestTo,
+  type SpamResults,
+  subtractMonthly,
+} from "../store/email_log.ts";
+import { type Mailbox, MailSendBody, type MailSendInput } from "./schema.ts";
+import { resolveTemplate, type TemplateContent } from "./templates.ts";
+import { checkAttachments } from "./attachments.ts";
+import {
+  escapeHtml,
+  fillSubject,
+  fillVariables,
+  htmlToText,
+  type TemplateData,
+  textToHtml,
+  usesVariable,
+} from "./render.ts";
+import { type ContentScore, FLAG_SCORE, scoreContent, WARN_SCORE } from "./spam.ts";
+import { type ClassifierVerdict, shouldClassify } from "./classifier.ts";
+import { contactFormSpam, HOLD_CONFIDENCE, isContactFormNotification } from "./contact_form.ts";
+import { applyHeaderPolicy, hasHeader } from "./headers.ts";
+import {
+  type ComposeAttachment,
+  composeMessage,
+  type DkimKey,
+  safeContentType,
+} from "./compose.ts";
+import { trackHtml } from "./tracking.ts";
+import { unsubscribeToken, verpAddress } from "./tokens.ts";
+import { failureText } from "./transport.ts";
+import { mailServices } from "./services.ts";
+
+/** Who is sending: the public API, a form notification, or a sequence step. */
+export type SendSource = "api" | "form" | "sequence";
+
+export type SendOptions = {
+  /** Default "api". Sets the log's source label (unless source_plugin is given for "api"). */
+  source?: SendSource;
+  /**
+   * Append a visible unsubscribe link (HTML and text) when the body has no
+   * `{{unsubscribe_url}}`; only with exactly one recipient. Sequences set it.
+   */
+  unsubscribeLink?: boolean;
+  /**
+   * Checks to run; the defaults depend on the source. "form": none of these
+   * (the submission was already spam-scored and counts toward the form quota,
+   * not the email quota). "api" and "sequence": all.
+   */
+  checks?: Partial<SendChecks>;
+};
+
+export type SendChecks = {
+  rateLimit: boolean;
+  content: boolean;
+  classifier: boolean;
+  contactForm: boolean;
+  quota: boolean;
+};
+
+const DEFAULT_CHECKS: Record<SendSource, SendChecks> = {
+  api: { rateLimit: true, content: true, classifier: true, contactForm: true, quota: true },
+  sequence: { rateLimit: true, content: true, classifier: true, contactForm: false, quota: true },
+  form: { rateLimit: false, content: false, classifier: false, contactForm: false, quota: false },
+};
+
+export type SendErrorCode =
+  | "invalid_payload"
+  | "template_not_found"
+  | "no_body"
+  | "invalid_attachment"
+  | "attachments_too_large"
+  | "rate_limited"
+  | "content_flagged"
+  | "ai_flagged"
+  | "over_quota"
+  | "send_failed";
+
+export type SendOutcome =
+  | {
+    ok: true;
+    sent: true;
+    held: false;
+    mode: "relay" | "domain";
+    message_id: string;
+    log_id: string;
+    /** `to` addresses that received it (suppressed/unsubscribed ones removed). */
+    to: string[];
+    /** `to` addresses removed as suppressed or unsubscribed. */
+    removed: string[];
+  }
+  | {
+    ok: true;
+    sent: true;
+    held: true;
+    reason: "held_as_spam";
+    mode: "relay" | "domain";
+    log_id: string;
+  }
+  | {
+    ok: false;
+    sent: false;
+    /** HTTP status the public API answers with. */
+    status: 200 | 400;
+    reason: SendErrorCode;
+    /** The code, or the failure text for send_failed. */
+    error: string;
+    details?: FieldIssue[];
+    filename?: string;
+    /** The log record, when the attempt was logged (checks 11 to 14). */
+    log_id: string | null;
+  };
+
+/** Spec: 120 or more log entries for the site in the last 60 seconds. */
+export const RATE_LIMIT = 120;
+export const RATE_WINDOW_MS = 60_000;
+const WINDOW = "site_email_log";
+/** Running totals (addTotal/readTotal names). */
+export const TOTALS = {
+  log: "site_email_log",
+  sent: "site_emails_sent",
+  opens: "site_email_opens",
+  clicks: "site_email_clicks",
+  messageOpens: "message_opens",
+  messageClicks: "message_clicks",
+} as const;
+
+const fail = (
+  status: 200 | 400,
+  reason: SendErrorCode,
+  extra: { error?: string; details?: FieldIssue[]; filename?: string; log_id?: string } = {},
+): SendOutcome => ({
+  ok: false,
+  sent: false,
+  status,
+  reason,
+  error: extra.error ?? reason,
+  ...(extra.details && { details: extra.details }),
+  ...(extra.filename !== undefined && { filename: extra.filename }),
+  log_id: extra.log_id ?? null,
+});
+
+export function baseUrl(ctx: Ctx): string {
+  return ctx.config.SVC_BASE_URL.replace(/\/+$/, "");
+}
+
+export function relayDomain(ctx: Ctx): string {
+  return ctx.config.SVC_RELAY_FROM.split("@")[1];
+}
+
+function returnPathDomain(ctx: Ctx): string {
+  return ctx.config.SVC_RETURN_PATH_DOMAIN ?? relayDomain(ctx);
+}
+
+const dkimCache = new Map<string, string>();
+
+function dkimKeyOf(ctx: Ctx, d: SendingDomain): DkimKey {
+  const cacheKey = `${d.id}:${d.dkim.private_key}`;
+  let pem = dkimCache.get(cacheKey);
+  if (!pem) {
+    pem = unseal(ctx.config.encryptionKey, d.dkim.private_key, d.id);
+    if (dkimCache.size > 1000) dkimCache.clear();
+    dkimCache.set(cacheKey, pem);
+  }
+  return { domainName: d.domain, keySelector: d.dkim.selector, privateKey: pem };
+}
+
+function formatMailbox(m: Mailbox): string {
+  return m.name ? `"${m.name.replace(/["\\]/g, "\\$&")}" <${m.address}>` : m.address;
+}
+
+const feedbackPart = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 60) || "x";
+
+/**
+ * Sends one email for `site`. Never throws for an expected outcome: validation
+ * errors, refusals and transport failures come back as `ok: false` with the
+ * spec's code (and HTTP status for the public API).
+ */
+export async function sendMail(
+  ctx: Ctx,
+  site: Site,
+  input: MailSendInput,
+  opts: SendOptions = {},
+): Promise<SendOutcome> {
+  // 5. invalid_payload
+  const parsed = MailSendBody.safeParse(input);
+  if (!parsed.success) {
+    return fail(400, "invalid_payload", { details: issuesToDetails(parsed.error) });
+  }
+  const req = parsed.data;
+  const source = opts.source ?? "api";
+  const checks = { ...DEFAULT_CHECKS[source], ...opts.checks };
+  const label = source === "api" ? (req.source_plugin?.trim() || "api") : source;
+
+  // 6. template_not_found
+  let tpl: TemplateContent | null = null;
+  if (req.template !== undefined && req.template !== "") {
+    tpl = await resolveTemplate(ctx, site.account_id, req.template);
+    if (!tpl) return fail(400, "template_not_found");
+  }
+
+  // 7. no_body: the template's parts replace html and text when it has content.
+  const tplHasBody = !!(tpl && (tpl.html || tpl.text));
+  let html = (tplHasBody ? tpl!.html : req.html) || null;
+  let text = (tplHasBody ? tpl!.text : req.text) || null;
+  if (!html && !text) return fail(400, "no_body");
+
+  // 8 and 9. attachments
+  const att = checkAttachments(req.attachments ?? []);
+  if (!att.ok) {
+    return att.code === "invalid_attachment"
+      ? fail(400, "invalid_attachment", { filename: att.filename })
+      : fail(400, "attachments_too_large");
+  }
+
+  // Everything the remaining checks need from KV, read at once.
+  const now = ctx.clock.now();
+  const toAddrs = req.to.map((m) => m.address.toLowerCase());
+  const [window, logTotal, domain, account, blocks] = await Promise.all([
+    readWindow(ctx.kv, WINDOW, site.id, now, RATE_WINDOW_MS),
+    checks.classifier ? readTotal(ctx.kv, TOTALS.log, site.id) : Promise.resolve(0),
+    req.sender_mode === "relay"
+      ? Promise.resolve(null)
+      : verifiedSendingDomainOfSite(ctx.kv, site.id),
+    site.account_id ? getAccount(ctx.kv, site.account_id) : Promise.resolve(null),
+    recipientBlocks(ctx.kv, site.id, [...new Set(toAddrs)]),
+  ]);
+  const mode: "relay" | "domain" = domain ? "domain" : "relay";
+
+  // 10. rate_limited
+  if (checks.rateLimit && window.times.length >= RATE_LIMIT) return fail(200, "rate_limited");
+
+  // Recipients after suppressions and unsubscribes (rule 1; cc and bcc untouched).
+  const keptTo = req.to.filter((m) => !blocks.has(m.address.toLowerCase()));
+  const removed = [...new Set(toAddrs.filter((a) => blocks.has(a)))];
+  const envelopeTo = keptTo.length ? [...keptTo, ...(req.cc ?? []), ...(req.bcc ?? [])] : [];
+  const single = envelopeTo.length === 1 ? envelopeTo[0].address : null;
+
+  // Content: template variables, subject, the missing part.
+  const logId = uuidv7(now);
+  const base = baseUrl(ctx);
+  const unsubscribeUrl = single
+    ? `${base}/u/${unsubscribeToken(ctx.config.encryptionKey, site.id, single)}`
+    : "";
+  const render = !!tpl || req.data !== undefined;
+  const data: TemplateData = {
+    site_name: site.name,
+    site_domain: site.domain,
+    ...req.data,
+    unsubscribe_url: unsubscribeUrl,
+  };
+  if (render) {
+    if (html) html = fillVariables(html, data, true);
+    if (text) text = fillVariables(text, data, false);
+  }
+  let subject = req.subject ? (render ? fillSubject(req.subject, data) : req.subject) : "";
+  if (!subject && tpl?.subject) subject = fillSubject(tpl.subject, data);
+  if (!subject) subject = `Message from ${site.name}`;
+  if (opts.unsubscribeLink && single) {
+    const inHtml = (tplHasBody ? tpl!.html : req.html) ?? "";
+    const inText = (tplHasBody ? tpl!.text : req.text) ?? "";
+    if (html && !usesVariable(inHtml, "unsubscribe_url")) {
+      html = appendUnsubscribeHtml(html, unsubscribeUrl);
+    }
+    if (text && !usesVariable(inText, "unsubscribe_url")) {
+      text = `${text.replace(/\s+$/, "")}\n\n--\nUnsubscribe: ${unsubscribeUrl}\n`;
+    }
+  }
+  const textPart = text ?? htmlToText(html!);
+  const htmlPart = html ?? textToHtml(text!);
+
+  const senderName = req.from?.name?.trim() || site.default_from_name?.trim() || site.name;
+  const from: Mailbox = {
+    name: senderName,
+    address: mode === "domain" ? domain!.from_address! : ctx.config.SVC_RELAY_FROM,
+  };
+  const replyTo: Mailbox[] = req.reply_to?.length
+    ? req.reply_to
+    : mode === "relay" && req.original_from
+    ? [req.original_from]
+    : [];
+
+  const spam: SpamResults = { content: null, classifier: null, contact_form: null };
+  const { kept: callerHeaders, dropped } = applyHeaderPolicy(req.headers);
+  const record: EmailLogRecord = {
+    id: logId,
+    site_id: site.id,
+    source: label,
+    mode,
+    status: "sending",
+    reason: null,
+    error: null,
+    message_id: null,
+    from: formatMailbox(from),
+    subject,
+    to_first: toAddrs[0],
+    recipients: await packJson(ctx.kv, {
+      to: req.to.map((m) => m.address),
+      cc: (req.cc ?? []).map((m) => m.address),
+      bcc: (req.bcc ?? []).map((m) => m.address),
+    }),
+    removed,
+    template: tpl?.id ?? null,
+    attachments: req.attachments?.length ?? 0,
+    dropped_headers: dropped,
+    spam,
+    warning: false,
+    flagged: false,
+    tracking: { opens: false, clicks: false },
+    created_at: isoTime(now),
+    updated_at: isoTime(now),
+  };
+  const logged = (
+    status: EmailLogStatus,
+    reason: string,
+    event: EndEvent,
+    extra: Partial<EmailLogRecord> = {},
+  ) => logOutcome(ctx, site, record, window, { status, reason, ...extra }, event);
+  const rejected = (reason: "content_flagged" | "ai_flagged" | "over_quota") =>
+    logged(reason === "over_quota" ? "rejected" : "flagged", reason, {
+      type: "email.rejected",
+      data: { to: toAddrs[0], subject, reason },
+    }, { flagged: reason !== "over_quota" });
+
+  // 11. content_flagged (30-59: sent with a warning)
+  let content: ContentScore | null = null;
+  if (checks.content) {
+    content = scoreContent(subject, textPart);
+    spam.content = content;
+    record.warning = content.score >= WARN_SCORE && content.score < FLAG_SCORE;
+    if (content.score >= FLAG_SCORE) {
+      await rejected("content_flagged");
+      return fail(400, "content_flagged", { log_id: logId });
+    }
+  }
+
+  // 12. ai_flagged
+  if (checks.classifier && shouldClassify(logTotal, subject)) {
+    const verdict: ClassifierVerdict = await mailServices(ctx).classifier.classify({
+      from: from.address,
+      to: toAddrs[0],
+      subject,
+      text: textPart,
+      html,
+    });
+    spam.classifier = {
+      engine: verdict.engine,
+      spam: verdict.spam,
+      score: verdict.score,
+      detail: verdict.detail,
+    };
+    if (verdict.spam) {
+      await rejected("ai_flagged");
+      return fail(400, "ai_flagged", { log_id: logId });
+    }
+  }
+
+  // Contact-form notifications: the extra check; held mail answers as sent (rule 2).
+  if (checks.contactForm && isContactFormNotification(req.source_plugin, subject)) {
+    const cf = contactFormSpam(subject, textPart);
+    spam.contact_form = cf;
+    if (cf.confidence >= HOLD_CONFIDENCE) {
+      await logged("held", "held_as_spam", {
+        type: "email.held",
+        data: {
+          to: toAddrs[0],
+          subject,
+          reason: "held_as_spam",
+          confidence: cf.confidence,
+          detail: cf.detail?.slice(0, 200),
+        },
+      }, { flagged: true });
+      return { ok: true, sent: true, held: true, reason: "held_as_spam", mode, log_id: logId };
+    }
+  }
+
+  // 13. over_quota (relay mode only; per account and UTC month)
+  const limit = account?.monthly_email_limit ?? null;
+  const quotaCounts = checks.quota && mode === "relay" && !!account;
+  const usage = quotaCounts && limit !== null
+    ? await readMonthly(ctx.kv, account!.id, "email", now)
+    : null;
+  if (usage && usage.count >= limit!) {
+    await rejected("over_quota");
+    return fail(200, "over_quota", { log_id: logId });
+  }
+
+  // 14. send_failed: every `to` address suppressed or unsubscribed.
+  if (keptTo.length === 0) {
+    // Mixed case: all_recipients_unsubscribed only when every one is unsubscribed
+    // (none suppressed); a service-wide suppression is the stronger reason.
+    const allUnsub = removed.every((a) => blocks.get(a) === "unsubscribed");
+    const error = allUnsub ? "all_recipients_unsubscribed" : "all_recipients_suppressed";
+    await logged("suppressed", error, {
+      type: "email.suppressed",
+      data: {
+        to: toAddrs[0],
+        subject,
+        reason: allUnsub ? "unsubscribed" : "bounced_or_complained",
+      },
+    }, { error });
+    return fail(200, "send_failed", { error, log_id: logId });
+  }
+
+  // The message.
+  const messageId = `<${logId}@${mode === "domain" ? domain!.domain : relayDomain(ctx)}>`;
+  const envelopeFrom = verpAddress(ctx.config.encryptionKey, logId, returnPathDomain(ctx));
+  const tracking = {
+    opens: site.tracking?.opens ?? true,
+    clicks: site.tracking?.clicks ?? true,
+  };
+  const trackedHtml = tracking.opens || tracking.clicks
+    ? trackHtml(htmlPart, {
+      base,
+      encKey: ctx.config.encryptionKey,
+      logId,
+      opens: tracking.opens,
+      clicks: tracking.clicks,
+      skipPrefix: `${base}/u/`,
+    })
+    : htmlPart;
+  const headers: Record<string, string> = {
+    ...callerHeaders,
+    "Feedback-ID": `${feedbackPart(label)}:${mode}:${site.id}:svc`,
+  };
+  if (single && !hasHeader(callerHeaders, "List-Unsubscribe")) {
+    headers["List-Unsubscribe"] = `<${unsubscribeUrl}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  const attachments: ComposeAttachment[] = att.decode().map(({ item, content }) => ({
+    filename: item.filename,
+    content,
+    contentType: safeContentType(item.content_type),
+    cid: item.content_id?.replace(/^<|>$/g, "") || undefined,
+  }));
+  record.message_id = messageId;
+  record.tracking = tracking;
+
+  // Reserve: log record, window slot and quota unit, checked against concurrent sends.
+  const [raw, reserved] = await Promise.all([
+    composeMessage({
+      messageId,
+      date: new Date(now),
+      from,
+      to: keptTo,
+      cc: req.cc ?? [],
+      replyTo,
+      subject,
+      html: trackedHtml,
+      text: textPart,
+      attachments,
+      headers,
+      dkim: domain ? dkimKeyOf(ctx, domain) : null,
+    }),
+    reserve(ctx, site, record, window, checks, quotaCounts ? account : null, usage),
+  ]);
+  if (!reserved.ok) {
+    // Lost the race to a concurrent send that took the last slot or quota unit.
+    if (reserved.code === "rate_limited") return fail(200, "rate_limited");
+    const w = await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS);
+    await logOutcome(ctx, site, record, w, { status: "rejected", reason: "over_quota" }, {
+      type: "email.rejected",
+      data: { to: toAddrs[0], subject, reason: "over_quota" },
+    });
+    return fail(200, "over_quota", { log_id: logId });
+  }
+
+  let failure: string | null = null;
+  try {
+    await mailServices(ctx).transport.send({
+      id: logId,
+      messageId,
+      envelopeFrom,
+      recipients: envelopeTo.map((m) => m.address),
+      headerFrom: formatMailbox(from),
+      subject,
+      raw,
+    });
+  } catch (e) {
+    failure = failureText(e);
+  }
+
+  const done = isoTime(ctx.clock.now());
+  const firstTo = keptTo[0].address.toLowerCase();
+  if (failure !== null) {
+    const final: EmailLogRecord = {
+      ...record,
+      status: "failed",
+      reason: "send_failed",
+      error: failure,
+      updated_at: done,
+    };
+    const ev = await prepareEvent(ctx, site.id, "email.failed", {
+      to: firstTo,
+      subject,
+      error: failure.slice(0, 300),
+      source: source === "sequence" ? "sequence" : undefined,
+    });
+    const op = putEmailLog(ctx.kv.atomic(), final);
+    if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
+    await commit(ev.apply(op), "email log (failed)");
+    return fail(200, "send_failed", { error: failure, log_id: logId });
+  }
+
+  const final: EmailLogRecord = {
+    ...record,
+    status: record.warning ? "warning" : "sent",
+    reason: record.warning ? "content_warning" : null,
+    updated_at: done,
+  };
+  const ev = await prepareEvent(ctx, site.id, "email.sent", {
+    message_id: messageId,
+    to: firstTo,
+    subject,
+    mode,
+    source: source === "api" ? undefined : source,
+  });
+  const op = putEmailLog(ctx.kv.atomic(), final);
+  addTotal(op, TOTALS.sent, site.id);
+  putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
+  await commit(ev.apply(op), "email log (sent)");
+  if (!site.verified) await markVerified(ctx, site.id);
+  return {
+    ok: true,
+    sent: true,
+    held: false,
+    mode,
+    message_id: messageId,
+    log_id: logId,
+    to: keptTo.map((m) => m.address),
+    removed,
+  };
+}
+
+function appendUnsubscribeHtml(html: string, url: string): string {
+  const link = `<p style="font-size:12px;color:#71717a;text-align:center;margin-top:24px">` +
+    `<a href="${escapeHtml(url)}" style="color:#71717a">Unsubscribe</a></p>`;
+  const at = html.search(/<\/body\s*>/i);
+  return at >= 0 ? html.slice(0, at) + link + html.slice(at) : html + link;
+}
+
+async function markVerified(ctx: Ctx, siteId: string) {
+  try {
+    await retryOnConflict(() =>
+      updateSite(ctx.kv, siteId, (s) => s.verified ? s : { ...s, verified: true })
+    );
+  } catch (e) {
+    // The send succeeded; a lost race on the flag is retried by the next send.
+    ctx.log.warn("could not mark the site verified", { site_id: siteId, error: e });
+  }
+}
+
+type EndEvent = {
+  type: "email.rejected" | "email.held" | "email.suppressed";
+  data: Record<string, unknown>;
+};
+
+/**
+ * Commits a log record that ends the attempt without sending (flagged, held,
+ * rejected, suppressed) together with its window slot, the site's log total
+ * and its event. Retries when a concurrent send moved the window.
+ */
+async function logOutcome(
+  ctx: Ctx,
+  site: Site,
+  record: EmailLogRecord,
+  window: WindowState,
+  change: Partial<EmailLogRecord>,
+  event: EndEvent,
+): Promise<void> {
+  const ev = await prepareEvent(ctx, site.id, event.type, event.data);
+  const final = { ...record, ...change, updated_at: isoTime(ctx.clock.now()) };
+  let w = window;
+  for (let attempt = 0;; attempt++) {
+    const op = ctx.kv.atomic();
+    putEmailLog(op, final);
+    appendWindow(op, w, ctx.clock.now(), RATE_WINDOW_MS, RATE_LIMIT);
+    addTotal(op, TOTALS.log, site.id);
+    ev.apply(op);
+    if ((await op.commit()).ok) return;
+    if (attempt >= 50) throw new ConflictError("email log window");
+    w = await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS);
+  }
+}
+
+/**
+ * Writes the "sending" record with its window slot and quota unit. On a lost
+ * race the window and usage are read again and the limits re-checked, so the
+ * 120th concurrent send passes and the 121st is refused.
+ */
+async function reserve(
+  ctx: Ctx,
+  site: Site,
+  record: EmailLogRecord,
+  window: WindowState,
+  checks: SendChecks,
+  account: Account | null,
+  usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null,
+): Promise<{ ok: true } | { ok: false; code: "rate_limited" | "over_quota" }> {
+  let w = window;
+  let u = usage;
+  const limit = account?.monthly_email_limit ?? null;
+  for (let attempt = 0;; attempt++) {
+    const now = ctx.clock.now();
+    const op = ctx.kv.atomic();
+    putEmailLog(op, record);
+    appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
+    addTotal(op, TOTALS.log, site.id);
+    if (account) {
+      if (u) op.check({ key: u.key, versionstamp: u.versionstamp });
+      addMonthly(op, account.id, "email", now);
+    }
+    const r = await op.commit();
+    if (r.ok) return { ok: true };
+    if (attempt >= 50) throw new ConflictError("email send reservation");
+    await new Promise((res) => setTimeout(res, Math.random() * Math.min(2 * attempt, 10)));
+    [w, u] = await Promise.all([
+      readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS),
+      account && limit !== null
+        ? readMonthly(ctx.kv, account.id, "email", ctx.clock.now())
+        : Promise.resolve(null),
+    ]);
+    if (checks.rateLimit && w.times.length >= RATE_LIMIT) {
+      return { ok: false, code: "rate_limited" };
+    }
+    if (u && limit !== null && u.count >= limit) return { ok: false, code: "over_quota" };
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Signed tokens in mail: unsubscribe links, tracking links and the VERP
+ * Return-Path. Each purpose has its own HMAC key derived from the encryption
+ * key (HMAC-SHA256(encryption key, "svc-mail/<purpose>")), so a token made for
+ * one purpose is worthless for another and no extra secret needs managing.
+ */
+import { Buffer } from "node:buffer";
+import { constantTimeEqual, hmacSha256Base64Url, hmacSha256Hex } from "../crypto.ts";
+
+const derived = new WeakMap<Uint8Array, Map<string, Uint8Array>>();
+
+export function purposeKey(encryptionKey: Uint8Array, purpose: string): Uint8Array {
+  let m = derived.get(encryptionKey);
+  if (!m) derived.set(encryptionKey, m = new Map());
+  let k = m.get(purpose);
+  if (!k) {
+    k = new Uint8Array(Buffer.from(hmacSha256Hex(encryptionKey, `svc-mail/${purpose}`), "hex"));
+    m.set(purpose, k);
+  }
+  return k;
+}
+
+const mac = (key: Uint8Array, data: string, chars: number) =>
+  hmacSha256Base64Url(key, data).slice(0, chars);
+
+// --- unsubscribe ---------------------------------------------------------------
+
+/** `<base64url(site id \n address)>.<mac>`: names the site and the address. */
+export function unsubscribeToken(encKey: Uint8Array, siteId: string, email: string): string {
+  const body = Buffer.from(`${siteId}\n${email.toLowerCase()}`).toString("base64url");
+  return `${body}.${mac(purposeKey(encKey, "unsubscribe"), body, 32)}`;
+}
+
+export function readUnsubscribeToken(
+  encKey: Uint8Array,
+  token: string,
+): { siteId: string; email: string } | null {
+  if (token.length > 1200) return null;
+  const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{32})$/.exec(token);
+  if (!m) return null;
+  if (!constantTimeEqual(m[2], mac(purposeKey(encKey, "unsubscribe"), m[1], 32))) return null;
+  const [siteId, email] = Buffer.from(m[1], "base64url").toString("utf8").split("\n");
+  if (!siteId || !email) return null;
+  return { siteId, email };
+}
+
+// --- tracking --------------------------------------------------------------------
+
+/** MAC of an open pixel for one log record. */
+export function openMac(encKey: Uint8Array, logId: string): string {
+  return mac(purposeKey(encKey, "open"), logId, 22);
+}
+
+/** MAC of one link of one log record: only links that were in the message verify. */
+export function clickMac(encKey: Uint8Array, logId: string, url: string): string {
+  return mac(purposeKey(encKey, "click"), `${logId}\n${url}`, 22);
+}
+
+export function checkMac(expected: string, got: string): boolean {
+  return constantTimeEqual(expected, got);
+}
+
+// --- VERP Return-Path ----------------------------------------------------------------
+
+/**
+ * Envelope sender that identifies one message: `bounce+<log id hex>-<mac>@<domain>`
+ * (50 characters of local part, under the 64 allowed). The bounce intake reads
+ * it back with `readVerp`.
+ */
+export function verpAddress(encKey: Uint8Array, logId: string, domain: string): string {
+  const hex = logId.replace(/-/g, "");
+  return `bounce+${hex}-${verpMac(encKey, hex)}@${domain}`;
+}
+
+// Hex, not base64: some servers change the case of a local part.
+const verpMac = (encKey: Uint8Array, hex: string) =>
+  hmacSha256Hex(purposeKey(encKey, "verp"), hex).slice(0, 10);
+
+/** The log id of a VERP address made by `verpAddress`, or null (forged, foreign). */
+export function readVerp(encKey: Uint8Array, address: string): string | null {
+  const m = /^bounce\+([0-9a-f]{32})-([0-9a-f]{10})@/i.exec(address.trim());
+  if (!m) return null;
+  const hex = m[1].toLowerCase();
+  if (!constantTimeEqual(m[2].toLowerCase(), verpMac(encKey, hex))) return null;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${
+    hex.slice(20)
+  }`;
+}

@@ -1,0 +1,41 @@
+/**
+ * POST /api/v1/mail/send. Checks 1 to 3 (key, site) are the auth middleware's,
+ * 4 (JSON) is the body reader's, 5 to 14 are `sendMail`'s. Errors use the mail
+ * envelope: `{ok: false, sent: false, reason, error}`.
+ */
+import { Hono } from "hono";
+import type { Ctx } from "../../domain/context.ts";
+import { ApiError } from "../../domain/errors.ts";
+import { sendMail } from "../../domain/mail/send.ts";
+import type { MailSendInput } from "../../domain/mail/schema.ts";
+import type { AppEnv } from "../types.ts";
+import { envelope } from "../errors.ts";
+import { requireSite } from "./auth.ts";
+import { readJson } from "../body.ts";
+
+/**
+ * Largest request body: 15 MB of attachments is 20 MiB as base64, plus two
+ * 500,000-character bodies (up to 1.5 MB each as UTF-8) and the rest.
+ */
+export const MAIL_BODY_LIMIT = 26 * 1024 * 1024;
+
+export function mailSendRoutes(ctx: Ctx) {
+  const r = new Hono<AppEnv>();
+  r.use("/mail/send", envelope("mail"), requireSite(ctx));
+  r.post("/mail/send", async (c) => {
+    const json = await readJson(c, { badJson: "invalid_json", limit: MAIL_BODY_LIMIT });
+    const out = await sendMail(ctx, c.get("site"), json as MailSendInput);
+    if (!out.ok) {
+      throw new ApiError(out.reason, out.status, {
+        error: out.error,
+        ...(out.details && { details: out.details }),
+        ...(out.filename !== undefined && { filename: out.filename }),
+      });
+    }
+    if (out.held) {
+      return c.json({ ok: true, sent: true, held: true, reason: out.reason, mode: out.mode });
+    }
+    return c.json({ ok: true, sent: true, mode: out.mode, message_id: out.message_id });
+  });
+  return r;
+}

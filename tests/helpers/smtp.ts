@@ -1,0 +1,76 @@
+/**
+ * A real SMTP server (smtp-server) on 127.0.0.1, port 0, that records what
+ * arrives: envelope and raw bytes, parsed with mailparser on demand. It can be
+ * told to refuse messages with a given reply (e.g. "550 5.7.1 spam").
+ */
+import { SMTPServer } from "smtp-server";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { Buffer } from "node:buffer";
+
+export type Received = {
+  mailFrom: string;
+  rcptTo: string[];
+  raw: Buffer;
+  parse(): Promise<ParsedMail>;
+};
+
+export type TestSmtp = {
+  url: string;
+  port: number;
+  messages: Received[];
+  /** Refuse DATA with this code and text (null = accept). */
+  reject: { code: number; message: string } | null;
+  /** Waits until `n` messages arrived. */
+  waitFor(n: number, ms?: number): Promise<Received[]>;
+  close(): Promise<void>;
+};
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const state: TestSmtp = {
+    url: "",
+    port: 0,
+    messages: [],
+    reject: null,
+    async waitFor(n, ms = 5000) {
+      const until = Date.now() + ms;
+      while (state.messages.length < n) {
+        if (Date.now() > until) throw new Error(`only ${state.messages.length} of ${n} messages`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return state.messages;
+    },
+    close: () => Promise.resolve(),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    size: 40 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        if (state.reject) {
+          const err = new Error(state.reject.message) as Error & { responseCode: number };
+          err.responseCode = state.reject.code;
+          return callback(err);
+        }
+        const raw = Buffer.concat(chunks);
+        const env = session.envelope;
+        state.messages.push({
+          mailFrom: env.mailFrom ? env.mailFrom.address : "",
+          rcptTo: env.rcptTo.map((r) => r.address),
+          raw,
+          parse: () => simpleParser(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const addr = server.server.address() as { port: number };
+  state.port = addr.port;
+  state.url = `smtp://127.0.0.1:${addr.port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
