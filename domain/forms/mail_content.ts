@@ -5,11 +5,15 @@
  * neither a field nor a confirm.subject can add a header.
  */
 import type { Site } from "../store/sites.ts";
+import { escapeHtml } from "../mail/render.ts";
 
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+/**
+ * Room for the listed fields in each part of the notification: the mail
+ * engine takes at most 500,000 characters per part, and a submission may
+ * carry about 2 MB. Fields past the budget are named but not shown; the stored
+ * submission has them all.
+ */
+export const NOTIFICATION_FIELDS_BUDGET = 400_000;
 
 /** One line for a header: control characters (CR, LF, TAB, ...) become spaces. */
 export function headerText(s: string, max = 500): string {
@@ -28,7 +32,8 @@ export type OutgoingMail = {
   to: string[];
   subject: string;
   html: string;
-  text: string;
+  /** Absent: the mail engine derives it from the HTML. */
+  text?: string;
   fromName: string;
   replyTo: string | null;
 };
@@ -62,13 +67,34 @@ const CELL = "padding:8px 12px;border-bottom:1px solid #e5e7eb;vertical-align:to
 export function notificationMail(n: NotificationInput): OutgoingMail {
   const title = n.formName ? `New submission: ${n.formName}` : `New form submission`;
   const subject = headerText(`${title} (${n.site.name})`);
-  const rows = Object.entries(n.fields);
-  const htmlRows = rows.map(([k, v]) =>
-    `<tr><th style="${CELL};width:30%;color:#374151">${escapeHtml(fieldLabel(k))}</th>` +
-    `<td style="${CELL};white-space:pre-wrap">${
-      v === "" ? '<span style="color:#9ca3af">(empty)</span>' : escapeHtml(v)
-    }</td></tr>`
-  ).join("\n");
+  const htmlRows: string[] = [];
+  const textRows: string[] = [];
+  let htmlSize = 0;
+  let textSize = 0;
+  const hidden: string[] = [];
+  for (const [k, v] of Object.entries(n.fields)) {
+    const h = `<tr><th style="${CELL};width:30%;color:#374151">${escapeHtml(fieldLabel(k))}</th>` +
+      `<td style="${CELL};white-space:pre-wrap">${
+        v === "" ? '<span style="color:#9ca3af">(empty)</span>' : escapeHtml(v)
+      }</td></tr>`;
+    const t = `${fieldLabel(k)}: ${v === "" ? "(empty)" : v.replace(/\n/g, "\n  ")}`;
+    if (
+      hidden.length || htmlSize + h.length > NOTIFICATION_FIELDS_BUDGET ||
+      textSize + t.length > NOTIFICATION_FIELDS_BUDGET
+    ) {
+      hidden.push(fieldLabel(k));
+      continue;
+    }
+    htmlRows.push(h);
+    textRows.push(t);
+    htmlSize += h.length;
+    textSize += t.length;
+  }
+  const more = hidden.length
+    ? `${hidden.length} more field(s) not shown for size: ${
+      hidden.join(", ").slice(0, 2000)
+    }. The stored submission has them all.`
+    : null;
   const meta = [
     `Form ID ${n.formId}`,
     `received ${n.createdAt}`,
@@ -76,6 +102,7 @@ export function notificationMail(n: NotificationInput): OutgoingMail {
     n.ip ? `IP ${n.ip}` : null,
     `spam score ${n.spamScore} (${n.classification})`,
   ].filter((x): x is string => x !== null);
+  const empty = htmlRows.length === 0 && !more;
   const html = `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f9fafb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
@@ -85,8 +112,12 @@ export function notificationMail(n: NotificationInput): OutgoingMail {
     escapeHtml(n.site.domain)
   }</p>
 <table style="border-collapse:collapse;width:100%;font-size:14px">
-${htmlRows || `<tr><td style="${CELL};color:#9ca3af">(no fields)</td></tr>`}
+${
+    htmlRows.join("\n") ||
+    (empty ? `<tr><td style="${CELL};color:#9ca3af">(no fields)</td></tr>` : "")
+  }
 </table>
+${more ? `<p style="margin:12px 0 0;color:#b45309">${escapeHtml(more)}</p>` : ""}
 <p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(meta.join(" · "))}</p>
 ${
     n.replyTo
@@ -100,8 +131,9 @@ ${
     title,
     `${n.site.name} (${n.site.domain})`,
     "",
-    ...rows.map(([k, v]) => `${fieldLabel(k)}: ${v === "" ? "(empty)" : v.replace(/\n/g, "\n  ")}`),
-    ...(rows.length ? [] : ["(no fields)"]),
+    ...textRows,
+    ...(empty ? ["(no fields)"] : []),
+    ...(more ? ["", more] : []),
     "",
     meta.join(" · "),
     ...(n.replyTo ? [`Reply to this email to answer ${n.replyTo}.`] : []),
@@ -155,16 +187,6 @@ export const DEFAULT_AUTO_REPLY_BODY = "<p>Hi {name},</p>\n" +
   "<p>Thank you for your message. We have received it and will get back to you soon.</p>\n" +
   "<p>{site_name}</p>";
 
-/** Text version of the auto-reply's HTML: tags dropped, entities of the escape undone. */
-function htmlToText(html: string): string {
-  return html
-    .replace(/<(?:br|\/p|\/div|\/h[1-6]|\/li|\/tr)\s*\/?>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'")
-    .replace(/&nbsp;/g, " ").replace(/&amp;/g, "&")
-    .replace(/\n{3,}/g, "\n\n").trim();
-}
-
 export function autoReplyMail(a: AutoReplyInput): OutgoingMail {
   const subjectTpl = a.subject?.trim() ? a.subject : DEFAULT_AUTO_REPLY_SUBJECT;
   const bodyTpl = a.body?.trim() ? a.body : DEFAULT_AUTO_REPLY_BODY;
@@ -176,7 +198,6 @@ export function autoReplyMail(a: AutoReplyInput): OutgoingMail {
     to: [a.to],
     subject,
     html,
-    text: htmlToText(html),
     fromName: a.fromName,
     replyTo: a.replyTo,
   };
