@@ -140,7 +140,7 @@ Deno.test("event data leaves out what was not sent; fields {} when none", async 
     ]);
     assert.deepEqual(ev.data.fields, {});
     assert.equal(ev.data.classification, "legitimate");
-    assert.equal(ev.data.spam_score, 10, "referrer_missing only");
+    assert.equal(ev.data.spam_score, 25, "empty (15) and referrer_missing (10)");
     assert.equal(ev.data.form_id, 1);
   });
 });
