@@ -9,6 +9,7 @@ import { envelope, errorBody, errorHandler } from "./routes/errors.ts";
 import { requireOperator } from "./routes/admin/auth.ts";
 import { accountRoutes } from "./routes/admin/accounts.ts";
 import { siteRoutes } from "./routes/admin/sites.ts";
+import { webhookRoutes } from "./routes/admin/webhooks.ts";
 import { healthRoutes } from "./routes/public/health.ts";
 import { formsSubmitRoutes } from "./routes/api/forms_submit.ts";
 import { submissionRoutes } from "./routes/admin/submissions.ts";
@@ -34,6 +35,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // admin: foundation
 
   // admin: webhooks
+  admin.route("/", webhookRoutes(ctx));
 
   // admin: mail
   admin.route("/", mailAdminRoutes(ctx));

@@ -11,6 +11,8 @@ import { buildApp } from "./app.ts";
 import { JobRunner } from "./workers/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
 import { closeMailServices } from "./domain/mail/services.ts";
+import { withGroupCommit } from "./domain/store/group_commit.ts";
+import { closeEgressClient } from "./domain/net/outbound_http.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -19,11 +21,12 @@ export type Running = {
   shutdown(): Promise<void>;
 };
 
+/** Opens the KV store behind a group committer (see domain/store/group_commit.ts). */
 export async function openKv(path: string): Promise<Deno.Kv> {
   if (path !== ":memory:" && !path.includes("://")) {
     await Deno.mkdir(dirname(path), { recursive: true });
   }
-  return await Deno.openKv(path);
+  return withGroupCommit(await Deno.openKv(path));
 }
 
 export async function start(config: Config): Promise<Running> {
@@ -81,6 +84,7 @@ export async function start(config: Config): Promise<Running> {
       await Promise.all(servers.map((s) => s.shutdown()));
       await runner.stop();
       await closeMailServices(ctx);
+      closeEgressClient(ctx);
       kv.close();
     },
   };

@@ -7,6 +7,7 @@ import type { Config } from "../config.ts";
 import type { Clock } from "./clock.ts";
 import type { Logger } from "./log.ts";
 import type { MailServices } from "./mail/services.ts";
+import type { OutboundOverrides } from "./net/outbound_http.ts";
 
 export type Ctx = {
   kv: Deno.Kv;
@@ -19,7 +20,8 @@ export type Ctx = {
    */
   useQueue: boolean;
   // services: webhooks (issue 3)
-
+  /** Test-only overrides of outbound HTTP (timeout, DNS server); unset in production. */
+  outbound?: OutboundOverrides;
   // services: mail (issue 4)
   /** SMTP transport (or outbox) and spam classifier; created on first use by `mailServices(ctx)`. */
   mail?: MailServices;

@@ -8,10 +8,15 @@ import type { Ctx } from "./context.ts";
 import { isoTime } from "./clock.ts";
 import { uuidv7 } from "./ids.ts";
 import { schedule } from "./jobs.ts";
-import { keys } from "./store/keys.ts";
 import { commit } from "./store/kv.ts";
 import { packText } from "./store/blob.ts";
-import { type Delivery, type EventRecord, listWebhooksOfSite } from "./store/webhooks.ts";
+import {
+  type Delivery,
+  EVENT_RETENTION_MS,
+  type EventRecord,
+  listWebhooksOfSite,
+  putEventMutations,
+} from "./store/webhooks.ts";
 
 export const EVENT_TYPES = [
   "email.sent",
@@ -34,11 +39,16 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = typeof EVENT_TYPES[number];
 
-/** Events and deliveries are kept this long for the operator's logs. */
-export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+export { EVENT_RETENTION_MS };
 
 /** Job kind of one delivery attempt; payload `{ delivery_id }`. */
 export const WEBHOOK_DELIVERY_JOB = "webhook_delivery";
+
+/**
+ * Types a webhook can subscribe to. webhook.test is not among them: it goes to
+ * the webhook being tested, whatever its list says.
+ */
+export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((t) => t !== "webhook.test");
 
 /** Whether a webhook's event list asks for `type` ("all" includes future types). */
 export function subscribes(events: string[], type: string): boolean {
@@ -75,6 +85,10 @@ export async function prepareEvent(
   type: EventType,
   data: Record<string, unknown>,
 ): Promise<PreparedEvent> {
+  if (type === "webhook.test") {
+    // A test goes to one webhook, once, and is answered at once (domain/webhooks.ts).
+    throw new Error("webhook.test is sent with sendTest, not emitted");
+  }
   const now = ctx.clock.now();
   const createdAt = isoTime(now);
   const id = crypto.randomUUID();
@@ -93,12 +107,14 @@ export async function prepareEvent(
     type,
     site_id: siteId,
     created_at: createdAt,
-    body: await packText(ctx.kv, body, { expireIn: EVENT_RETENTION_MS }),
+    // Chunks outlive the record a little, so a record never points at expired chunks.
+    body: await packText(ctx.kv, body, { expireIn: EVENT_RETENTION_MS + 86_400_000 }),
   };
   // Index by a time-ordered id: the event id itself is a random UUID (spec).
   const order = uuidv7(now);
   const deliveries: Delivery[] = webhooks.map((w) => ({
-    id: crypto.randomUUID(),
+    // Time-ordered, so a webhook's deliveries list newest first by key.
+    id: uuidv7(now),
     event_id: id,
     event_type: type,
     webhook_id: w.id,
@@ -106,20 +122,17 @@ export async function prepareEvent(
     state: "pending",
     attempts: [],
     next_attempt_at: createdAt,
+    note: null,
     created_at: createdAt,
     updated_at: createdAt,
   }));
-  const expireIn = EVENT_RETENTION_MS;
   return {
     event,
     body,
     deliveries,
     apply(op) {
-      op.set(keys.event(id), event, { expireIn })
-        .set(keys.eventBySite(siteId, order), id, { expireIn });
+      putEventMutations(op, event, order, deliveries);
       for (const d of deliveries) {
-        op.set(keys.delivery(d.id), d, { expireIn })
-          .set(keys.deliveryByWebhook(d.webhook_id, uuidv7(now)), d.id, { expireIn });
         schedule(ctx, op, {
           kind: WEBHOOK_DELIVERY_JOB,
           payload: { delivery_id: d.id },

@@ -76,13 +76,25 @@ export class JobRun {
     return finishJobMutations(op, this.job, this.versionstamp);
   }
 
-  /** Adds "run this job again at `at`" (optionally with a new payload) to `op`. */
+  /**
+   * Adds "run this job again at `at`" (optionally with a new payload) to `op`.
+   * The handler made progress, so the failure count starts again.
+   */
   reschedule(
     op: Deno.AtomicOperation,
     at: number,
     payload: Record<string, unknown> = this.job.payload,
   ): Deno.AtomicOperation {
-    const next: Job = { ...this.job, state: "pending", due_at: at, payload };
+    return this.#replace(op, { ...this.job, state: "pending", due_at: at, payload, runs: 0 });
+  }
+
+  /** Adds "try again at `at` after a failure" to `op`; the failure count is kept. */
+  retryAfterFailure(op: Deno.AtomicOperation, at: number): Deno.AtomicOperation {
+    return this.#replace(op, { ...this.job, state: "pending", due_at: at });
+  }
+
+  #replace(op: Deno.AtomicOperation, next: Job): Deno.AtomicOperation {
+    const at = next.due_at;
     replaceJobMutations(op, this.job, this.versionstamp, next);
     if (this.ctx.useQueue) {
       op.enqueue({ jobId: next.id } satisfies JobMessage, {

@@ -18,6 +18,13 @@ import {
   replaceJobMutations,
 } from "../domain/store/jobs.ts";
 
+/**
+ * A handler with its own lease: how long a claim lasts before another runner
+ * may take the job over (after a crash mid-run, the job waits this long).
+ * Keep it above the handler's longest run.
+ */
+export type HandlerEntry = { handler: JobHandler; leaseMs?: number };
+
 export type RunnerOptions = {
   /** How long a claim lasts before another runner may take the job over. */
   leaseMs?: number;
@@ -26,24 +33,29 @@ export type RunnerOptions = {
   sweepGraceMs?: number;
   /** Handler failures before a job is moved to the dead-letter list. */
   maxRuns?: number;
-  /** Jobs run at once by one sweep. */
+  /** Jobs started by sweeps that may run at once in this runner. */
   sweepConcurrency?: number;
 };
 
 export class JobRunner {
-  readonly #handlers: Map<string, JobHandler>;
+  readonly #handlers: Map<string, HandlerEntry>;
   readonly #opts: Required<RunnerOptions>;
   readonly #inflight = new Set<Promise<void>>();
+  /** Job ids this runner is working on that a sweep started. */
+  readonly #swept = new Set<string>();
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #sweeping = false;
+  /** The sweep in progress, if any (stop() waits for it before the KV handle closes). */
+  #sweeping: Promise<number> | null = null;
   #stopped = false;
 
   constructor(
     private readonly ctx: Ctx,
-    handlers: Record<string, JobHandler>,
+    handlers: Record<string, JobHandler | HandlerEntry>,
     opts: RunnerOptions = {},
   ) {
-    this.#handlers = new Map(Object.entries(handlers));
+    this.#handlers = new Map(
+      Object.entries(handlers).map(([k, h]) => [k, typeof h === "function" ? { handler: h } : h]),
+    );
     this.#opts = {
       leaseMs: 60_000,
       sweepEveryMs: 1_000,
@@ -78,7 +90,9 @@ export class JobRunner {
       if (!this.#stopped) this.#timer = setTimeout(tick, this.#opts.sweepEveryMs);
     };
     // At start nothing of ours is in flight: take over overdue work at once.
-    this.sweep(0).catch((e) => this.ctx.log.error("start-up sweep failed", { error: e }))
+    this.sweep(0).catch((e) => {
+      if (!this.#stopped) this.ctx.log.error("start-up sweep failed", { error: e });
+    })
       .finally(() => {
         if (!this.#stopped) this.#timer = setTimeout(tick, this.#opts.sweepEveryMs);
       });
@@ -88,6 +102,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    await this.#sweeping?.catch(() => {});
     await this.idle();
   }
 
@@ -96,21 +111,34 @@ export class JobRunner {
     while (this.#inflight.size) await Promise.allSettled([...this.#inflight]);
   }
 
-  /** Runs every job due by now (minus `graceMs`); returns how many were started. */
+  /**
+   * Starts every job due by now (minus `graceMs`), up to the concurrency cap;
+   * returns how many were started. It does not wait for them: a slow handler
+   * (a webhook receiver that takes 10 s) must not hold back the jobs due after
+   * it, which matters most where the sweep is the only trigger.
+   */
   async sweep(graceMs = 0): Promise<number> {
     if (this.#sweeping) return 0;
-    this.#sweeping = true;
+    this.#sweeping = this.#sweepOnce(graceMs);
     try {
-      const ids = await dueJobIds(this.ctx.kv, this.ctx.clock.now() - graceMs, 500);
-      for (let i = 0; i < ids.length; i += this.#opts.sweepConcurrency) {
-        await Promise.all(
-          ids.slice(i, i + this.#opts.sweepConcurrency).map((id) => this.#track(this.runJob(id))),
-        );
-      }
-      return ids.length;
+      return await this.#sweeping;
     } finally {
-      this.#sweeping = false;
+      this.#sweeping = null;
     }
+  }
+
+  async #sweepOnce(graceMs: number): Promise<number> {
+    const room = this.#opts.sweepConcurrency - this.#swept.size;
+    if (room <= 0) return 0;
+    const ids = await dueJobIds(this.ctx.kv, this.ctx.clock.now() - graceMs, room);
+    let started = 0;
+    for (const id of ids) {
+      if (this.#swept.has(id)) continue;
+      this.#swept.add(id);
+      started++;
+      this.#track(this.runJob(id).finally(() => this.#swept.delete(id)));
+    }
+    return started;
   }
 
   #track(p: Promise<void>): Promise<void> {
@@ -136,11 +164,12 @@ export class JobRunner {
       return;
     }
     if (job.state === "running" && job.due_at > now) return; // another runner holds it
-    const handler = this.#handlers.get(job.kind);
+    const entryFor = this.#handlers.get(job.kind);
+    const handler = entryFor?.handler;
     const claimed: Job = {
       ...job,
       state: "running",
-      due_at: now + this.#opts.leaseMs,
+      due_at: now + (entryFor?.leaseMs ?? this.#opts.leaseMs),
       runs: job.runs + 1,
     };
     const claim = await replaceJobMutations(kv.atomic(), job, entry.versionstamp, claimed).commit();
@@ -164,7 +193,7 @@ export class JobRunner {
         buryJobMutations(op, claimed, claim.versionstamp, String(e));
       } else {
         const backoff = Math.min(600_000, 1000 * 2 ** (claimed.runs - 1));
-        run.reschedule(op, clock.now() + backoff);
+        run.retryAfterFailure(op, clock.now() + backoff);
       }
       await op.commit();
     }

@@ -15,7 +15,10 @@ export type Job = {
   state: JobState;
   /** When the job should run (pending) or when its lease ends (running), ms. */
   due_at: number;
-  /** How many times a runner has claimed it (1 on the first run). */
+  /**
+   * Claims since the job last made progress (1 on the first run; a handler's
+   * reschedule sets it back to 0): what the dead-letter limit counts.
+   */
   runs: number;
   created_at: number;
 };

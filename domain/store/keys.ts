@@ -152,7 +152,15 @@ export const keys = {
   /** Per-site API request limit setting (operator). */
   siteRequestLimit: (siteId: string): Key => ["site_request_limits", siteId],
   // --- webhooks delivery (issue 3) -----------------------------------------------
-
+  /** Status and time of a webhook's latest attempt or test (set without a read, last wins). */
+  webhookLastStatus: (webhookId: string): Key => ["webhook_last_status", webhookId],
+  /** Deliveries of one event, one per webhook (value: delivery id). */
+  deliveryByEvent: (eventId: string, deliveryId: string): Key => [
+    "deliveries_by_event",
+    eventId,
+    deliveryId,
+  ],
+  deliveriesByEvent: (eventId: string): Key => ["deliveries_by_event", eventId],
   // --- mail engine (issue 4) -------------------------------------------------------
   /** Email log record (one per send attempt). */
   emailLog: (id: string): Key => ["email_log", id],

@@ -1,13 +1,17 @@
 /**
  * Webhooks, stored events and their deliveries. An event's body is stored as
  * the exact JSON string that is signed and sent, so every retry sends the same
- * bytes. Success and failure counts are KvU64 sums (no read-modify-write on the
- * hot path).
+ * bytes. Success and failure counts are KvU64 sums and the latest status is a
+ * key of its own, so recording an attempt never contends with an operator's
+ * edit of the webhook or with other deliveries to it.
  */
 import { keys } from "./keys.ts";
 import { commit, listByIndex, readCount } from "./kv.ts";
 import type { Sealed } from "../crypto.ts";
 import type { Packed } from "./blob.ts";
+
+/** Events, deliveries and their indexes are kept this long for the operator's logs. */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type Webhook = {
   id: string;
@@ -18,11 +22,18 @@ export type Webhook = {
   paused: boolean;
   /** The whsec_ secret, sealed with AES-256-GCM (AAD = webhook id). */
   secret: Sealed;
-  /** HTTP status of the latest attempt or test; null on timeout or connection error. */
-  last_status: number | null;
-  last_attempt_at: string | null;
   created_at: string;
   updated_at: string;
+};
+
+/** The latest attempt's (or test's) outcome; status null on timeout, connection error or refusal. */
+export type LastStatus = { status: number | null; at: string };
+
+export type WebhookStats = {
+  success_count: number;
+  failure_count: number;
+  last_status: number | null;
+  last_attempt_at: string | null;
 };
 
 export type EventRecord = {
@@ -36,6 +47,7 @@ export type EventRecord = {
 
 export type DeliveryAttempt = {
   n: number;
+  /** When the attempt started. */
   at: string;
   /** HTTP status, or null on timeout / connection error / refused target. */
   status: number | null;
@@ -44,15 +56,21 @@ export type DeliveryAttempt = {
 };
 
 export type Delivery = {
+  /** UUIDv7; sent as X-SVC-Delivery on every attempt. */
   id: string;
   event_id: string;
   event_type: string;
   webhook_id: string;
   site_id: string;
-  /** pending: attempts left; succeeded: a 2xx arrived; dropped: no attempts left. */
-  state: "pending" | "succeeded" | "dropped";
+  /**
+   * pending: attempts left; succeeded: a 2xx arrived; dropped: every attempt
+   * failed; cancelled: stopped because the webhook was paused or deleted.
+   */
+  state: "pending" | "succeeded" | "dropped" | "cancelled";
   attempts: DeliveryAttempt[];
   next_attempt_at: string | null;
+  /** Why a delivery was cancelled. */
+  note: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -72,6 +90,7 @@ export async function getWebhook(kv: Deno.Kv, id: string): Promise<Webhook | nul
   return (await kv.get<Webhook>(keys.webhook(id))).value;
 }
 
+/** Read-modify-write guarded by the record's versionstamp (ConflictError on a race). */
 export async function updateWebhook(
   kv: Deno.Kv,
   id: string,
@@ -84,11 +103,17 @@ export async function updateWebhook(
   return next;
 }
 
+/** Removes the webhook, its site index entry, counters and status; deliveries expire. */
 export async function deleteWebhook(kv: Deno.Kv, id: string): Promise<boolean> {
   const r = await kv.get<Webhook>(keys.webhook(id));
   if (!r.value) return false;
   await commit(
-    kv.atomic().check(r).delete(keys.webhook(id)).delete(keys.webhookBySite(r.value.site_id, id)),
+    kv.atomic().check(r)
+      .delete(keys.webhook(id))
+      .delete(keys.webhookBySite(r.value.site_id, id))
+      .delete(keys.webhookCounter(id, "success"))
+      .delete(keys.webhookCounter(id, "failure"))
+      .delete(keys.webhookLastStatus(id)),
     "delete webhook",
   );
   return true;
@@ -96,6 +121,12 @@ export async function deleteWebhook(kv: Deno.Kv, id: string): Promise<boolean> {
 
 export function listWebhooksOfSite(kv: Deno.Kv, siteId: string): Promise<Webhook[]> {
   return listByIndex<Webhook>(kv, keys.webhooksBySite(siteId), keys.webhook);
+}
+
+export async function countWebhooksOfSite(kv: Deno.Kv, siteId: string): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix: keys.webhooksBySite(siteId) })) n++;
+  return n;
 }
 
 export async function webhookCounts(
@@ -109,6 +140,25 @@ export async function webhookCounts(
   return { success_count: s, failure_count: f };
 }
 
+export async function webhookStats(kv: Deno.Kv, id: string): Promise<WebhookStats> {
+  const [s, f, last] = await kv.getMany<[Deno.KvU64, Deno.KvU64, LastStatus]>([
+    keys.webhookCounter(id, "success"),
+    keys.webhookCounter(id, "failure"),
+    keys.webhookLastStatus(id),
+  ]);
+  return {
+    success_count: s.value ? Number(s.value.value) : 0,
+    failure_count: f.value ? Number(f.value.value) : 0,
+    last_status: last.value?.status ?? null,
+    last_attempt_at: last.value?.at ?? null,
+  };
+}
+
+/** Records the latest status (a test, or an attempt recorded elsewhere). */
+export async function setLastStatus(kv: Deno.Kv, id: string, last: LastStatus): Promise<void> {
+  await commit(kv.atomic().set(keys.webhookLastStatus(id), last), "webhook last status");
+}
+
 export async function getEvent(kv: Deno.Kv, id: string): Promise<EventRecord | null> {
   return (await kv.get<EventRecord>(keys.event(id))).value;
 }
@@ -118,6 +168,29 @@ export function listEventsOfSite(kv: Deno.Kv, siteId: string, limit = 50): Promi
     reverse: true,
     limit,
   });
+}
+
+/**
+ * Adds a new event, its site index entry, and each delivery with its indexes
+ * to `op`. The caller adds the deliveries' jobs.
+ */
+export function putEventMutations(
+  op: Deno.AtomicOperation,
+  event: EventRecord,
+  /** Time-ordered id for the site's event index (the event id itself is random). */
+  order: string,
+  deliveries: Delivery[],
+): Deno.AtomicOperation {
+  const expireIn = EVENT_RETENTION_MS;
+  op.set(keys.event(event.id), event, { expireIn })
+    .set(keys.eventBySite(event.site_id, order), event.id, { expireIn });
+  for (const d of deliveries) {
+    op.check({ key: keys.delivery(d.id), versionstamp: null })
+      .set(keys.delivery(d.id), d, { expireIn })
+      .set(keys.deliveryByWebhook(d.webhook_id, d.id), d.id, { expireIn })
+      .set(keys.deliveryByEvent(d.event_id, d.id), d.id, { expireIn });
+  }
+  return op;
 }
 
 export async function getDeliveryEntry(
@@ -136,4 +209,33 @@ export function listDeliveriesOfWebhook(
     reverse: true,
     limit,
   });
+}
+
+export function listDeliveriesOfEvent(kv: Deno.Kv, eventId: string): Promise<Delivery[]> {
+  return listByIndex<Delivery>(kv, keys.deliveriesByEvent(eventId), keys.delivery);
+}
+
+/** Time left of a delivery's retention, so that an update keeps its expiry. */
+function retentionLeft(d: Delivery, now: number): number {
+  return Math.max(60_000, Date.parse(d.created_at) + EVENT_RETENTION_MS - now);
+}
+
+/**
+ * Adds "the delivery read at `entry` becomes `next`" to `op`, guarded by the
+ * versionstamp read, plus the webhook's counter and latest status when an
+ * attempt was made.
+ */
+export function updateDeliveryMutations(
+  op: Deno.AtomicOperation,
+  entry: Deno.KvEntry<Delivery>,
+  next: Delivery,
+  now: number,
+  attempt?: { succeeded: boolean; last: LastStatus },
+): Deno.AtomicOperation {
+  op.check(entry).set(keys.delivery(next.id), next, { expireIn: retentionLeft(next, now) });
+  if (attempt) {
+    op.sum(keys.webhookCounter(next.webhook_id, attempt.succeeded ? "success" : "failure"), 1n)
+      .set(keys.webhookLastStatus(next.webhook_id), attempt.last);
+  }
+  return op;
 }

@@ -19,8 +19,6 @@ Deno.test("emitEvent stores the outer body and one delivery per matching, unpaus
     const base = {
       site_id: siteId,
       secret: "sealed",
-      last_status: null,
-      last_attempt_at: null,
       created_at: "",
       updated_at: "",
     };

@@ -165,3 +165,90 @@ Deno.test("a handler can reschedule its job; the result and the new time commit 
     ctx.kv.close();
   }
 });
+
+Deno.test("a slow job does not hold back the other due jobs of a sweep", async () => {
+  const ctx = await makeCtx(systemClock, false);
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const ran: string[] = [];
+  const runner = new JobRunner(ctx, {
+    slow: () => released,
+    fast: (_c, run) => Promise.resolve(void ran.push(String(run.payload.n))),
+  });
+  try {
+    await scheduleJob(ctx, "slow", Date.now());
+    await scheduleJob(ctx, "fast", Date.now(), { n: 1 });
+    const first = await Promise.race([
+      runner.sweep().then(() => "returned"),
+      new Promise((r) => setTimeout(() => r("blocked"), 500)),
+    ]);
+    assert.equal(first, "returned");
+    await eventually(() => ran.includes("1"));
+    // A job that falls due while the slow one still runs is started by the next sweep.
+    await scheduleJob(ctx, "fast", Date.now(), { n: 2 });
+    assert.equal(await runner.sweep(), 1, "the running slow job is not started twice");
+    await eventually(() => ran.includes("2"));
+  } finally {
+    release();
+    await runner.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("a job that made progress by rescheduling still gets its retries when it fails", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  let calls = 0;
+  const runner = new JobRunner(ctx, {
+    steps: async (c, run) => {
+      calls++;
+      if (calls === 6) throw new Error("one bad moment");
+      const op = c.kv.atomic();
+      if (calls < 8) run.reschedule(op, c.clock.now() + 1_000);
+      else run.finish(op);
+      await commit(op, "step");
+    },
+  }, { maxRuns: 3 });
+  try {
+    const job = await scheduleJob(ctx, "steps", clock.now());
+    for (let i = 0; i < 10 && calls < 8; i++) {
+      await runner.sweep();
+      await runner.idle();
+      clock.advance(1_000);
+    }
+    assert.equal(calls, 8);
+    assert.equal((await getJobEntry(ctx.kv, job.id)).value, null);
+    assert.deepEqual(await listDeadJobs(ctx.kv), []);
+  } finally {
+    await runner.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("a handler's own lease decides when a crashed run is taken over", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  let calls = 0;
+  const dead = new JobRunner(ctx, {
+    work: { handler: () => new Promise(() => {}), leaseMs: 15_000 },
+  });
+  const alive = new JobRunner(ctx, {
+    work: { handler: () => Promise.resolve(void calls++), leaseMs: 15_000 },
+  });
+  try {
+    const job = await scheduleJob(ctx, "work", clock.now());
+    void dead.runJob(job.id);
+    await eventually(async () => (await getJobEntry(ctx.kv, job.id)).value?.state === "running");
+    clock.advance(14_999);
+    await alive.sweep();
+    await alive.idle();
+    assert.equal(calls, 0, "lease still held");
+    clock.advance(2);
+    await alive.sweep();
+    await alive.idle();
+    assert.equal(calls, 1);
+  } finally {
+    await alive.stop();
+    ctx.kv.close();
+  }
+});

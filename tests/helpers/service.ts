@@ -12,6 +12,7 @@ import { buildApp } from "../../app.ts";
 import { JobRunner, type RunnerOptions } from "../../workers/job_runner.ts";
 import { jobHandlers } from "../../workers/handlers.ts";
 import { closeMailServices } from "../../domain/mail/services.ts";
+import { withGroupCommit } from "../../domain/store/group_commit.ts";
 
 export type Answer<T = Record<string, unknown>> = {
   status: number;
@@ -63,7 +64,7 @@ async function toAnswer(res: Response): Promise<Answer> {
 
 export async function startTestService(opts: ServiceOptions = {}): Promise<TestService> {
   const config = testConfig(opts.config);
-  const kv = await Deno.openKv(":memory:");
+  const kv = withGroupCommit(await Deno.openKv(":memory:"));
   const ctx: Ctx = {
     kv,
     config,

@@ -1,0 +1,51 @@
+/** Starts a Deno script as a subprocess and waits for a line matching `ready`. */
+export type Spawned = { child: Deno.ChildProcess; match: RegExpMatchArray; stop(): Promise<void> };
+
+export async function spawnDeno(
+  script: string,
+  opts: { env?: Record<string, string>; ready: RegExp; args?: string[]; timeoutMs?: number },
+): Promise<Spawned> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", script, ...(opts.args ?? [])],
+    env: opts.env,
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const lines: string[] = [];
+  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start:\n${lines.join("\n")}`)),
+      opts.timeoutMs ?? 30_000,
+    );
+    const watch = async (stream: ReadableStream<Uint8Array>) => {
+      const dec = new TextDecoder();
+      let buf = "";
+      for await (const chunk of stream) {
+        buf += dec.decode(chunk, { stream: true });
+        let i;
+        while ((i = buf.indexOf("\n")) >= 0) {
+          const line = buf.slice(0, i);
+          buf = buf.slice(i + 1);
+          if (lines.length < 200) lines.push(line);
+          const m = line.match(opts.ready);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m);
+          }
+        }
+      }
+    };
+    watch(child.stdout).catch(() => {});
+    watch(child.stderr).catch(() => {});
+  });
+  return {
+    child,
+    match,
+    async stop() {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* already gone */ }
+      await child.status;
+    },
+  };
+}

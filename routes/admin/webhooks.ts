@@ -1,0 +1,96 @@
+/** Operator API: webhooks, their deliveries, and a site's events. */
+import { Hono } from "hono";
+import type { Ctx } from "../../domain/context.ts";
+import {
+  eventBody,
+  newWebhook,
+  patchWebhook,
+  rotateWebhookSecret,
+  sendTest,
+  WebhookCreate,
+  WebhookPatch,
+  webhookView,
+} from "../../domain/webhooks.ts";
+import { getSite } from "../../domain/store/sites.ts";
+import {
+  deleteWebhook,
+  getDeliveryEntry,
+  getEvent,
+  getWebhook,
+  listDeliveriesOfEvent,
+  listDeliveriesOfWebhook,
+  listEventsOfSite,
+  listWebhooksOfSite,
+} from "../../domain/store/webhooks.ts";
+import type { AppEnv } from "../types.ts";
+import { adminBody, limitParam, notFound } from "./body.ts";
+
+export function webhookRoutes(ctx: Ctx) {
+  const r = new Hono<AppEnv>();
+  const site = async (id: string) => {
+    const s = await getSite(ctx.kv, id);
+    if (!s) throw notFound("site");
+    return s;
+  };
+  const webhook = async (id: string) => {
+    const w = await getWebhook(ctx.kv, id);
+    if (!w) throw notFound("webhook");
+    return w;
+  };
+
+  r.post("/sites/:id/webhooks", async (c) => {
+    const s = await site(c.req.param("id"));
+    return c.json(await newWebhook(ctx, s.id, await adminBody(c, WebhookCreate)), 201);
+  });
+  r.get("/sites/:id/webhooks", async (c) => {
+    const s = await site(c.req.param("id"));
+    const items = await Promise.all(
+      (await listWebhooksOfSite(ctx.kv, s.id)).map((w) => webhookView(ctx, w)),
+    );
+    return c.json({ items });
+  });
+  r.get(
+    "/webhooks/:id",
+    async (c) => c.json(await webhookView(ctx, await webhook(c.req.param("id")))),
+  );
+  r.patch("/webhooks/:id", async (c) => {
+    const w = await patchWebhook(ctx, c.req.param("id"), await adminBody(c, WebhookPatch));
+    if (!w) throw notFound("webhook");
+    return c.json(await webhookView(ctx, w));
+  });
+  r.delete("/webhooks/:id", async (c) => {
+    if (!(await deleteWebhook(ctx.kv, c.req.param("id")))) throw notFound("webhook");
+    return c.body(null, 204);
+  });
+  r.post("/webhooks/:id/rotate-secret", async (c) => {
+    const out = await rotateWebhookSecret(ctx, c.req.param("id"));
+    if (!out) throw notFound("webhook");
+    return c.json(out);
+  });
+  r.post("/webhooks/:id/test", async (c) => {
+    return c.json(await sendTest(ctx, await webhook(c.req.param("id"))));
+  });
+  r.get("/webhooks/:id/deliveries", async (c) => {
+    const w = await webhook(c.req.param("id"));
+    return c.json({ items: await listDeliveriesOfWebhook(ctx.kv, w.id, limitParam(c, 50, 100)) });
+  });
+  r.get("/deliveries/:id", async (c) => {
+    const d = (await getDeliveryEntry(ctx.kv, c.req.param("id"))).value;
+    if (!d) throw notFound("delivery");
+    return c.json(d);
+  });
+  r.get("/sites/:id/events", async (c) => {
+    const s = await site(c.req.param("id"));
+    const events = await listEventsOfSite(ctx.kv, s.id, limitParam(c, 50, 100));
+    return c.json({ items: await Promise.all(events.map((e) => eventBody(ctx, e))) });
+  });
+  r.get("/events/:id", async (c) => {
+    const e = await getEvent(ctx.kv, c.req.param("id"));
+    if (!e) throw notFound("event");
+    return c.json({
+      event: await eventBody(ctx, e),
+      deliveries: await listDeliveriesOfEvent(ctx.kv, e.id),
+    });
+  });
+  return r;
+}

@@ -1,0 +1,27 @@
+/**
+ * Emits one event into a service's KV file from outside the service, the way
+ * a capability inside it would (emitEvent). Used by the crash test to put a
+ * delivery in place before the service starts.
+ *
+ *   SVC_KV_PATH=... SVC_ENCRYPTION_KEY=... deno run -A tests/helpers/emit_event_cli.ts \
+ *     <site_id> <event_type> '<json data>'
+ *
+ * Prints {"event_id": ..., "deliveries": [...]} on stdout.
+ */
+import { loadConfig } from "../../config.ts";
+import { openKv } from "../../main.ts";
+import { systemClock } from "../../domain/clock.ts";
+import { createLogger } from "../../domain/log.ts";
+import { emitEvent, EVENT_TYPES, type EventType } from "../../domain/events.ts";
+
+const [siteId, type, data] = Deno.args;
+if (!siteId || !EVENT_TYPES.includes(type as EventType) || !data) {
+  console.error("usage: emit_event_cli.ts <site_id> <event_type> '<json data>'");
+  Deno.exit(2);
+}
+const config = await loadConfig();
+const kv = await openKv(config.SVC_KV_PATH);
+const ctx = { kv, config, clock: systemClock, log: createLogger("error"), useQueue: true };
+const p = await emitEvent(ctx, siteId, type as EventType, JSON.parse(data));
+console.log(JSON.stringify({ event_id: p.event.id, deliveries: p.deliveries.map((d) => d.id) }));
+kv.close();
