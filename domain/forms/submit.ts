@@ -21,12 +21,11 @@ import { ApiError, ConflictError } from "../errors.ts";
 import { isoTime } from "../clock.ts";
 import { uuidv7 } from "../ids.ts";
 import { type PreparedEvent, prepareEvent } from "../events.ts";
-import { getAccount } from "../store/accounts.ts";
 import type { Site } from "../store/sites.ts";
 import { updateSite } from "../store/sites.ts";
 import { commit, retryOnConflict } from "../store/kv.ts";
 import { type Packed, packText } from "../store/blob.ts";
-import { addMonthly, appendWindow, readMonthly, readWindow } from "../store/counters.ts";
+import { addMonthly, appendWindow } from "../store/counters.ts";
 import {
   activeBlocksOfIp,
   addIpBlockMutations,
@@ -36,13 +35,13 @@ import {
 } from "../store/ip_blocks.ts";
 import {
   addSubmissionMutations,
-  type ContentMark,
-  contentMarkKey,
   type RateBlockGuard,
   rateBlockGuardKey,
+  readSubmitState,
   setContentMark,
   setSubmissionEmailSent,
   type Submission,
+  type SubmitState,
 } from "../store/submissions.ts";
 import { scoreSubmission, type SpamResult } from "../spam/score.ts";
 import { contentFingerprint, DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
@@ -151,21 +150,30 @@ export async function submitForm(ctx: Ctx, site: Site, input: SubmitInput): Prom
 
   const now = ctx.clock.now();
   const ip = parseVisitorIp(input.visitor?.ip);
-
-  if (ip) {
-    if (await ipIsBlocked(ctx, ip, now)) return await blocked(ctx, site, now, "ip blocked");
-    const w = await readWindow(ctx.kv, IP_WINDOW, ip.key, now, IP_WINDOW_MS);
-    if (w.times.length > IP_MAX_IN_WINDOW) {
-      await startRateLimitBlock(ctx, site, ip, now);
-      return await blocked(ctx, site, now, "rate limit");
-    }
+  const query = {
+    windowName: IP_WINDOW,
+    ipKey: ip?.key ?? null,
+    fingerprint: contentFingerprint(input.fields),
+    accountId: site.account_id,
+    now,
+    windowMs: IP_WINDOW_MS,
+  };
+  // Block list and everything the commit needs, read at once.
+  const [ipBlocked, state] = await Promise.all([
+    ip ? ipIsBlocked(ctx, ip, now) : false,
+    readSubmitState(ctx.kv, query),
+  ]);
+  if (ipBlocked) return await blocked(ctx, site, now, "ip blocked");
+  if (ip && state.window && state.window.times.length > IP_MAX_IN_WINDOW) {
+    await startRateLimitBlock(ctx, site, ip, now);
+    return await blocked(ctx, site, now, "rate limit");
   }
 
   const token = nonEmpty(input.captcha_token) ?? nonEmpty(input.cf_turnstile_token);
   const captcha = await verifyCaptcha(ctx, site, token, ip?.address ?? null);
   if (captcha.result === "rejected") return await blocked(ctx, site, now, "captcha");
 
-  const stored = await store(ctx, site, input, ip, notifyTo, now);
+  const stored = await store(ctx, site, input, notifyTo, now, query, state);
   if (stored === "rate_limited") {
     await startRateLimitBlock(ctx, site, ip!, now);
     return await blocked(ctx, site, now, "rate limit");
@@ -178,48 +186,46 @@ export async function submitForm(ctx: Ctx, site: Site, input: SubmitInput): Prom
     return { ok: true, id: submission.id };
   }
   if (!submission.counted) {
-    await setSubmissionEmailSent(ctx.kv, submission.id, false);
+    await setSubmissionEmailSent(ctx.kv, submission, false);
     return { ok: true, id: submission.id, email_sent: false };
   }
   const emailSent = await sendSubmissionMails(ctx, site, input, submission);
-  await setSubmissionEmailSent(ctx.kv, submission.id, emailSent);
+  await setSubmissionEmailSent(ctx.kv, submission, emailSent);
   return { ok: true, id: submission.id, email_sent: emailSent };
 }
 
 /**
  * Scores and commits the submission with everything that must change with it.
+ * The first attempt uses the state read up front; a lost race reads it again.
  * Returns "rate_limited" when the IP window filled up meanwhile.
  */
 async function store(
   ctx: Ctx,
   site: Site,
   input: SubmitInput,
-  ip: VisitorIp | null,
   notifyTo: string[],
   now: number,
+  query: Parameters<typeof readSubmitState>[1],
+  first: SubmitState,
 ): Promise<Stored | "rate_limited"> {
   const fields = input.fields;
   const submitter = submitterAddress(fields);
-  const fingerprint = contentFingerprint(fields);
-  const account = site.account_id ? await getAccount(ctx.kv, site.account_id) : null;
-  const limit = account?.monthly_form_limit ?? null;
   let packedFields: Packed<string> | null = null;
   let event: PreparedEvent | null = null;
   let eventFor = "";
+  let state: SubmitState | null = first;
   const id = uuidv7(now);
   const createdAt = isoTime(now);
 
   try {
     return await retryOnConflict(async () => {
-      const [window, mark, usage] = await Promise.all([
-        ip ? readWindow(ctx.kv, IP_WINDOW, ip.key, now, IP_WINDOW_MS) : null,
-        fingerprint ? ctx.kv.get<ContentMark>(contentMarkKey(fingerprint)) : null,
-        account ? readMonthly(ctx.kv, account.id, "form", now) : null,
-      ]);
+      const { window, mark, account, usage } = state ?? await readSubmitState(ctx.kv, query);
+      state = null;
       if (window && window.times.length > IP_MAX_IN_WINDOW) return "rate_limited" as const;
+      const limit = account?.monthly_form_limit ?? null;
 
-      const duplicateElsewhere = !!mark?.value && mark.value.site_id !== site.id &&
-        now - mark.value.at < DUPLICATE_WINDOW_MS;
+      const duplicateElsewhere = !!mark && mark.site_id !== site.id &&
+        now - mark.at < DUPLICATE_WINDOW_MS;
       const spam = scoreSubmission({
         fields,
         visitor: input.visitor
@@ -272,15 +278,15 @@ async function store(
       const op = ctx.kv.atomic();
       addSubmissionMutations(op, submission);
       if (window) appendWindow(op, window, now, IP_WINDOW_MS, IP_MAX_IN_WINDOW + 1);
-      if (counted && account) {
+      if (counted && account && usage) {
         // Near the limit the count is checked so racing requests cannot pass it.
-        if (limit !== null && limit - (usage?.count ?? 0) <= QUOTA_EXACT_MARGIN) {
-          op.check({ key: usage!.key, versionstamp: usage!.versionstamp });
+        if (limit !== null && limit - usage.count <= QUOTA_EXACT_MARGIN) {
+          op.check({ key: usage.key, versionstamp: usage.versionstamp });
         }
         addMonthly(op, account.id, "form", now);
       }
-      if (fingerprint) {
-        setContentMark(op, fingerprint, { site_id: site.id, at: now }, DUPLICATE_WINDOW_MS);
+      if (query.fingerprint) {
+        setContentMark(op, query.fingerprint, { site_id: site.id, at: now }, DUPLICATE_WINDOW_MS);
       }
       tallyOutcome(op, site.id, now, isSpam);
       event.apply(op);

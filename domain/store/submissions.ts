@@ -7,6 +7,9 @@
 import { keys } from "./keys.ts";
 import { listByIndex } from "./kv.ts";
 import type { Packed } from "./blob.ts";
+import type { WindowState } from "./counters.ts";
+import type { Account } from "./accounts.ts";
+import { utcMonth } from "../clock.ts";
 
 export type Classification = "legitimate" | "suspicious" | "spam";
 
@@ -56,17 +59,17 @@ export async function getSubmission(kv: Deno.Kv, id: string): Promise<Submission
   return (await kv.get<Submission>(keys.submission(id))).value;
 }
 
-/** Records the outcome of the notification on the stored submission. */
+/**
+ * Records the outcome of the notification on the stored submission. Nothing
+ * else writes a submission after it is stored, so the record in hand is
+ * written back without a read.
+ */
 export async function setSubmissionEmailSent(
   kv: Deno.Kv,
-  id: string,
+  s: Submission,
   emailSent: boolean,
 ): Promise<void> {
-  const r = await kv.get<Submission>(keys.submission(id));
-  if (!r.value) return;
-  // Best effort: a concurrent writer would only be another outcome update.
-  await kv.atomic().check(r).set(keys.submission(id), { ...r.value, email_sent: emailSent })
-    .commit();
+  await kv.set(keys.submission(s.id), { ...s, email_sent: emailSent });
 }
 
 /** Submissions of a site, newest first. */
@@ -84,10 +87,6 @@ export function listSubmissionsOfSite(
 // --- recent content markers (cross-site duplicate rule) -------------------------
 
 export type ContentMark = { site_id: string; at: number };
-
-export function contentMarkKey(hash: string): Deno.KvKey {
-  return keys.formContentHash(hash);
-}
 
 export function setContentMark(
   op: Deno.AtomicOperation,
@@ -111,4 +110,57 @@ export function rateBlockGuardKey(ipKey: string): Deno.KvKey {
 
 export function abuseKeys(siteId: string, bucket: number): [Deno.KvKey, Deno.KvKey] {
   return [keys.formAbuse(siteId, bucket, "abusive"), keys.formAbuse(siteId, bucket, "all")];
+}
+
+// --- everything a submission reads, in one round trip ----------------------------
+
+export type SubmitState = {
+  /** The IP's sliding window (null without an IP). */
+  window: WindowState | null;
+  /** The content marker (null without a fingerprint or when absent). */
+  mark: ContentMark | null;
+  account: Account | null;
+  /** The account's form usage this UTC month (null without an account). */
+  usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null;
+};
+
+/**
+ * Reads the IP window (name `windowName`, as counters.ts keeps it), the content
+ * marker, the account and its monthly form usage with one getMany.
+ */
+export async function readSubmitState(
+  kv: Deno.Kv,
+  q: {
+    windowName: string;
+    ipKey: string | null;
+    fingerprint: string | null;
+    accountId: string | null;
+    now: number;
+    windowMs: number;
+  },
+): Promise<SubmitState> {
+  const wanted: Deno.KvKey[] = [];
+  const at = (k: Deno.KvKey | null) => (k ? wanted.push(k) - 1 : -1);
+  const wi = at(q.ipKey ? keys.window(q.windowName, q.ipKey) : null);
+  const mi = at(q.fingerprint ? keys.formContentHash(q.fingerprint) : null);
+  const ai = at(q.accountId ? keys.account(q.accountId) : null);
+  const ui = at(q.accountId ? keys.usage(q.accountId, "form", utcMonth(q.now)) : null);
+  const got = wanted.length ? await kv.getMany(wanted) : [];
+  const w = wi >= 0 ? got[wi] as Deno.KvEntryMaybe<number[]> : null;
+  const u = ui >= 0 ? got[ui] as Deno.KvEntryMaybe<Deno.KvU64> : null;
+  return {
+    window: w
+      ? {
+        key: w.key,
+        versionstamp: w.versionstamp,
+        // As readWindow: entries inside the window, later stamps included.
+        times: (w.value ?? []).filter((t) => t > q.now - q.windowMs),
+      }
+      : null,
+    mark: mi >= 0 ? (got[mi].value as ContentMark | null) : null,
+    account: ai >= 0 ? (got[ai].value as Account | null) : null,
+    usage: u
+      ? { key: u.key, count: u.value ? Number(u.value.value) : 0, versionstamp: u.versionstamp }
+      : null,
+  };
 }
