@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { eventually, seedSite, type TestService } from "../../helpers/service.ts";
+import { seedSite, type TestService } from "../../helpers/service.ts";
 import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
 import {
   BROWSER_UA,
@@ -166,6 +166,21 @@ Deno.test("spam is stored with no email: answer has no email_sent, event form.sp
     assert.deepEqual(ev.data.fields, SPAM_FIELDS);
     await new Promise((res) => setTimeout(res, 100));
     assert.equal(smtp.messages.length, 0, "no notification, no auto-reply");
+  });
+});
+
+Deno.test("the first stored submission marks the site verified, even one scored spam", async () => {
+  await withMail(async (svc, smtp) => {
+    const { key, siteId } = await seedSite(svc);
+    assert.equal((await getSite(svc.ctx.kv, siteId))!.verified, false);
+    const spam = await submit(svc, key, {
+      form_id: 1,
+      fields: SPAM_FIELDS,
+      visitor: { user_agent: "" },
+    });
+    assert.ok(spam.body.id);
+    assert.equal((await getSite(svc.ctx.kv, siteId))!.verified, true);
+    assert.equal(smtp.messages.length, 0);
   });
 });
 
