@@ -69,7 +69,7 @@ async function formsRun(webhooks: boolean): Promise<Result[]> {
       return j;
     };
     const account = await admin("/accounts", { name: "Bench", monthly_form_limit: null });
-    const sites: { key: string; domain: string }[] = [];
+    const sites: { id: string; key: string; domain: string }[] = [];
     for (let i = 0; i < siteCount; i++) {
       const domain = `bench-site-${i}.example.com`;
       const site = await admin("/sites", {
@@ -82,7 +82,7 @@ async function formsRun(webhooks: boolean): Promise<Result[]> {
       if (webhooks) {
         await admin(`/sites/${site.id}/webhooks`, { url: `${hooksUrl}/hook`, events: ["all"] });
       }
-      sites.push({ key: key.api_key, domain });
+      sites.push({ id: site.id, key: key.api_key, domain });
     }
     // Distinct IPs and messages: at most 3 uses of one IP a minute even at
     // 2,000 requests/s, and no cross-site duplicate marker.
@@ -129,12 +129,25 @@ async function formsRun(webhooks: boolean): Promise<Result[]> {
     await new Promise((r) => setTimeout(r, 3000));
     const after = await (await fetch(`${hooksUrl}/stats`)).json();
     const statuses = JSON.stringify(result.statuses);
+    // Check the stored outcome of the newest submissions of every site.
+    let checked = 0;
+    let sent = 0;
+    for (const site of sites) {
+      const r = await fetch(`${base}/admin/api/v1/sites/${site.id}/submissions?limit=200`, {
+        headers: { authorization: `Bearer ${ADMIN}` },
+      });
+      for (const item of (await r.json()).items as { email_sent: boolean | null }[]) {
+        checked++;
+        if (item.email_sent === true) sent++;
+      }
+    }
     console.log(
       `forms/submit${
         webhooks ? "" : " (no webhooks)"
       }: answers ${statuses}; SMTP sink received ${after.smtp} mails ` +
         `(${after.smtp - before.smtp} during and after the measured window), ` +
-        `webhook receiver ${after.webhooks} posts` +
+        `webhook receiver ${after.webhooks} posts; email_sent true on ${sent} of the ${checked} ` +
+        `newest stored submissions` +
         (result.sample.length ? `; sample failures: ${result.sample.join(" | ")}` : ""),
     );
     return [result];
