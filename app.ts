@@ -22,6 +22,8 @@ import { sendingDomainRoutes } from "./routes/admin/sending_domains.ts";
 import { domainStatusRoutes } from "./routes/api/domain_status.ts";
 import { sequenceRoutes } from "./routes/admin/sequences.ts";
 import { sequenceApiRoutes } from "./routes/api/sequences.ts";
+import { formsSubmitRoutes } from "./routes/api/forms_submit.ts";
+import { submissionRoutes } from "./routes/admin/submissions.ts";
 import { mailPublicRoutes } from "./routes/public/mail.ts";
 import { mailAdminRoutes } from "./routes/admin/mail.ts";
 import { mailSendRoutes } from "./routes/api/mail.ts";
@@ -53,6 +55,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", mailAdminRoutes(ctx));
 
   // admin: forms
+  admin.route("/", submissionRoutes(ctx));
 
   // admin: sequences
   admin.route("/", sequenceRoutes(ctx));
@@ -76,6 +79,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   api.route("/", domainStatusRoutes(ctx));
 
   // api: forms/submit
+  api.route("/", formsSubmitRoutes(ctx));
 
   // api: sequences/enroll
   api.route("/", sequenceApiRoutes(ctx));

@@ -73,6 +73,11 @@ const EnvSchema = z.object({
   ).optional(),
   // mail engine: delivery workers that build, sign and send (0 = in the HTTP thread)
   SVC_SMTP_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  // forms (issue 5)
+  /** Longest wait for a captcha provider's siteverify answer before going on without it. */
+  SVC_CAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /** Blocked or spam submissions of one site in 10 minutes that disable it (0 = never). */
+  SVC_FORM_ABUSE_DISABLE_COUNT: z.coerce.number().int().min(0).default(300),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -27,7 +27,9 @@ export async function readWindow(
 ): Promise<WindowState> {
   const key = keys.window(name, subject);
   const r = await kv.get<number[]>(key);
-  const times = (r.value ?? []).filter((t) => t > now - windowMs && t <= now);
+  // Entries stamped after `now` still count: a racing writer that read the
+  // clock a moment later may have committed first.
+  const times = (r.value ?? []).filter((t) => t > now - windowMs);
   return { key, versionstamp: r.versionstamp, times };
 }
 

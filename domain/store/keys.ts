@@ -189,7 +189,22 @@ export const keys = {
   outboxByTo: (email: string, id: string): Key => ["outbox_by_to", email, id],
   outboxesByTo: (email: string): Key => ["outbox_by_to", email],
   // --- forms submit (issue 5) -------------------------------------------------------
-
+  /** Stored form submission (fields as a packed JSON string). */
+  submission: (id: string): Key => ["submissions", id],
+  /** Submissions of a site by UUIDv7 id (value: submission id); newest last. */
+  submissionBySite: (siteId: string, id: string): Key => ["submissions_by_site", siteId, id],
+  submissionsBySite: (siteId: string): Key => ["submissions_by_site", siteId],
+  /** Recent-content marker: hash of a submission's fields -> {site_id, at}; short expiry. */
+  formContentHash: (hash: string): Key => ["form_content_hashes", hash],
+  /** The current automatic rate-limit block of an IP key -> {block_id, until}. */
+  ipRateBlock: (ipKey: string): Key => ["ip_rate_blocks", ipKey],
+  /** Abuse tally of a site in one fixed window (KvU64): "abusive" or "all" submissions. */
+  formAbuse: (siteId: string, bucket: number, which: "abusive" | "all"): Key => [
+    "form_abuse",
+    siteId,
+    bucket,
+    which,
+  ],
   // --- sequences (issue 6) ------------------------------------------------------------
   /** Sequence record (steps inline). */
   sequence: (id: string): Key => ["sequences", id],

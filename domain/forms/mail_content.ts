@@ -1,0 +1,204 @@
+/**
+ * The two mails of a submission, as data: the notification to the site owner
+ * and the auto-reply to the submitter. Every user value is HTML-escaped in
+ * HTML, and header values (subject, sender name) lose control characters, so
+ * neither a field nor a confirm.subject can add a header.
+ */
+import type { Site } from "../store/sites.ts";
+import { escapeHtml } from "../mail/render.ts";
+
+/**
+ * Room for the listed fields in each part of the notification: the mail
+ * engine takes at most 500,000 characters per part, and a submission may
+ * carry about 2 MB. Fields past the budget are named but not shown; the stored
+ * submission has them all.
+ */
+export const NOTIFICATION_FIELDS_BUDGET = 400_000;
+
+/** One line for a header: control characters (CR, LF, TAB, ...) become spaces. */
+export function headerText(s: string, max = 500): string {
+  // deno-lint-ignore no-control-regex
+  const one = s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s{2,}/g, " ").trim();
+  return [...one].slice(0, max).join("");
+}
+
+/** "first_name" -> "first name" (spec: underscores shown as spaces). */
+export function fieldLabel(key: string): string {
+  const l = key.replace(/_/g, " ").trim();
+  return l === "" ? "(unnamed field)" : l;
+}
+
+export type OutgoingMail = {
+  to: string[];
+  subject: string;
+  html: string;
+  /** Absent: the mail engine derives it from the HTML. */
+  text?: string;
+  fromName: string;
+  replyTo: string | null;
+};
+
+/** Sender name: from_name, then the site's default From name, then the site name. */
+export function senderName(fromName: string | null | undefined, site: Site): string {
+  for (const n of [fromName, site.default_from_name, site.name]) {
+    const h = n ? headerText(n, 120) : "";
+    if (h) return h;
+  }
+  return "Forms";
+}
+
+export type NotificationInput = {
+  site: Site;
+  to: string[];
+  fromName: string;
+  replyTo: string | null;
+  formId: number;
+  formName: string | null;
+  fields: Record<string, string>;
+  referrer: string | null;
+  ip: string | null;
+  createdAt: string;
+  classification: string;
+  spamScore: number;
+};
+
+const CELL = "padding:8px 12px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:left";
+
+export function notificationMail(n: NotificationInput): OutgoingMail {
+  const title = n.formName ? `New submission: ${n.formName}` : `New form submission`;
+  const subject = headerText(`${title} (${n.site.name})`);
+  const htmlRows: string[] = [];
+  const textRows: string[] = [];
+  let htmlSize = 0;
+  let textSize = 0;
+  const hidden: string[] = [];
+  for (const [k, v] of Object.entries(n.fields)) {
+    const h = `<tr><th style="${CELL};width:30%;color:#374151">${escapeHtml(fieldLabel(k))}</th>` +
+      `<td style="${CELL};white-space:pre-wrap">${
+        v === "" ? '<span style="color:#9ca3af">(empty)</span>' : escapeHtml(v)
+      }</td></tr>`;
+    const t = `${fieldLabel(k)}: ${v === "" ? "(empty)" : v.replace(/\n/g, "\n  ")}`;
+    if (
+      hidden.length || htmlSize + h.length > NOTIFICATION_FIELDS_BUDGET ||
+      textSize + t.length > NOTIFICATION_FIELDS_BUDGET
+    ) {
+      hidden.push(fieldLabel(k));
+      continue;
+    }
+    htmlRows.push(h);
+    textRows.push(t);
+    htmlSize += h.length;
+    textSize += t.length;
+  }
+  const more = hidden.length
+    ? `${hidden.length} more field(s) not shown for size: ${
+      hidden.join(", ").slice(0, 2000)
+    }. The stored submission has them all.`
+    : null;
+  const meta = [
+    `Form ID ${n.formId}`,
+    `received ${n.createdAt}`,
+    n.referrer ? `page ${n.referrer}` : null,
+    n.ip ? `IP ${n.ip}` : null,
+    `spam score ${n.spamScore} (${n.classification})`,
+  ].filter((x): x is string => x !== null);
+  const empty = htmlRows.length === 0 && !more;
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f9fafb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
+<div style="max-width:640px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:24px">
+<h1 style="font-size:18px;margin:0 0 4px">${escapeHtml(title)}</h1>
+<p style="margin:0 0 16px;color:#6b7280">${escapeHtml(n.site.name)} &middot; ${
+    escapeHtml(n.site.domain)
+  }</p>
+<table style="border-collapse:collapse;width:100%;font-size:14px">
+${
+    htmlRows.join("\n") ||
+    (empty ? `<tr><td style="${CELL};color:#9ca3af">(no fields)</td></tr>` : "")
+  }
+</table>
+${more ? `<p style="margin:12px 0 0;color:#b45309">${escapeHtml(more)}</p>` : ""}
+<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(meta.join(" · "))}</p>
+${
+    n.replyTo
+      ? `<p style="margin:8px 0 0;font-size:12px;color:#6b7280">Reply to this email to answer ${
+        escapeHtml(n.replyTo)
+      }.</p>`
+      : ""
+  }
+</div></body></html>`;
+  const text = [
+    title,
+    `${n.site.name} (${n.site.domain})`,
+    "",
+    ...textRows,
+    ...(empty ? ["(no fields)"] : []),
+    ...(more ? ["", more] : []),
+    "",
+    meta.join(" · "),
+    ...(n.replyTo ? [`Reply to this email to answer ${n.replyTo}.`] : []),
+  ].join("\n");
+  return { to: n.to, subject, html, text, fromName: n.fromName, replyTo: n.replyTo };
+}
+
+export type AutoReplyInput = {
+  site: Site;
+  to: string;
+  /** First notification address. */
+  replyTo: string;
+  fromName: string;
+  subject: string | null | undefined;
+  body: string | null | undefined;
+  name: string;
+  email: string;
+  formName: string | null;
+  fields: Record<string, string>;
+};
+
+const PLACEHOLDER = /\{(name|email|form_name|site_name|site_domain|field:([^{}]{1,200}))\}/g;
+
+/** Fills {name}, {email}, {form_name}, {site_name}, {site_domain}, {field:KEY}. */
+export function fillPlaceholders(
+  template: string,
+  values: Omit<AutoReplyInput, "to" | "replyTo" | "fromName" | "subject" | "body">,
+  escape: (s: string) => string,
+): string {
+  return template.replace(PLACEHOLDER, (_m, which: string, key: string | undefined) => {
+    if (key !== undefined) {
+      return escape(Object.hasOwn(values.fields, key) ? values.fields[key] : "");
+    }
+    switch (which) {
+      case "name":
+        return escape(values.name);
+      case "email":
+        return escape(values.email);
+      case "form_name":
+        return escape(values.formName ?? "");
+      case "site_name":
+        return escape(values.site.name);
+      default:
+        return escape(values.site.domain);
+    }
+  });
+}
+
+export const DEFAULT_AUTO_REPLY_SUBJECT = "Thanks for contacting {site_name}";
+export const DEFAULT_AUTO_REPLY_BODY = "<p>Hi {name},</p>\n" +
+  "<p>Thank you for your message. We have received it and will get back to you soon.</p>\n" +
+  "<p>{site_name}</p>";
+
+export function autoReplyMail(a: AutoReplyInput): OutgoingMail {
+  const subjectTpl = a.subject?.trim() ? a.subject : DEFAULT_AUTO_REPLY_SUBJECT;
+  const bodyTpl = a.body?.trim() ? a.body : DEFAULT_AUTO_REPLY_BODY;
+  // The subject is a header: values go in raw and the whole line is cleaned.
+  const subject = headerText(fillPlaceholders(subjectTpl, a, (s) => s)) ||
+    headerText(fillPlaceholders(DEFAULT_AUTO_REPLY_SUBJECT, a, (s) => s));
+  const html = fillPlaceholders(bodyTpl, a, escapeHtml);
+  return {
+    to: [a.to],
+    subject,
+    html,
+    fromName: a.fromName,
+    replyTo: a.replyTo,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The body of POST /forms/submit (spec: POST /forms/submit, Limits). Unknown
+ * fields are ignored; an optional field sent as null counts as not sent (PHP
+ * clients send null for "nothing"). `fields` is checked without being rebuilt,
+ * so the object handed on is exactly the one received (zod would drop a key
+ * named `__proto__`).
+ */
+import { z } from "zod";
+import { charLength, httpUrl, str } from "../validation.ts";
+import { CAPTCHA_PROVIDERS } from "../store/sites.ts";
+
+export const FIELD_VALUE_MAX = 10_000;
+export const NOTIFY_EMAILS_MAX = 10;
+/** Largest request body of forms/submit (bytes); over it: invalid_payload. */
+export const FORMS_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** An object whose every value is a string of at most 10,000 characters. */
+const fieldsObject = z.unknown().check((ctx) => {
+  const v = ctx.value;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    ctx.issues.push({
+      code: "custom",
+      input: v,
+      message: "must be an object of field name to string value",
+    });
+    return;
+  }
+  for (const [k, val] of Object.entries(v as Record<string, unknown>)) {
+    if (typeof val !== "string") {
+      ctx.issues.push({
+        code: "custom",
+        input: val,
+        path: [k],
+        message: "must be a string",
+      });
+    } else if (val.length > FIELD_VALUE_MAX && charLength(val) > FIELD_VALUE_MAX) {
+      ctx.issues.push({
+        code: "custom",
+        input: val,
+        path: [k],
+        message: `must be at most ${FIELD_VALUE_MAX} characters (got ${charLength(val)})`,
+      });
+    }
+  }
+}).transform((v) => v as Record<string, string>);
+
+export const SubmitBody = z.object({
+  form_id: z.number({ message: "must be a positive whole number" })
+    .int("must be a positive whole number")
+    .positive("must be a positive whole number")
+    .max(Number.MAX_SAFE_INTEGER, "must be at most 9007199254740991"),
+  fields: fieldsObject.nullish().transform((v) => v ?? {}),
+  form_name: str(200).nullish(),
+  template: str(50).nullish(),
+  notify_emails: z.array(z.string(), { message: "must be an array of strings" })
+    .max(NOTIFY_EMAILS_MAX, `must have at most ${NOTIFY_EMAILS_MAX} items`).nullish(),
+  notify_email: z.string().nullish(),
+  from_name: str(120).nullish(),
+  visitor: z.object({
+    ip: str(64).nullish(),
+    user_agent: str(500).nullish(),
+    referrer: str(500).nullish(),
+  }).nullish(),
+  captcha_token: str(6000).nullish(),
+  cf_turnstile_token: str(4000).nullish(),
+  // Accepted and ignored: the site's saved provider decides.
+  captcha_provider: z.enum(CAPTCHA_PROVIDERS).nullish(),
+  confirm: z.object({
+    enabled: z.boolean().nullish().transform((v) => v ?? false),
+    subject: str(200).nullish(),
+    body: str(20_000).nullish(),
+    from_name: str(120).nullish(),
+  }).nullish(),
+  site_url: httpUrl(2000).nullish(),
+});
+
+export type SubmitInput = z.output<typeof SubmitBody>;

@@ -1,0 +1,302 @@
+/**
+ * POST /forms/submit: the whole rule set of the spec's section, in order.
+ *
+ * 1. Notification addresses (400 no_notify_email_configured before anything).
+ * 2. IP block: an active block on the visitor's address or /64 -> blocked.
+ * 3. Rate limit pre-check: 4 or more stored submissions from the IP in the last
+ *    60 s -> blocked, and the IP is blocked for 1 hour (reason rate_limit).
+ * 4. Captcha with the site's saved provider: a rejected token -> blocked.
+ * 5. Spam score, then ONE atomic commit of: the submission, its site index, the
+ *    IP window append (checked: the rate limit is exact under concurrency), the
+ *    monthly form count (when counted), the event form.submitted / form.spam
+ *    and its webhook deliveries, the content marker and the abuse tallies.
+ *    A lost race is retried from a fresh read.
+ * 6. The site becomes verified on its first stored submission.
+ * 7. Not spam and within the monthly form limit: notification (and auto-reply)
+ *    through the mail engine; email_sent is true only when the relay accepted
+ *    the notification.
+ */
+import type { Ctx } from "../context.ts";
+import { ApiError, ConflictError } from "../errors.ts";
+import { isoTime } from "../clock.ts";
+import { uuidv7 } from "../ids.ts";
+import { type PreparedEvent, prepareEvent } from "../events.ts";
+import type { Site } from "../store/sites.ts";
+import { updateSite } from "../store/sites.ts";
+import { commit, retryOnConflict } from "../store/kv.ts";
+import { type Packed, packText } from "../store/blob.ts";
+import { addMonthly, appendWindow } from "../store/counters.ts";
+import {
+  activeBlocksOfIp,
+  addIpBlockMutations,
+  getIpBlock,
+  type IpBlock,
+  isBlockActive,
+} from "../store/ip_blocks.ts";
+import {
+  addSubmissionMutations,
+  type RateBlockGuard,
+  rateBlockGuardKey,
+  readSubmitState,
+  setContentMark,
+  setSubmissionEmailSent,
+  type Submission,
+  type SubmitState,
+} from "../store/submissions.ts";
+import { scoreSubmission, type SpamResult } from "../spam/score.ts";
+import { contentFingerprint, DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
+import type { SubmitInput } from "./schema.ts";
+import { notificationAddresses, submitterAddress } from "./addresses.ts";
+import { parseVisitorIp, type VisitorIp } from "./ip.ts";
+import { verifyCaptcha } from "./captcha.ts";
+import { checkAbuse, tallyOutcome } from "./abuse.ts";
+import { sendSubmissionMails } from "./mailer.ts";
+
+/** The IP rate limit (spec, Limits): more than 3 in 60 s blocks for 1 hour. */
+export const IP_WINDOW_MS = 60_000;
+export const IP_MAX_IN_WINDOW = 3;
+export const IP_BLOCK_MS = 60 * 60 * 1000;
+const IP_WINDOW = "ip_submissions";
+/** Counted submissions closer than this to the monthly limit are checked exactly. */
+const QUOTA_EXACT_MARGIN = 1000;
+
+export type SubmitAnswer =
+  | { ok: true; blocked: true }
+  | { ok: true; id: string }
+  | { ok: true; id: string; email_sent: boolean };
+
+const BLOCKED: SubmitAnswer = { ok: true, blocked: true };
+
+function nonEmpty(s: string | null | undefined): string | null {
+  return s !== null && s !== undefined && s.trim() !== "" ? s : null;
+}
+
+/** Whether any block applies to the visitor (its address or its /64). */
+async function ipIsBlocked(ctx: Ctx, ip: VisitorIp, now: number): Promise<boolean> {
+  const lists = await Promise.all(ip.blockKeys.map((k) => activeBlocksOfIp(ctx.kv, k, now)));
+  return lists.some((l) => l.length > 0);
+}
+
+/**
+ * Starts the 1-hour rate-limit block of an IP, once: racing requests find the
+ * guard pointing at an active block and start no second one.
+ */
+async function startRateLimitBlock(
+  ctx: Ctx,
+  site: Site,
+  ip: VisitorIp,
+  now: number,
+): Promise<void> {
+  await retryOnConflict(async () => {
+    const guard = await ctx.kv.get<RateBlockGuard>(rateBlockGuardKey(ip.key));
+    if (guard.value && guard.value.until > now) {
+      const existing = await getIpBlock(ctx.kv, guard.value.block_id);
+      if (existing && isBlockActive(existing, now)) return;
+    }
+    const until = now + IP_BLOCK_MS;
+    const block: IpBlock = {
+      id: uuidv7(now),
+      ip: ip.key,
+      reason: "rate_limit",
+      blockedAt: isoTime(now),
+      blockedUntil: isoTime(until),
+      selfLiftable: true,
+      note: "More than 3 form submissions within 60 seconds; blocked for 1 hour.",
+      triggeredBySiteId: site.id,
+      liftedAt: null,
+      liftedBySiteId: null,
+    };
+    const op = addIpBlockMutations(ctx.kv.atomic().check(guard), block, now)
+      .set(rateBlockGuardKey(ip.key), { block_id: block.id, until } satisfies RateBlockGuard, {
+        expireIn: IP_BLOCK_MS + 60_000,
+      });
+    await commit(op, "start rate-limit block");
+    ctx.log.info("ip blocked by the form rate limit", { ip: ip.key, site_id: site.id });
+  });
+}
+
+/** Records a blocked outcome for the abuse rule and answers blocked. */
+async function blocked(ctx: Ctx, site: Site, now: number, why: string): Promise<SubmitAnswer> {
+  ctx.log.debug("form submission blocked", { site_id: site.id, why });
+  await tallyOutcome(ctx.kv.atomic(), site.id, now, true).commit();
+  await checkAbuse(ctx, site.id, now);
+  return BLOCKED;
+}
+
+async function markVerified(ctx: Ctx, site: Site, now: number): Promise<void> {
+  if (site.verified) return;
+  try {
+    await retryOnConflict(() =>
+      updateSite(
+        ctx.kv,
+        site.id,
+        (s) => s.verified ? s : { ...s, verified: true, updated_at: isoTime(now) },
+      )
+    );
+  } catch (e) {
+    // The submission is stored; the flag is set again by the next one.
+    ctx.log.warn("could not mark the site verified", { site_id: site.id, error: e });
+  }
+}
+
+type Stored = {
+  submission: Submission;
+  spam: SpamResult;
+};
+
+export async function submitForm(ctx: Ctx, site: Site, input: SubmitInput): Promise<SubmitAnswer> {
+  const notifyTo = notificationAddresses(input.notify_emails, input.notify_email, site);
+  if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
+
+  const now = ctx.clock.now();
+  const ip = parseVisitorIp(input.visitor?.ip);
+  const query = {
+    windowName: IP_WINDOW,
+    ipKey: ip?.key ?? null,
+    fingerprint: contentFingerprint(input.fields),
+    accountId: site.account_id,
+    now,
+    windowMs: IP_WINDOW_MS,
+  };
+  // Block list and everything the commit needs, read at once.
+  const [ipBlocked, state] = await Promise.all([
+    ip ? ipIsBlocked(ctx, ip, now) : false,
+    readSubmitState(ctx.kv, query),
+  ]);
+  if (ipBlocked) return await blocked(ctx, site, now, "ip blocked");
+  if (ip && state.window && state.window.times.length > IP_MAX_IN_WINDOW) {
+    await startRateLimitBlock(ctx, site, ip, now);
+    return await blocked(ctx, site, now, "rate limit");
+  }
+
+  const token = nonEmpty(input.captcha_token) ?? nonEmpty(input.cf_turnstile_token);
+  const captcha = await verifyCaptcha(ctx, site, token, ip?.address ?? null);
+  if (captcha.result === "rejected") return await blocked(ctx, site, now, "captcha");
+
+  const stored = await store(ctx, site, input, notifyTo, now, query, state);
+  if (stored === "rate_limited") {
+    await startRateLimitBlock(ctx, site, ip!, now);
+    return await blocked(ctx, site, now, "rate limit");
+  }
+  const { submission, spam } = stored;
+  await markVerified(ctx, site, now);
+
+  if (spam.classification === "spam") {
+    await checkAbuse(ctx, site.id, now);
+    return { ok: true, id: submission.id };
+  }
+  if (!submission.counted) {
+    await setSubmissionEmailSent(ctx.kv, submission, false);
+    return { ok: true, id: submission.id, email_sent: false };
+  }
+  const emailSent = await sendSubmissionMails(ctx, site, input, submission);
+  await setSubmissionEmailSent(ctx.kv, submission, emailSent);
+  return { ok: true, id: submission.id, email_sent: emailSent };
+}
+
+/**
+ * Scores and commits the submission with everything that must change with it.
+ * The first attempt uses the state read up front; a lost race reads it again.
+ * Returns "rate_limited" when the IP window filled up meanwhile.
+ */
+async function store(
+  ctx: Ctx,
+  site: Site,
+  input: SubmitInput,
+  notifyTo: string[],
+  now: number,
+  query: Parameters<typeof readSubmitState>[1],
+  first: SubmitState,
+): Promise<Stored | "rate_limited"> {
+  const fields = input.fields;
+  const submitter = submitterAddress(fields);
+  let packedFields: Packed<string> | null = null;
+  let event: PreparedEvent | null = null;
+  let eventFor = "";
+  let state: SubmitState | null = first;
+  const id = uuidv7(now);
+  const createdAt = isoTime(now);
+
+  try {
+    return await retryOnConflict(async () => {
+      const { window, mark, account, usage } = state ?? await readSubmitState(ctx.kv, query);
+      state = null;
+      if (window && window.times.length > IP_MAX_IN_WINDOW) return "rate_limited" as const;
+      const limit = account?.monthly_form_limit ?? null;
+
+      const duplicateElsewhere = !!mark && mark.site_id !== site.id &&
+        now - mark.at < DUPLICATE_WINDOW_MS;
+      const spam = scoreSubmission({
+        fields,
+        visitor: input.visitor
+          ? { user_agent: input.visitor.user_agent, referrer: input.visitor.referrer }
+          : null,
+        submitterEmail: submitter,
+        siteDomain: site.domain,
+        duplicateElsewhere,
+      });
+      const isSpam = spam.classification === "spam";
+      const counted = !isSpam && (limit === null || (usage?.count ?? 0) < limit);
+
+      packedFields ??= await packText(ctx.kv, JSON.stringify(fields));
+      const submission: Submission = {
+        id,
+        site_id: site.id,
+        account_id: site.account_id,
+        form_id: input.form_id,
+        form_name: input.form_name ?? null,
+        template: input.template ?? null,
+        fields: packedFields,
+        visitor: {
+          ip: input.visitor?.ip ?? null,
+          user_agent: input.visitor?.user_agent ?? null,
+          referrer: input.visitor?.referrer ?? null,
+        },
+        spam_score: spam.score,
+        classification: spam.classification,
+        spam_reasons: spam.reasons,
+        notify_to: notifyTo,
+        counted,
+        email_sent: null,
+        created_at: createdAt,
+      };
+      const type = isSpam ? "form.spam" : "form.submitted";
+      // A retry re-scores (the content marker may have changed); the event follows.
+      if (!event || eventFor !== `${type}:${spam.score}`) {
+        eventFor = `${type}:${spam.score}`;
+        event = await prepareEvent(ctx, site.id, type, {
+          submission_id: id,
+          form_id: input.form_id,
+          form_name: input.form_name,
+          classification: spam.classification,
+          spam_score: spam.score,
+          fields,
+          referrer: input.visitor?.referrer,
+        });
+      }
+
+      const op = ctx.kv.atomic();
+      addSubmissionMutations(op, submission);
+      if (window) appendWindow(op, window, now, IP_WINDOW_MS, IP_MAX_IN_WINDOW + 1);
+      if (counted && account && usage) {
+        // Near the limit the count is checked so racing requests cannot pass it.
+        if (limit !== null && limit - usage.count <= QUOTA_EXACT_MARGIN) {
+          op.check({ key: usage.key, versionstamp: usage.versionstamp });
+        }
+        addMonthly(op, account.id, "form", now);
+      }
+      if (query.fingerprint) {
+        setContentMark(op, query.fingerprint, { site_id: site.id, at: now }, DUPLICATE_WINDOW_MS);
+      }
+      tallyOutcome(op, site.id, now, isSpam);
+      event.apply(op);
+      await commit(op, "store submission");
+      return { submission, spam };
+    }, 50);
+  } catch (e) {
+    if (e instanceof ConflictError) {
+      throw new Error(`submission could not be stored after repeated conflicts: ${e.message}`);
+    }
+    throw e;
+  }
+}

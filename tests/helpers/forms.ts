@@ -1,0 +1,93 @@
+/** Helpers for the forms/submit tests: submit, saved captcha, stored events. */
+import { seal } from "../../domain/crypto.ts";
+import { type CaptchaProvider, updateSite } from "../../domain/store/sites.ts";
+import { listEventsOfSite } from "../../domain/store/webhooks.ts";
+import { unpackText } from "../../domain/store/blob.ts";
+import { type Answer, startTestService, type TestService } from "./service.ts";
+
+export function submit(
+  svc: TestService,
+  key: string,
+  body: unknown,
+): Promise<Answer> {
+  return svc.api("POST", "forms/submit", { key, body });
+}
+
+/** Saves a captcha provider on a site as POST /sites/captcha would (secret sealed). */
+export async function setCaptcha(
+  svc: TestService,
+  siteId: string,
+  provider: CaptchaProvider,
+  siteKey: string | null = null,
+  secret: string | null = null,
+): Promise<void> {
+  await updateSite(svc.ctx.kv, siteId, (s) => ({
+    ...s,
+    captcha: {
+      provider,
+      site_key: siteKey,
+      secret: secret === null ? null : seal(svc.ctx.config.encryptionKey, secret, siteId),
+    },
+  }));
+}
+
+export type EventBody = {
+  id: string;
+  type: string;
+  created_at: string;
+  site_id: string;
+  data: Record<string, unknown>;
+};
+
+/** The stored outer bodies of a site's events, newest first. */
+export async function eventsOf(svc: TestService, siteId: string): Promise<EventBody[]> {
+  const list = await listEventsOfSite(svc.ctx.kv, siteId, 100);
+  return await Promise.all(
+    list.map(async (e) => JSON.parse(await unpackText(svc.ctx.kv, e.body)) as EventBody),
+  );
+}
+
+export const BROWSER_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+/** A plainly legitimate submission body. */
+export function legitBody(domain: string, extra: Record<string, unknown> = {}) {
+  return {
+    form_id: 7,
+    form_name: "Contact",
+    fields: {
+      name: "Maria Gonzalez",
+      email: "maria.gonzalez@example.org",
+      message: "Hi, could you send me a quote for two tables? Thanks!",
+    },
+    visitor: { user_agent: BROWSER_UA, referrer: `https://${domain}/contact` },
+    ...extra,
+  };
+}
+
+/** A loopback URL where nothing listens (a port that was free a moment ago). */
+export function deadUrl(): string {
+  const l = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return `http://127.0.0.1:${port}/siteverify`;
+}
+
+/**
+ * A test service whose captcha providers point at loopback (a dead port unless
+ * given), so that no test ever reaches a real provider.
+ */
+export function startFormsService(
+  opts: Parameters<typeof startTestService>[0] = {},
+): Promise<TestService> {
+  const dead = deadUrl();
+  return startTestService({
+    ...opts,
+    config: {
+      SVC_TURNSTILE_VERIFY_URL: dead,
+      SVC_HCAPTCHA_VERIFY_URL: dead,
+      SVC_RECAPTCHA_VERIFY_URL: dead,
+      ...opts.config,
+    },
+  });
+}
