@@ -209,7 +209,16 @@ export async function loadConfig(
 
 /** A configuration for tests: every default, in-memory KV, fixed secrets. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const e = parseEnv({ SVC_KV_PATH: ":memory:", SVC_ALLOW_PRIVATE_TARGETS: "true" });
+  // Tests never reach the internet: captcha providers default to a closed
+  // loopback port (a test that needs one starts its own stand-in).
+  const closed = "http://127.0.0.1:9/siteverify";
+  const e = parseEnv({
+    SVC_KV_PATH: ":memory:",
+    SVC_ALLOW_PRIVATE_TARGETS: "true",
+    SVC_TURNSTILE_VERIFY_URL: closed,
+    SVC_HCAPTCHA_VERIFY_URL: closed,
+    SVC_RECAPTCHA_VERIFY_URL: closed,
+  });
   const {
     SVC_ADMIN_TOKEN: _a,
     SVC_ENCRYPTION_KEY: _k,

@@ -193,7 +193,40 @@ Deno.test("no operator request with odd bodies, ids or headers gets a 5xx", asyn
     assert.equal(hook.status, 201, hook.text);
     assert.equal(form.status, 201, form.text);
     assert.equal(block.status, 201, block.text);
+    const template = await svc.admin("POST", `/accounts/${s.accountId}/templates`, {
+      name: "T",
+      slug: "t",
+      subject: "S",
+      html: "<p>x</p>",
+    });
+    const sequence = await svc.admin("POST", `/accounts/${s.accountId}/sequences`, {
+      key: "welcome",
+      name: "Welcome",
+      enabled: true,
+      steps: [{ delay_seconds: 3600, template: "t" }],
+    });
+    const enrolled = await svc.api("POST", "sequences/enroll", {
+      key: s.key,
+      body: { sequence: "welcome", email: "ann@example.com" },
+    });
+    const domain = await svc.admin("POST", `/sites/${s.siteId}/sending-domains`, {
+      domain: "mail.seeded.example.com",
+      from_address: "hi@mail.seeded.example.com",
+    });
+    const submitted = await svc.api("POST", "forms/submit", {
+      key: s.key,
+      body: { form_id: 1, fields: { email: "ann@example.com" } },
+    });
+    for (const r of [template, sequence, domain]) assert.equal(r.status, 201, r.text);
+    for (const r of [enrolled, submitted]) assert.equal(r.status, 200, r.text);
+    const enrollments = await svc.admin("GET", `/sites/${s.siteId}/enrollments`);
+    const firstEnrollment = (enrollments.body.items as { id: string }[])[0];
     const valid: Record<string, string> = {
+      template: template.body.id as string,
+      sequence: sequence.body.id as string,
+      enrollment: firstEnrollment.id,
+      domain: domain.body.id as string,
+      submission: submitted.body.id as string,
       account: s.accountId,
       site: s.siteId,
       key: s.keyId,

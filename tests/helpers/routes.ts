@@ -55,10 +55,30 @@ export const KEYED_ROUTES: KeyedRoute[] = [
     body: { to: "a@example.com", subject: "s", text: "t", data: { n: 1 } },
   },
   // mail/domain-status
-
+  { method: "GET", path: "mail/domain-status", envelope: "ok_false_reason" },
   // forms/submit
-
+  {
+    method: "POST",
+    path: "forms/submit",
+    envelope: "plain",
+    badJson: "invalid_json",
+    body: {
+      form_id: 1,
+      fields: { name: "Ann", email: "ann@example.com", message: "Hello" },
+      form_name: "Contact",
+      notify_emails: ["owner@example.com"],
+      visitor: { ip: "192.0.2.10", user_agent: "Mozilla/5.0", referrer: "https://example.com/" },
+      confirm: { enabled: true, subject: "Thanks {name}", body: "<p>{field:message}</p>" },
+    },
+  },
   // sequences/enroll
+  {
+    method: "POST",
+    path: "sequences/enroll",
+    envelope: "ok_false_reason",
+    badJson: "invalid_payload",
+    body: { sequence: "welcome", email: "ann@example.com", data: { name: "Ann", n: 1 } },
+  },
 ];
 
 /** The exact error body of an envelope (spec: Errors > Envelope; DESIGN's readings). */
@@ -173,8 +193,37 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "GET", path: "/sites/{site}/email-stats" },
   { method: "GET", path: "/outbox" },
   // forms
-
+  { method: "GET", path: "/sites/{site}/submissions" },
+  { method: "GET", path: "/submissions/{submission}" },
   // sequences
-
-  // sending domains
+  {
+    method: "POST",
+    path: "/accounts/{account}/sequences",
+    body: {
+      key: "welcome",
+      name: "Welcome",
+      enabled: true,
+      steps: [{ delay_seconds: 60, template: "welcome", subject: "Hi {{name}}" }],
+    },
+  },
+  { method: "GET", path: "/accounts/{account}/sequences" },
+  { method: "GET", path: "/sequences/{sequence}" },
+  { method: "PATCH", path: "/sequences/{sequence}", body: { enabled: false, name: "W2" } },
+  { method: "GET", path: "/sites/{site}/enrollments" },
+  { method: "GET", path: "/enrollments/{enrollment}" },
+  { method: "POST", path: "/enrollments/{enrollment}/stop" },
+  // sending domains (POST .../check is left out: it queries DNS, which the fuzz would wait on)
+  {
+    method: "POST",
+    path: "/sites/{site}/sending-domains",
+    body: { domain: "mail.robust.example.com", from_address: "hi@mail.robust.example.com" },
+  },
+  { method: "GET", path: "/sites/{site}/sending-domains" },
+  { method: "GET", path: "/sending-domains/{domain}" },
+  {
+    method: "PATCH",
+    path: "/sending-domains/{domain}",
+    body: { from_address: "x@robust.example.com" },
+  },
+  { method: "DELETE", path: "/sending-domains/{domain}" },
 ];
