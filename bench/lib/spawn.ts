@@ -12,6 +12,8 @@ export async function spawnDeno(
     stderr: "piped",
   }).spawn();
   const lines: string[] = [];
+  // BENCH_VERBOSE=1 forwards the child's output (diagnostics during a run).
+  const verbose = Deno.env.get("BENCH_VERBOSE") === "1";
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${script} did not start:\n${lines.join("\n")}`)),
@@ -27,6 +29,7 @@ export async function spawnDeno(
           const line = buf.slice(0, i);
           buf = buf.slice(i + 1);
           if (lines.length < 200) lines.push(line);
+          if (verbose) console.error(`[${script.split("/").pop()}] ${line}`);
           const m = line.match(opts.ready);
           if (m) {
             clearTimeout(timer);
