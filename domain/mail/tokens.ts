@@ -5,7 +5,7 @@
  * one purpose is worthless for another and no extra secret needs managing.
  */
 import { Buffer } from "node:buffer";
-import { constantTimeEqual, hmacSha256Base64Url, hmacSha256Hex } from "../crypto.ts";
+import { constantTimeEqual, hmacSha256Hex, keyedHmac } from "../crypto.ts";
 
 const derived = new WeakMap<Uint8Array, Map<string, Uint8Array>>();
 
@@ -21,7 +21,7 @@ export function purposeKey(encryptionKey: Uint8Array, purpose: string): Uint8Arr
 }
 
 const mac = (key: Uint8Array, data: string, chars: number) =>
-  hmacSha256Base64Url(key, data).slice(0, chars);
+  keyedHmac(key).digest(data, "base64url").slice(0, chars);
 
 // --- unsubscribe ---------------------------------------------------------------
 
@@ -74,7 +74,7 @@ export function verpAddress(encKey: Uint8Array, logId: string, domain: string): 
 
 // Hex, not base64: some servers change the case of a local part.
 const verpMac = (encKey: Uint8Array, hex: string) =>
-  hmacSha256Hex(purposeKey(encKey, "verp"), hex).slice(0, 10);
+  keyedHmac(purposeKey(encKey, "verp")).digest(hex, "hex").slice(0, 10);
 
 /** The log id of a VERP address made by `verpAddress`, or null (forged, foreign). */
 export function readVerp(encKey: Uint8Array, address: string): string | null {
