@@ -29,7 +29,7 @@ import { prepareEvent } from "../events.ts";
 import type { Site } from "../store/sites.ts";
 import { getSite, updateSite } from "../store/sites.ts";
 import type { Account } from "../store/accounts.ts";
-import { type SendingDomain, verifiedSendingDomainOfSite } from "../store/sending_domains.ts";
+import type { MailDomain, WebhookRoute } from "../store/site_routing.ts";
 import {
   addMonthly,
   addTotal,
@@ -202,7 +202,7 @@ function returnPathDomain(ctx: Ctx): string {
 // Unsealed keys, by domain id and sealed value (a new key is a new entry).
 const dkimCache = new Map<string, string>();
 
-function dkimKeyOf(ctx: Ctx, d: SendingDomain): DkimKey {
+function dkimKeyOf(ctx: Ctx, d: MailDomain): DkimKey {
   const cacheKey = `${d.id}:${d.dkim.private_key}`;
   let pem = dkimCache.get(cacheKey);
   if (!pem) {
@@ -264,21 +264,18 @@ export async function sendMail(
   // Everything the remaining checks need from KV, read at once.
   const now = ctx.clock.now();
   const toAddrs = req.to.map((m) => m.address.toLowerCase());
-  const [state, domain] = await Promise.all([
-    readSendState(ctx.kv, {
-      siteId: site.id,
-      accountId: site.account_id,
-      windowName: WINDOW,
-      totalName: TOTALS.log,
-      now,
-      windowMs: RATE_WINDOW_MS,
-      emails: [...new Set(toAddrs)],
-    }),
-    req.sender_mode === "relay"
-      ? Promise.resolve(null)
-      : verifiedSendingDomainOfSite(ctx.kv, site.id),
-  ]);
+  const state = await readSendState(ctx.kv, {
+    siteId: site.id,
+    accountId: site.account_id,
+    windowName: WINDOW,
+    totalName: TOTALS.log,
+    now,
+    windowMs: RATE_WINDOW_MS,
+    emails: [...new Set(toAddrs)],
+  });
   const { window, logTotal, account, blocks } = state;
+  const hooks = state.routing.webhooks;
+  const domain = req.sender_mode === "relay" ? null : state.routing.domain;
   const mode: "relay" | "domain" = domain ? "domain" : "relay";
 
   // 10. rate_limited
@@ -369,7 +366,7 @@ export async function sendMail(
     reason: string,
     event: EndEvent,
     extra: Partial<EmailLogRecord> = {},
-  ) => logOutcome(ctx, site, record, window, { status, reason, ...extra }, event);
+  ) => logOutcome(ctx, site, record, window, { status, reason, ...extra }, event, hooks);
   const rejected = (reason: "content_flagged" | "ai_flagged" | "over_quota") =>
     logged(reason === "over_quota" ? "rejected" : "flagged", reason, {
       type: "email.rejected",
@@ -505,7 +502,7 @@ export async function sendMail(
     await logOutcome(ctx, site, record, w, { status: "rejected", reason: "over_quota" }, {
       type: "email.rejected",
       data: { to: toAddrs[0], subject, reason: "over_quota" },
-    });
+    }, hooks);
     return fail(200, "over_quota", { log_id: logId });
   }
 
@@ -552,7 +549,7 @@ export async function sendMail(
       subject,
       error: failure.slice(0, 300),
       source: source === "api" ? undefined : source,
-    });
+    }, hooks);
     const op = putEmailLog(ctx.kv.atomic(), final);
     if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
     await commit(ev.apply(op), "email log (failed)");
@@ -571,7 +568,7 @@ export async function sendMail(
     subject,
     mode,
     source: source === "api" ? undefined : source,
-  });
+  }, hooks);
   const op = putEmailLog(ctx.kv.atomic(), final);
   addTotal(op, TOTALS.sent, site.id);
   putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
@@ -626,8 +623,9 @@ async function logOutcome(
   window: WindowState,
   change: Partial<EmailLogRecord>,
   event: EndEvent,
+  hooks: readonly WebhookRoute[],
 ): Promise<void> {
-  const ev = await prepareEvent(ctx, site.id, event.type, event.data);
+  const ev = await prepareEvent(ctx, site.id, event.type, event.data, hooks);
   const final = { ...record, ...change, updated_at: isoTime(ctx.clock.now()) };
   await withLock(`site:${site.id}`, async (waited) => {
     let w = waited

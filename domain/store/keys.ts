@@ -253,4 +253,8 @@ export const keys = {
     slot,
     id,
   ],
+
+  // --- hot path -----------------------------------------------------------------------
+  /** A site's webhook subscriptions and mail domain ({webhooks, domain}); see site_routing.ts. */
+  siteRouting: (siteId: string): Key => ["site_routing", siteId],
 } as const;
