@@ -39,13 +39,14 @@ import {
   type WindowState,
 } from "../store/counters.ts";
 import { commit, retryOnConflict } from "../store/kv.ts";
-import { readSendState } from "../store/send_state.ts";
+import { readSendState, withTotal } from "../store/send_state.ts";
 import { packJson } from "../store/blob.ts";
 import {
   type EmailLogRecord,
   type EmailLogStatus,
   putEmailLog,
   putLatestTo,
+  replaceEmailLog,
   type SpamResults,
   subtractMonthly,
 } from "../store/email_log.ts";
@@ -171,6 +172,20 @@ export const TOTALS = {
   messageOpens: "message_opens",
   messageClicks: "message_clicks",
 } as const;
+
+type LogWindow = WindowState & { total: number };
+
+/** The site's send window as it is now, with the site's log total. */
+async function readLogWindow(ctx: Ctx, siteId: string): Promise<LogWindow> {
+  const w = await readWindow(ctx.kv, WINDOW, siteId, ctx.clock.now(), RATE_WINDOW_MS);
+  return await withTotal(ctx.kv, siteId, TOTALS.log, w);
+}
+
+/** Adds one log entry to the site's window (slot and total) and total inside `op`. */
+function appendLogEntry(op: Deno.AtomicOperation, w: LogWindow, siteId: string, now: number) {
+  appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT, w.total + 1);
+  addTotal(op, TOTALS.log, siteId);
+}
 
 const fail = (
   status: 200 | 400,
@@ -498,7 +513,7 @@ export async function sendMail(
   if (!reserved.ok) {
     // Lost the race to a concurrent send that took the last slot or quota unit.
     if (reserved.code === "rate_limited") return fail(200, "rate_limited");
-    const w = await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS);
+    const w = await readLogWindow(ctx, site.id);
     await logOutcome(ctx, site, record, w, { status: "rejected", reason: "over_quota" }, {
       type: "email.rejected",
       data: { to: toAddrs[0], subject, reason: "over_quota" },
@@ -550,7 +565,7 @@ export async function sendMail(
       error: failure.slice(0, 300),
       source: source === "api" ? undefined : source,
     }, hooks);
-    const op = putEmailLog(ctx.kv.atomic(), final);
+    const op = replaceEmailLog(ctx.kv.atomic(), final);
     if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
     await commit(ev.apply(op), "email log (failed)");
     return fail(200, "send_failed", { error: failure, log_id: logId });
@@ -569,7 +584,7 @@ export async function sendMail(
     mode,
     source: source === "api" ? undefined : source,
   }, hooks);
-  const op = putEmailLog(ctx.kv.atomic(), final);
+  const op = replaceEmailLog(ctx.kv.atomic(), final);
   addTotal(op, TOTALS.sent, site.id);
   putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
   await commit(ev.apply(op), "email log (sent)");
@@ -620,7 +635,7 @@ async function logOutcome(
   ctx: Ctx,
   site: Site,
   record: EmailLogRecord,
-  window: WindowState,
+  window: LogWindow,
   change: Partial<EmailLogRecord>,
   event: EndEvent,
   hooks: readonly WebhookRoute[],
@@ -628,21 +643,18 @@ async function logOutcome(
   const ev = await prepareEvent(ctx, site.id, event.type, event.data, hooks);
   const final = { ...record, ...change, updated_at: isoTime(ctx.clock.now()) };
   await withLock(`site:${site.id}`, async (waited) => {
-    let w = waited
-      ? await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS)
-      : window;
+    let w = waited ? await readLogWindow(ctx, site.id) : window;
     for (let attempt = 0;; attempt++) {
       const now = ctx.clock.now();
       const op = ctx.kv.atomic();
       putEmailLog(op, final);
-      appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
-      addTotal(op, TOTALS.log, site.id);
+      appendLogEntry(op, w, site.id, now);
       ev.apply(op);
       if ((await op.commit()).ok) return;
       // Only another process can have moved the window: back off and read again.
       if (attempt >= 50) throw new ConflictError("email log window");
       await backoff(attempt);
-      w = await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS);
+      w = await readLogWindow(ctx, site.id);
     }
   });
 }
@@ -661,7 +673,7 @@ async function reserve(
   ctx: Ctx,
   site: Site,
   record: EmailLogRecord,
-  window: WindowState,
+  window: LogWindow,
   checks: SendChecks,
   account: Account | null,
   usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null,
@@ -675,7 +687,7 @@ async function reserve(
       if (waited || attempt > 0) {
         // Someone went first (here or in another process): decide on fresh state.
         [w, u] = await Promise.all([
-          readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS),
+          readLogWindow(ctx, site.id),
           account && limit !== null
             ? readMonthly(ctx.kv, account.id, "email", ctx.clock.now())
             : Promise.resolve(null),
@@ -688,8 +700,7 @@ async function reserve(
       const now = ctx.clock.now();
       const op = ctx.kv.atomic();
       putEmailLog(op, record);
-      appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
-      addTotal(op, TOTALS.log, site.id);
+      appendLogEntry(op, w, site.id, now);
       if (account) {
         if (u) op.check({ key: u.key, versionstamp: u.versionstamp });
         addMonthly(op, account.id, "email", now);

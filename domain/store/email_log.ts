@@ -83,6 +83,14 @@ export function putEmailLog(op: Deno.AtomicOperation, r: EmailLogRecord): Deno.A
   return op;
 }
 
+/**
+ * Adds the new state of a record already stored with putEmailLog (same id,
+ * site and Message-ID, so its indexes stand) to `op`.
+ */
+export function replaceEmailLog(op: Deno.AtomicOperation, r: EmailLogRecord): Deno.AtomicOperation {
+  return op.set(keys.emailLog(r.id), r);
+}
+
 /** "<a@b>" and "a@B" map to the same index key. */
 export function messageIdKey(messageId: string): string {
   return messageId.trim().replace(/^<|>$/g, "").toLowerCase();

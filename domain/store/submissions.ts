@@ -7,7 +7,7 @@
 import { keys } from "./keys.ts";
 import { listByIndex } from "./kv.ts";
 import type { Packed } from "./blob.ts";
-import type { WindowState } from "./counters.ts";
+import { windowOf, type WindowState } from "./counters.ts";
 import type { Account } from "./accounts.ts";
 import { utcMonth } from "../clock.ts";
 
@@ -146,17 +146,10 @@ export async function readSubmitState(
   const ai = at(q.accountId ? keys.account(q.accountId) : null);
   const ui = at(q.accountId ? keys.usage(q.accountId, "form", utcMonth(q.now)) : null);
   const got = wanted.length ? await kv.getMany(wanted) : [];
-  const w = wi >= 0 ? got[wi] as Deno.KvEntryMaybe<number[]> : null;
   const u = ui >= 0 ? got[ui] as Deno.KvEntryMaybe<Deno.KvU64> : null;
   return {
-    window: w
-      ? {
-        key: w.key,
-        versionstamp: w.versionstamp,
-        // As readWindow: entries inside the window, later stamps included.
-        times: (w.value ?? []).filter((t) => t > q.now - q.windowMs),
-      }
-      : null,
+    // As readWindow: entries inside the window, later stamps included.
+    window: wi >= 0 ? windowOf(got[wi], q.now, q.windowMs) : null,
     mark: mi >= 0 ? (got[mi].value as ContentMark | null) : null,
     account: ai >= 0 ? (got[ai].value as Account | null) : null,
     usage: u
