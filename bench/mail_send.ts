@@ -17,6 +17,7 @@
  * Prints a table and writes bench/results/mail_send-<time>.json.
  */
 import { parseArgs } from "node:util";
+import { formatPerOperation, perOperation, threadSeconds } from "./lib/threads.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -320,31 +321,6 @@ async function cpuSeconds(pid: number): Promise<number> {
   }
 }
 
-/**
- * CPU seconds so far of each thread of a process, by thread name (Linux /proc):
- * "main" is the JavaScript thread that serves HTTP and runs the send path, "sw-0"
- * Deno KV's SQLite thread, "worker-N" the mail delivery workers.
- */
-async function threadSeconds(pid: number): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  try {
-    for await (const t of Deno.readDir(`/proc/${pid}/task`)) {
-      try {
-        const stat = await Deno.readTextFile(`/proc/${pid}/task/${t.name}/stat`);
-        const name = t.name === String(pid)
-          ? "main"
-          : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).replace(
-            /^V8 .*/,
-            "V8 helpers",
-          );
-        const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        out.set(name, (out.get(name) ?? 0) + (Number(f[11]) + Number(f[12])) / 100);
-      } catch { /* thread ended */ }
-    }
-  } catch { /* not Linux */ }
-  return out;
-}
-
 // --- main ------------------------------------------------------------------------------------------
 
 const sink = await startSink();
@@ -362,11 +338,7 @@ try {
   const run = await load(svc.base, keys, SECONDS, 1_000_000);
   const serviceCpu = (await cpuSeconds(svc.pid)) - cpu0;
   const threads1 = await threadSeconds(svc.pid);
-  const perThread: Record<string, number> = {};
-  for (const [name, t] of threads1) {
-    const ms = (t - (threads0.get(name) ?? 0)) * 1000 / Math.max(1, run.ok);
-    if (ms >= 0.005) perThread[name] = +ms.toFixed(3);
-  }
+  const perThread = perOperation(threads0, threads1, run.ok);
   const clientCpu = (await cpuSeconds(Deno.pid)) - self0;
   const m1 = await machineTicks();
   const machineBusy = (m1.busy - m0.busy) / Math.max(1, m1.total - m0.total);
@@ -409,9 +381,7 @@ mail/send (${CLIENTS} concurrent clients, ${run.seconds.toFixed(1)} s):
   latency p50 / p99   ${result.p50_ms} ms / ${result.p99_ms} ms (max ${result.max_ms} ms)
   not sent            ${JSON.stringify(run.other)}
   service CPU         ${result.service_cpu_ms_per_send} ms per send (${result.service_cpu_share} cores busy; client ${result.client_cpu_share}); KV ${values.kv}
-  by thread           ${
-    Object.entries(perThread).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ")
-  } (ms per send)
+  by thread           ${formatPerOperation(perThread)} (ms per send)
 raw SMTP ceiling, same sink:
   pipelining client   ${result.raw_smtp_ceiling_per_s}/s (16 connections)
   smtp-source -d -s16 ${result.smtp_source_per_s ?? "not installed"}${source === null ? "" : "/s"}
