@@ -6,7 +6,7 @@
  * same situation always scores the same. Each rule and its points is listed in
  * the README ("Spam score"); tests/domain/spam/dataset.json measures them.
  */
-import { PHRASE_PATTERNS, SHORTENER_HOSTS, SUSPICIOUS_TLDS } from "./phrases.ts";
+import { ANY_PHRASE, PHRASE_PATTERNS, SHORTENER_HOSTS, SUSPICIOUS_TLDS } from "./phrases.ts";
 import { isDisposableAddress } from "./disposable.ts";
 import { isBotStyleName } from "./names.ts";
 import { findLinks, fold, isGibberishWord, isScriptMixed, linkHost, words } from "./text.ts";
@@ -175,7 +175,9 @@ export function scoreSubmission(input: SpamInput): SpamResult {
 
   // Known spam phrases: the first one, then each further distinct one.
   const flat = all.replace(/\s+/g, " ");
-  const hits = PHRASE_PATTERNS.filter((p) => p.re.test(flat)).map((p) => p.phrase);
+  const hits = ANY_PHRASE.test(flat)
+    ? PHRASE_PATTERNS.filter((p) => p.re.test(flat)).map((p) => p.phrase)
+    : [];
   if (hits.length) {
     add(
       `spam_phrases (${hits.join(", ")})`,
