@@ -39,7 +39,12 @@ import {
   type WindowState,
 } from "../store/counters.ts";
 import { commit, retryOnConflict } from "../store/kv.ts";
-import { readSendState, withTotal } from "../store/send_state.ts";
+import {
+  readSendState,
+  type SendState,
+  type SendStateQuery,
+  withTotal,
+} from "../store/send_state.ts";
 import { packJson } from "../store/blob.ts";
 import {
   type EmailLogRecord,
@@ -96,6 +101,12 @@ export type SendOptions = {
    * became of that attempt. Default: a fresh id.
    */
   logId?: string;
+  /**
+   * The send state read already (the caller put `sendStateKeys` into its own
+   * getMany). Used when it covers this send's site, `to` addresses and, with
+   * the quota check, account; otherwise the state is read here.
+   */
+  state?: SendState;
 };
 
 export type SendChecks = {
@@ -173,7 +184,7 @@ export const TOTALS = {
   messageClicks: "message_clicks",
 } as const;
 
-type LogWindow = WindowState & { total: number };
+export type LogWindow = WindowState & { total: number };
 
 /** The site's send window as it is now, with the site's log total. */
 async function readLogWindow(ctx: Ctx, siteId: string): Promise<LogWindow> {
@@ -245,10 +256,79 @@ export async function sendMail(
   input: MailSendInput,
   opts: SendOptions = {},
 ): Promise<SendOutcome> {
+  const p = await prepareSend(ctx, site, input, opts);
+  if (p.kind === "answered") return p.outcome;
+  if (p.kind === "logged") {
+    await p.write();
+    return p.outcome;
+  }
+  const refused = await p.reserve();
+  return refused ?? await p.deliver();
+}
+
+/**
+ * A send decided up to the SMTP hand-off (checks 5 to 14 done, message built):
+ * - answered: refused before anything is written (5 to 10);
+ * - logged: ends without sending (11 to 14, held); `write` commits its log
+ *   record, window slot and event;
+ * - send: to be reserved (`reserve`, or `reservation` inside the caller's own
+ *   atomic op) and then handed to SMTP with `deliver`, which commits the
+ *   outcome and its event (with the caller's `extra` mutations) before it
+ *   answers.
+ */
+export type PreparedSend =
+  | { kind: "answered"; outcome: SendOutcome }
+  | { kind: "logged"; outcome: SendOutcome; write(): Promise<void> }
+  | {
+    kind: "send";
+    logId: string;
+    /**
+     * Takes the log record, window slot and quota unit, checked against
+     * concurrent sends (in-process sends of the site take turns); an outcome
+     * when a concurrent send took the last slot or unit (then written), else null.
+     */
+    reserve(): Promise<SendOutcome | null>;
+    /**
+     * Adds the reservation to the caller's `op` instead (sends that count no
+     * quota only): the "sending" record and the window slot, guarded by the
+     * window's versionstamp (`window`: a fresher read than the prepared one).
+     */
+    reservation(op: Deno.AtomicOperation, window?: LogWindow): void;
+    /** Reads the site's window again (a caller that waited for its turn). */
+    freshWindow(): Promise<LogWindow>;
+    deliver(extra?: (op: Deno.AtomicOperation, sent: boolean) => void): Promise<SendOutcome>;
+  };
+
+/** The send-state query of a send (what `opts.state` must have been read with). */
+export function sendStateQuery(
+  site: Site,
+  emails: string[],
+  now: number,
+  opts: { quota: boolean },
+): SendStateQuery {
+  return {
+    siteId: site.id,
+    accountId: opts.quota ? site.account_id : null,
+    windowName: WINDOW,
+    totalName: TOTALS.log,
+    now,
+    windowMs: RATE_WINDOW_MS,
+    emails,
+  };
+}
+
+/** Runs checks 5 to 14 and builds the message; writes nothing (see PreparedSend). */
+export async function prepareSend(
+  ctx: Ctx,
+  site: Site,
+  input: MailSendInput,
+  opts: SendOptions = {},
+): Promise<PreparedSend> {
+  const answered = (outcome: SendOutcome): PreparedSend => ({ kind: "answered", outcome });
   // 5. invalid_payload
   const parsed = MailSendBody.safeParse(input);
   if (!parsed.success) {
-    return fail(400, "invalid_payload", { details: issuesToDetails(parsed.error) });
+    return answered(fail(400, "invalid_payload", { details: issuesToDetails(parsed.error) }));
   }
   const req = parsed.data;
   const source = opts.source ?? "api";
@@ -259,42 +339,43 @@ export async function sendMail(
   let tpl: TemplateContent | null = null;
   if (req.template !== undefined && req.template !== "") {
     tpl = await resolveTemplate(ctx, site.account_id, req.template);
-    if (!tpl) return fail(400, "template_not_found");
+    if (!tpl) return answered(fail(400, "template_not_found"));
   }
 
   // 7. no_body: the template's parts replace html and text when it has content.
   const tplHasBody = !!(tpl && (tpl.html || tpl.text));
   let html = (tplHasBody ? tpl!.html : req.html) || null;
   let text = (tplHasBody ? tpl!.text : req.text) || null;
-  if (!html && !text) return fail(400, "no_body");
+  if (!html && !text) return answered(fail(400, "no_body"));
 
   // 8 and 9. attachments
   const att = checkAttachments(req.attachments ?? []);
   if (!att.ok) {
-    return att.code === "invalid_attachment"
-      ? fail(400, "invalid_attachment", { filename: att.filename })
-      : fail(400, "attachments_too_large");
+    return answered(
+      att.code === "invalid_attachment"
+        ? fail(400, "invalid_attachment", { filename: att.filename })
+        : fail(400, "attachments_too_large"),
+    );
   }
 
   // Everything the remaining checks need from KV, read at once.
   const now = ctx.clock.now();
   const toAddrs = req.to.map((m) => m.address.toLowerCase());
-  const state = await readSendState(ctx.kv, {
-    siteId: site.id,
-    accountId: site.account_id,
-    windowName: WINDOW,
-    totalName: TOTALS.log,
-    now,
-    windowMs: RATE_WINDOW_MS,
-    emails: [...new Set(toAddrs)],
-  });
+  const emails = [...new Set(toAddrs)];
+  const pre = opts.state?.query;
+  const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
+      (!checks.quota || pre.accountId === site.account_id)
+    ? opts.state!
+    : await readSendState(ctx.kv, sendStateQuery(site, emails, now, { quota: true }));
   const { window, logTotal, account, blocks } = state;
   const hooks = state.routing.webhooks;
   const domain = req.sender_mode === "relay" ? null : state.routing.domain;
   const mode: "relay" | "domain" = domain ? "domain" : "relay";
 
   // 10. rate_limited
-  if (checks.rateLimit && window.times.length >= RATE_LIMIT) return fail(200, "rate_limited");
+  if (checks.rateLimit && window.times.length >= RATE_LIMIT) {
+    return answered(fail(200, "rate_limited"));
+  }
 
   // Recipients after suppressions and unsubscribes (rule 1; cc and bcc untouched).
   const keptTo = req.to.filter((m) => !blocks.has(m.address.toLowerCase()));
@@ -382,11 +463,15 @@ export async function sendMail(
     event: EndEvent,
     extra: Partial<EmailLogRecord> = {},
   ) => logOutcome(ctx, site, record, window, { status, reason, ...extra }, event, hooks);
-  const rejected = (reason: "content_flagged" | "ai_flagged" | "over_quota") =>
-    logged(reason === "over_quota" ? "rejected" : "flagged", reason, {
-      type: "email.rejected",
-      data: { to: toAddrs[0], subject, reason },
-    }, { flagged: reason !== "over_quota" });
+  const rejected = (reason: "content_flagged" | "ai_flagged" | "over_quota"): PreparedSend => ({
+    kind: "logged",
+    outcome: fail(reason === "over_quota" ? 200 : 400, reason, { log_id: logId }),
+    write: () =>
+      logged(reason === "over_quota" ? "rejected" : "flagged", reason, {
+        type: "email.rejected",
+        data: { to: toAddrs[0], subject, reason },
+      }, { flagged: reason !== "over_quota" }),
+  });
 
   // 11. content_flagged (30-59: sent with a warning)
   let content: ContentScore | null = null;
@@ -394,10 +479,7 @@ export async function sendMail(
     content = scoreContent(subject, textPart);
     spam.content = content;
     record.warning = content.score >= WARN_SCORE && content.score < FLAG_SCORE;
-    if (content.score >= FLAG_SCORE) {
-      await rejected("content_flagged");
-      return fail(400, "content_flagged", { log_id: logId });
-    }
+    if (content.score >= FLAG_SCORE) return rejected("content_flagged");
   }
 
   // 12. ai_flagged
@@ -415,10 +497,7 @@ export async function sendMail(
       score: verdict.score,
       detail: verdict.detail,
     };
-    if (verdict.spam) {
-      await rejected("ai_flagged");
-      return fail(400, "ai_flagged", { log_id: logId });
-    }
+    if (verdict.spam) return rejected("ai_flagged");
   }
 
   // Contact-form notifications: the extra check; held mail answers as sent (rule 2).
@@ -426,17 +505,21 @@ export async function sendMail(
     const cf = contactFormSpam(subject, textPart);
     spam.contact_form = cf;
     if (cf.confidence >= HOLD_CONFIDENCE) {
-      await logged("held", "held_as_spam", {
-        type: "email.held",
-        data: {
-          to: toAddrs[0],
-          subject,
-          reason: "held_as_spam",
-          confidence: cf.confidence,
-          detail: cf.detail?.slice(0, 200),
-        },
-      }, { flagged: true });
-      return { ok: true, sent: true, held: true, reason: "held_as_spam", mode, log_id: logId };
+      return {
+        kind: "logged",
+        outcome: { ok: true, sent: true, held: true, reason: "held_as_spam", mode, log_id: logId },
+        write: () =>
+          logged("held", "held_as_spam", {
+            type: "email.held",
+            data: {
+              to: toAddrs[0],
+              subject,
+              reason: "held_as_spam",
+              confidence: cf.confidence,
+              detail: cf.detail?.slice(0, 200),
+            },
+          }, { flagged: true }),
+      };
     }
   }
 
@@ -444,10 +527,7 @@ export async function sendMail(
   const limit = account?.monthly_email_limit ?? null;
   const quotaCounts = checks.quota && mode === "relay" && !!account;
   const usage = quotaCounts && limit !== null ? state.usage : null;
-  if (usage && usage.count >= limit!) {
-    await rejected("over_quota");
-    return fail(200, "over_quota", { log_id: logId });
-  }
+  if (usage && usage.count >= limit!) return rejected("over_quota");
 
   // 14. send_failed: every `to` address suppressed or unsubscribed.
   if (keptTo.length === 0) {
@@ -455,15 +535,19 @@ export async function sendMail(
     // (none suppressed); a service-wide suppression is the stronger reason.
     const allUnsub = removed.every((a) => blocks.get(a) === "unsubscribed");
     const error = allUnsub ? "all_recipients_unsubscribed" : "all_recipients_suppressed";
-    await logged("suppressed", error, {
-      type: "email.suppressed",
-      data: {
-        to: toAddrs[0],
-        subject,
-        reason: allUnsub ? "unsubscribed" : "bounced_or_complained",
-      },
-    }, { error });
-    return fail(200, "send_failed", { error, log_id: logId });
+    return {
+      kind: "logged",
+      outcome: fail(200, "send_failed", { error, log_id: logId }),
+      write: () =>
+        logged("suppressed", error, {
+          type: "email.suppressed",
+          data: {
+            to: toAddrs[0],
+            subject,
+            reason: allUnsub ? "unsubscribed" : "bounced_or_complained",
+          },
+        }, { error }),
+    };
   }
 
   // The message.
@@ -500,17 +584,17 @@ export async function sendMail(
   record.message_id = messageId;
   record.tracking = tracking;
 
-  // Reserve: log record, window slot and quota unit, checked against concurrent sends.
-  const reserved = await reserve(
-    ctx,
-    site,
-    record,
-    window,
-    checks,
-    quotaCounts ? account : null,
-    usage,
-  );
-  if (!reserved.ok) {
+  const reserveNow = async (): Promise<SendOutcome | null> => {
+    const reserved = await reserve(
+      ctx,
+      site,
+      record,
+      window,
+      checks,
+      quotaCounts ? account : null,
+      usage,
+    );
+    if (reserved.ok) return null;
     // Lost the race to a concurrent send that took the last slot or quota unit.
     if (reserved.code === "rate_limited") return fail(200, "rate_limited");
     const w = await readLogWindow(ctx, site.id);
@@ -519,85 +603,104 @@ export async function sendMail(
       data: { to: toAddrs[0], subject, reason: "over_quota" },
     }, hooks);
     return fail(200, "over_quota", { log_id: logId });
-  }
+  };
 
-  let failure: string | null = null;
-  try {
-    await mailServices(ctx).transport.send({
-      id: logId,
-      messageId,
-      envelopeFrom,
-      recipients: envelopeTo.map((m) => m.address),
-      headerFrom: formatMailbox(from),
-      subject,
-      message: {
+  const deliver = async (
+    extra?: (op: Deno.AtomicOperation, sent: boolean) => void,
+  ): Promise<SendOutcome> => {
+    let failure: string | null = null;
+    try {
+      await mailServices(ctx).transport.send({
+        id: logId,
         messageId,
-        date: new Date(now),
-        from,
-        to: keptTo,
-        cc: req.cc ?? [],
-        replyTo,
+        envelopeFrom,
+        recipients: envelopeTo.map((m) => m.address),
+        headerFrom: formatMailbox(from),
         subject,
-        html: trackedHtml,
-        text: textPart,
-        attachments,
-        headers,
-        dkim: domain ? dkimKeyOf(ctx, domain) : null,
-      },
-    });
-  } catch (e) {
-    failure = failureText(e);
-  }
+        message: {
+          messageId,
+          date: new Date(now),
+          from,
+          to: keptTo,
+          cc: req.cc ?? [],
+          replyTo,
+          subject,
+          html: trackedHtml,
+          text: textPart,
+          attachments,
+          headers,
+          dkim: domain ? dkimKeyOf(ctx, domain) : null,
+        },
+      });
+    } catch (e) {
+      failure = failureText(e);
+    }
 
-  const done = isoTime(ctx.clock.now());
-  const firstTo = keptTo[0].address.toLowerCase();
-  if (failure !== null) {
+    const done = isoTime(ctx.clock.now());
+    const firstTo = keptTo[0].address.toLowerCase();
+    if (failure !== null) {
+      const final: EmailLogRecord = {
+        ...record,
+        status: "failed",
+        reason: "send_failed",
+        error: failure,
+        updated_at: done,
+      };
+      const ev = await prepareEvent(ctx, site.id, "email.failed", {
+        to: firstTo,
+        subject,
+        error: failure.slice(0, 300),
+        source: source === "api" ? undefined : source,
+      }, hooks);
+      const op = replaceEmailLog(ctx.kv.atomic(), final);
+      if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
+      extra?.(op, false);
+      await commit(ev.apply(op), "email log (failed)");
+      return fail(200, "send_failed", { error: failure, log_id: logId });
+    }
+
     const final: EmailLogRecord = {
       ...record,
-      status: "failed",
-      reason: "send_failed",
-      error: failure,
+      status: record.warning ? "warning" : "sent",
+      reason: record.warning ? "content_warning" : null,
       updated_at: done,
     };
-    const ev = await prepareEvent(ctx, site.id, "email.failed", {
+    const ev = await prepareEvent(ctx, site.id, "email.sent", {
+      message_id: messageId,
       to: firstTo,
       subject,
-      error: failure.slice(0, 300),
+      mode,
       source: source === "api" ? undefined : source,
     }, hooks);
     const op = replaceEmailLog(ctx.kv.atomic(), final);
-    if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
-    await commit(ev.apply(op), "email log (failed)");
-    return fail(200, "send_failed", { error: failure, log_id: logId });
-  }
-
-  const final: EmailLogRecord = {
-    ...record,
-    status: record.warning ? "warning" : "sent",
-    reason: record.warning ? "content_warning" : null,
-    updated_at: done,
+    addTotal(op, TOTALS.sent, site.id);
+    putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
+    extra?.(op, true);
+    await commit(ev.apply(op), "email log (sent)");
+    if (!site.verified) await markVerified(ctx, site.id);
+    return {
+      ok: true,
+      sent: true,
+      held: false,
+      mode,
+      message_id: messageId,
+      log_id: logId,
+      to: keptTo.map((m) => m.address),
+      removed,
+    };
   };
-  const ev = await prepareEvent(ctx, site.id, "email.sent", {
-    message_id: messageId,
-    to: firstTo,
-    subject,
-    mode,
-    source: source === "api" ? undefined : source,
-  }, hooks);
-  const op = replaceEmailLog(ctx.kv.atomic(), final);
-  addTotal(op, TOTALS.sent, site.id);
-  putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
-  await commit(ev.apply(op), "email log (sent)");
-  if (!site.verified) await markVerified(ctx, site.id);
+
   return {
-    ok: true,
-    sent: true,
-    held: false,
-    mode,
-    message_id: messageId,
-    log_id: logId,
-    to: keptTo.map((m) => m.address),
-    removed,
+    kind: "send",
+    logId,
+    reserve: reserveNow,
+    reservation(op, w = window) {
+      if (quotaCounts) throw new Error("a send that counts quota reserves with reserve()");
+      putEmailLog(op, record);
+      appendLogEntry(op, w, site.id, ctx.clock.now());
+    },
+    freshWindow: () => readLogWindow(ctx, site.id),
+    deliver,
   };
 }
 

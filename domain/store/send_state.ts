@@ -10,12 +10,15 @@
  * its own getMany and builds the state with `sendStateOf`.
  */
 import { keys } from "./keys.ts";
+import { getManyBatched } from "./kv.ts";
 import { readTotal, windowOf, type WindowState } from "./counters.ts";
 import type { Account } from "./accounts.ts";
 import { utcMonth } from "../clock.ts";
 import { routingOf, type SiteRouting } from "./site_routing.ts";
 
 export type SendState = {
+  /** What was read. */
+  query: SendStateQuery;
   /** The site's webhooks and mail domain. */
   routing: SiteRouting;
   /** The site's send window; its `total` is the site's log total. */
@@ -86,6 +89,7 @@ export async function sendStateOf(
     else if (unsub.value !== null) blocks.set(e, "unsubscribed");
   });
   return {
+    query: q,
     routing,
     window,
     logTotal: window.total,
@@ -95,17 +99,6 @@ export async function sendStateOf(
       : null,
     blocks,
   };
-}
-
-/** getMany in batches of 10 (the KV limit), all at once. */
-export async function getManyBatched(
-  kv: Deno.Kv,
-  all: Deno.KvKey[],
-): Promise<Deno.KvEntryMaybe<unknown>[]> {
-  if (all.length <= 10) return await kv.getMany(all);
-  const batches: Promise<Deno.KvEntryMaybe<unknown>[]>[] = [];
-  for (let i = 0; i < all.length; i += 10) batches.push(kv.getMany(all.slice(i, i + 10)));
-  return (await Promise.all(batches)).flat();
 }
 
 export async function readSendState(kv: Deno.Kv, q: SendStateQuery): Promise<SendState> {

@@ -5,7 +5,7 @@
  * as a blob when large.
  */
 import { keys } from "./keys.ts";
-import { listByIndex } from "./kv.ts";
+import { commit, getManyBatched, listByIndex } from "./kv.ts";
 import type { Packed } from "./blob.ts";
 import { windowOf, type WindowState } from "./counters.ts";
 import type { Account } from "./accounts.ts";
@@ -69,7 +69,16 @@ export async function setSubmissionEmailSent(
   s: Submission,
   emailSent: boolean,
 ): Promise<void> {
-  await kv.set(keys.submission(s.id), { ...s, email_sent: emailSent });
+  await commit(setSubmissionEmailSentMutation(kv.atomic(), s, emailSent), "submission email_sent");
+}
+
+/** The same as setSubmissionEmailSent, inside `op` (the notification's outcome commit). */
+export function setSubmissionEmailSentMutation(
+  op: Deno.AtomicOperation,
+  s: Submission,
+  emailSent: boolean,
+): Deno.AtomicOperation {
+  return op.set(keys.submission(s.id), { ...s, email_sent: emailSent });
 }
 
 /** Submissions of a site, newest first. */
@@ -126,7 +135,8 @@ export type SubmitState = {
 
 /**
  * Reads the IP window (name `windowName`, as counters.ts keeps it), the content
- * marker, the account and its monthly form usage with one getMany.
+ * marker, the account and its monthly form usage, and the caller's `extra` keys
+ * (the notification's send state), with one getMany (two past 10 keys, at once).
  */
 export async function readSubmitState(
   kv: Deno.Kv,
@@ -138,14 +148,16 @@ export async function readSubmitState(
     now: number;
     windowMs: number;
   },
-): Promise<SubmitState> {
+  extra: Deno.KvKey[] = [],
+): Promise<SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] }> {
   const wanted: Deno.KvKey[] = [];
   const at = (k: Deno.KvKey | null) => (k ? wanted.push(k) - 1 : -1);
   const wi = at(q.ipKey ? keys.window(q.windowName, q.ipKey) : null);
   const mi = at(q.fingerprint ? keys.formContentHash(q.fingerprint) : null);
   const ai = at(q.accountId ? keys.account(q.accountId) : null);
   const ui = at(q.accountId ? keys.usage(q.accountId, "form", utcMonth(q.now)) : null);
-  const got = wanted.length ? await kv.getMany(wanted) : [];
+  const mine = wanted.length;
+  const got = await getManyBatched(kv, [...wanted, ...extra]);
   const u = ui >= 0 ? got[ui] as Deno.KvEntryMaybe<Deno.KvU64> : null;
   return {
     // As readWindow: entries inside the window, later stamps included.
@@ -155,5 +167,6 @@ export async function readSubmitState(
     usage: u
       ? { key: u.key, count: u.value ? Number(u.value.value) : 0, versionstamp: u.versionstamp }
       : null,
+    extra: got.slice(mine),
   };
 }
