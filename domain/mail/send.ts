@@ -72,7 +72,7 @@ import { type ClassifierVerdict, shouldClassify } from "./classifier.ts";
 import { contactFormSpam, HOLD_CONFIDENCE, isContactFormNotification } from "./contact_form.ts";
 import { applyHeaderPolicy, hasHeader } from "./headers.ts";
 import { type ComposeAttachment, type DkimKey, safeContentType } from "./compose.ts";
-import { trackHtml } from "./tracking.ts";
+import type { TrackingOptions } from "./tracking.ts";
 import { unsubscribeToken, verpAddress } from "./tokens.ts";
 import { failureText } from "./transport.ts";
 import { mailServices } from "./services.ts";
@@ -557,16 +557,17 @@ export async function prepareSend(
     opens: site.tracking?.opens ?? true,
     clicks: site.tracking?.clicks ?? true,
   };
-  const trackedHtml = tracking.opens || tracking.clicks
-    ? trackHtml(htmlPart, {
+  // Applied by the transport, beside the HTTP thread when a delivery worker builds the message.
+  const trackingOptions: TrackingOptions | null = tracking.opens || tracking.clicks
+    ? {
       base,
       encKey: ctx.config.encryptionKey,
       logId,
       opens: tracking.opens,
       clicks: tracking.clicks,
       skipPrefix: `${base}/u/`,
-    })
-    : htmlPart;
+    }
+    : null;
   const headers: Record<string, string> = {
     ...callerHeaders,
     "Feedback-ID": `${feedbackPart(label)}:${mode}:${site.id}:svc`,
@@ -625,12 +626,13 @@ export async function prepareSend(
           cc: req.cc ?? [],
           replyTo,
           subject,
-          html: trackedHtml,
+          html: htmlPart,
           text: textPart,
           attachments,
           headers,
           dkim: domain ? dkimKeyOf(ctx, domain) : null,
         },
+        tracking: trackingOptions,
       });
     } catch (e) {
       failure = failureText(e);
