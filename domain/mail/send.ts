@@ -176,6 +176,7 @@ export const RATE_WINDOW_MS = 60_000;
 const WINDOW = "site_email_log";
 /** Running totals (addTotal/readTotal names). */
 export const TOTALS = {
+  /** Log entries of a site: kept by the send window now (siteLogTotal); summed before. */
   log: "site_email_log",
   sent: "site_emails_sent",
   opens: "site_email_opens",
@@ -192,10 +193,18 @@ async function readLogWindow(ctx: Ctx, siteId: string): Promise<LogWindow> {
   return await withTotal(ctx.kv, siteId, TOTALS.log, w);
 }
 
-/** Adds one log entry to the site's window (slot and total) and total inside `op`. */
-function appendLogEntry(op: Deno.AtomicOperation, w: LogWindow, siteId: string, now: number) {
+/**
+ * Adds one log entry to the site's window inside `op`: its slot, and the
+ * site's log total that the window keeps (TOTALS.log is that total as summed
+ * before windows kept it).
+ */
+function appendLogEntry(op: Deno.AtomicOperation, w: LogWindow, now: number) {
   appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT, w.total + 1);
-  addTotal(op, TOTALS.log, siteId);
+}
+
+/** Email log entries of a site ever (email-stats `logged`). */
+export async function siteLogTotal(ctx: Ctx, siteId: string): Promise<number> {
+  return (await readLogWindow(ctx, siteId)).total;
 }
 
 const fail = (
@@ -699,7 +708,7 @@ export async function prepareSend(
     reservation(op, w = window) {
       if (quotaCounts) throw new Error("a send that counts quota reserves with reserve()");
       putEmailLog(op, record);
-      appendLogEntry(op, w, site.id, ctx.clock.now());
+      appendLogEntry(op, w, ctx.clock.now());
     },
     freshWindow: () => readLogWindow(ctx, site.id),
     deliver,
@@ -753,7 +762,7 @@ async function logOutcome(
       const now = ctx.clock.now();
       const op = ctx.kv.atomic();
       putEmailLog(op, final);
-      appendLogEntry(op, w, site.id, now);
+      appendLogEntry(op, w, now);
       ev.apply(op);
       if ((await op.commit()).ok) return;
       // Only another process can have moved the window: back off and read again.
@@ -805,7 +814,7 @@ async function reserve(
       const now = ctx.clock.now();
       const op = ctx.kv.atomic();
       putEmailLog(op, record);
-      appendLogEntry(op, w, site.id, now);
+      appendLogEntry(op, w, now);
       if (account) {
         if (u) op.check({ key: u.key, versionstamp: u.versionstamp });
         addMonthly(op, account.id, "email", now);
