@@ -5,6 +5,7 @@
  */
 import { keys } from "./keys.ts";
 import { commit, listByIndex } from "./kv.ts";
+import type { Site } from "./sites.ts";
 
 export type ApiKeyRecord = {
   id: string;
@@ -46,6 +47,19 @@ export async function getApiKey(kv: Deno.Kv, id: string): Promise<ApiKeyRecord |
 
 export async function findApiKeyByHash(kv: Deno.Kv, hash: string): Promise<ApiKeyIndex | null> {
   return (await kv.get<ApiKeyIndex>(keys.apiKeyByHash(hash))).value;
+}
+
+/** The hash index entry and a site record (the key's site, when known), in one read. */
+export async function findApiKeyAndSite(
+  kv: Deno.Kv,
+  hash: string,
+  siteId: string,
+): Promise<{ index: ApiKeyIndex | null; site: Site | null }> {
+  const [index, site] = await kv.getMany<[ApiKeyIndex, Site]>([
+    keys.apiKeyByHash(hash),
+    keys.site(siteId),
+  ]);
+  return { index: index.value, site: site.value };
 }
 
 /** Replaces the key's hash: the old key fails from this commit on. */
