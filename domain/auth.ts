@@ -19,23 +19,46 @@ export function newApiKey(): { key: string; hash: string; prefix: string } {
   return { key, hash: sha256Hex(key), prefix: key.slice(0, API_KEY_PREFIX.length + 4) };
 }
 
-/** Site of a key hash seen before (a key never changes site). Bounded; a hint only. */
-const siteOfKey = new Map<string, string>();
+/** The site (and its account) a key was last seen acting for. A hint only: see authenticate. */
+export type KeyHint = { siteId: string; accountId: string | null };
 
-function rememberSite(hash: string, siteId: string) {
-  if (siteOfKey.size >= 10_000) siteOfKey.clear();
-  siteOfKey.set(hash, siteId);
+const seen = new Map<string, KeyHint>();
+
+function remember(hash: string, site: Site) {
+  if (seen.size >= 10_000) seen.clear();
+  seen.set(hash, { siteId: site.id, accountId: site.account_id });
+}
+
+function hashOf(presented: string | undefined): string | null {
+  const key = presented?.trim();
+  return key && key.length <= 256 ? sha256Hex(key) : null;
+}
+
+/**
+ * The site a presented key acted for when it was last accepted, or null. A
+ * route may then read its body and name the keys it will need, to be read
+ * with the key's own (authenticate's `ahead`).
+ */
+export function keyHint(presented: string | undefined): KeyHint | null {
+  const hash = hashOf(presented);
+  return hash ? seen.get(hash) ?? null : null;
 }
 
 /**
  * The site a key acts for. Throws 401 missing_api_key / invalid_api_key, and 403
  * site_disabled unless `allowDisabled`.
+ *
+ * The hash index entry is read on every call, so a revoked or rotated key
+ * fails at once. For a key seen before, its site (which never changes) is read
+ * in the same getMany, with the caller's `ahead` keys; their entries come back
+ * when the key still acts for that site.
  */
 export async function authenticate(
   ctx: Ctx,
   presented: string | undefined,
   allowDisabled: boolean,
-): Promise<{ site: Site; keyId: string }> {
+  ahead: Deno.KvKey[] = [],
+): Promise<{ site: Site; keyId: string; ahead: Deno.KvEntryMaybe<unknown>[] | null }> {
   const key = presented?.trim();
   if (!key) throw new ApiError("missing_api_key", 401);
   // Bounded work for absurd headers; no real key is this long.
@@ -43,21 +66,22 @@ export async function authenticate(
   const hash = sha256Hex(key);
   let idx: ApiKeyIndex | null;
   let site: Site | null;
-  const known = siteOfKey.get(hash);
+  let read: Deno.KvEntryMaybe<unknown>[] | null = null;
+  const known = seen.get(hash);
   if (known) {
-    // The index entry is read every time (a revoked or rotated key fails at
-    // once); knowing its site only lets both be read together.
-    ({ index: idx, site } = await findApiKeyAndSite(ctx.kv, hash, known));
-    if (idx && idx.site_id !== known) site = await getSite(ctx.kv, idx.site_id);
+    let extra: Deno.KvEntryMaybe<unknown>[];
+    ({ index: idx, site, extra } = await findApiKeyAndSite(ctx.kv, hash, known.siteId, ahead));
+    if (idx && idx.site_id === known.siteId) read = extra;
+    else if (idx) site = await getSite(ctx.kv, idx.site_id);
   } else {
     idx = await findApiKeyByHash(ctx.kv, hash);
     site = idx ? await getSite(ctx.kv, idx.site_id) : null;
-    if (idx) rememberSite(hash, idx.site_id);
   }
   if (!idx || !constantTimeEqual(idx.hash, hash)) throw new ApiError("invalid_api_key", 401);
   if (!site) throw new ApiError("invalid_api_key", 401);
+  remember(hash, site);
   if (site.disabled && !allowDisabled) throw new ApiError("site_disabled", 403);
-  return { site, keyId: idx.key_id };
+  return { site, keyId: idx.key_id, ahead: read };
 }
 
 /** The first non-empty key header of a request. */

@@ -42,6 +42,8 @@ import { commit, retryOnConflict } from "../store/kv.ts";
 import {
   readSendState,
   type SendState,
+  sendStateKeys,
+  sendStateOf,
   type SendStateQuery,
   withTotal,
 } from "../store/send_state.ts";
@@ -55,7 +57,7 @@ import {
   type SpamResults,
   subtractMonthly,
 } from "../store/email_log.ts";
-import { type Mailbox, MailSendBody, type MailSendInput } from "./schema.ts";
+import { type Mailbox, MailSendBody, type MailSendInput, parseMailbox } from "./schema.ts";
 import { resolveTemplate, type TemplateContent } from "./templates.ts";
 import { checkAttachments } from "./attachments.ts";
 import {
@@ -107,6 +109,8 @@ export type SendOptions = {
    * the quota check, account; otherwise the state is read here.
    */
   state?: SendState;
+  /** Or the entries of `sendStateKeys(query)` read elsewhere (see sendStateAhead). */
+  ahead?: { query: SendStateQuery; entries: Deno.KvEntryMaybe<unknown>[] };
 };
 
 export type SendChecks = {
@@ -326,6 +330,37 @@ export function sendStateQuery(
   };
 }
 
+/**
+ * The send state a POST /mail/send body will need, for the site and account
+ * its key acted for before (read with the key check; prepareSend reads again
+ * whatever turns out not to match). Null when the body names no recipient.
+ */
+export function sendStateAhead(
+  json: unknown,
+  siteId: string,
+  accountId: string | null,
+  now: number,
+): { query: SendStateQuery; keys: Deno.KvKey[] } | null {
+  const to = (json as { to?: unknown } | null)?.to;
+  const items = typeof to === "string" ? [to] : Array.isArray(to) ? to.slice(0, 50) : [];
+  const emails = new Set<string>();
+  for (const item of items) {
+    const m = typeof item === "string" ? parseMailbox(item) : null;
+    if (m) emails.add(m.address.toLowerCase());
+  }
+  if (!emails.size) return null;
+  const query: SendStateQuery = {
+    siteId,
+    accountId,
+    windowName: WINDOW,
+    totalName: TOTALS.log,
+    now,
+    windowMs: RATE_WINDOW_MS,
+    emails: [...emails],
+  };
+  return { query, keys: sendStateKeys(query) };
+}
+
 /** Runs checks 5 to 14 and builds the message; writes nothing (see PreparedSend). */
 export async function prepareSend(
   ctx: Ctx,
@@ -371,10 +406,13 @@ export async function prepareSend(
   const now = ctx.clock.now();
   const toAddrs = req.to.map((m) => m.address.toLowerCase());
   const emails = [...new Set(toAddrs)];
-  const pre = opts.state?.query;
+  const given = opts.state ??
+    (opts.ahead ? await sendStateOf(ctx.kv, opts.ahead.query, opts.ahead.entries) : null);
+  const pre = given?.query;
+  // State read for another site, other recipients or another account is read again.
   const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
       (!checks.quota || pre.accountId === site.account_id)
-    ? opts.state!
+    ? given!
     : await readSendState(ctx.kv, sendStateQuery(site, emails, now, { quota: true }));
   const { window, logTotal, account, blocks } = state;
   const hooks = state.routing.webhooks;

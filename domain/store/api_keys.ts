@@ -4,7 +4,7 @@
  * stops working with the commit that replaces it.
  */
 import { keys } from "./keys.ts";
-import { commit, listByIndex } from "./kv.ts";
+import { commit, getManyBatched, listByIndex } from "./kv.ts";
 import type { Site } from "./sites.ts";
 
 export type ApiKeyRecord = {
@@ -49,17 +49,22 @@ export async function findApiKeyByHash(kv: Deno.Kv, hash: string): Promise<ApiKe
   return (await kv.get<ApiKeyIndex>(keys.apiKeyByHash(hash))).value;
 }
 
-/** The hash index entry and a site record (the key's site, when known), in one read. */
+/**
+ * The hash index entry, a site record (the key's site, when known) and the
+ * caller's `extra` keys, in one read.
+ */
 export async function findApiKeyAndSite(
   kv: Deno.Kv,
   hash: string,
   siteId: string,
-): Promise<{ index: ApiKeyIndex | null; site: Site | null }> {
-  const [index, site] = await kv.getMany<[ApiKeyIndex, Site]>([
-    keys.apiKeyByHash(hash),
-    keys.site(siteId),
-  ]);
-  return { index: index.value, site: site.value };
+  extra: Deno.KvKey[] = [],
+): Promise<{ index: ApiKeyIndex | null; site: Site | null; extra: Deno.KvEntryMaybe<unknown>[] }> {
+  const got = await getManyBatched(kv, [keys.apiKeyByHash(hash), keys.site(siteId), ...extra]);
+  return {
+    index: got[0].value as ApiKeyIndex | null,
+    site: got[1].value as Site | null,
+    extra: got.slice(2),
+  };
 }
 
 /** Replaces the key's hash: the old key fails from this commit on. */
