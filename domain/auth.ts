@@ -19,14 +19,21 @@ export function newApiKey(): { key: string; hash: string; prefix: string } {
   return { key, hash: sha256Hex(key), prefix: key.slice(0, API_KEY_PREFIX.length + 4) };
 }
 
-/** The site (and its account) a key was last seen acting for. A hint only: see authenticate. */
-export type KeyHint = { siteId: string; accountId: string | null };
+/**
+ * The site a key was last seen acting for, as it was then (its id never
+ * changes; the rest may have). A hint only: see authenticate.
+ */
+export type KeyHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
 
 const seen = new Map<string, KeyHint>();
 
 function remember(hash: string, site: Site) {
   if (seen.size >= 10_000) seen.clear();
-  seen.set(hash, { siteId: site.id, accountId: site.account_id });
+  seen.set(hash, {
+    id: site.id,
+    account_id: site.account_id,
+    default_notify_email: site.default_notify_email,
+  });
 }
 
 function hashOf(presented: string | undefined): string | null {
@@ -70,8 +77,8 @@ export async function authenticate(
   const known = seen.get(hash);
   if (known) {
     let extra: Deno.KvEntryMaybe<unknown>[];
-    ({ index: idx, site, extra } = await findApiKeyAndSite(ctx.kv, hash, known.siteId, ahead));
-    if (idx && idx.site_id === known.siteId) read = extra;
+    ({ index: idx, site, extra } = await findApiKeyAndSite(ctx.kv, hash, known.id, ahead));
+    if (idx && idx.site_id === known.id) read = extra;
     else if (idx) site = await getSite(ctx.kv, idx.site_id);
   } else {
     idx = await findApiKeyByHash(ctx.kv, hash);

@@ -46,6 +46,9 @@ import {
   rateBlockGuardKey,
   readSubmitState,
   setContentMark,
+  submitStateKeys,
+  submitStateOf,
+  type SubmitStateQuery,
   setSubmissionEmailSent,
   setSubmissionEmailSentMutation,
   type Submission,
@@ -156,13 +159,15 @@ type Stored = {
   notification: PreparedSend | null;
 };
 
-export async function submitForm(ctx: Ctx, site: Site, input: SubmitInput): Promise<SubmitAnswer> {
+/** What a submission reads: the submission's state and the notification's send state. */
+function submitReads(
+  site: Pick<Site, "id" | "account_id" | "default_notify_email">,
+  input: SubmitInput,
+  now: number,
+) {
   const notifyTo = notificationAddresses(input.notify_emails, input.notify_email, site);
-  if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
-
-  const now = ctx.clock.now();
   const ip = parseVisitorIp(input.visitor?.ip);
-  const query = {
+  const query: SubmitStateQuery = {
     windowName: IP_WINDOW,
     ipKey: ip?.key ?? null,
     fingerprint: contentFingerprint(input.fields),
@@ -173,11 +178,58 @@ export async function submitForm(ctx: Ctx, site: Site, input: SubmitInput): Prom
   // What the notification's send needs (site routing, send window, recipients'
   // suppressions), read with the submission's own state in one getMany.
   const mailQuery = sendStateQuery(site, notificationEmails(notifyTo), now, { quota: false });
-  const mailKeys = sendStateKeys(mailQuery);
-  const [ipBlocked, state] = await Promise.all([
-    ip ? ipIsBlocked(ctx, ip, now) : false,
-    readSubmitState(ctx.kv, query, mailKeys),
-  ]);
+  const keys = [...submitStateKeys(query), ...sendStateKeys(mailQuery)];
+  return { notifyTo, ip, query, mailQuery, keys };
+}
+
+/** Reads started before the key check (see submitAhead). */
+export type SubmitAhead = {
+  keys: Deno.KvKey[];
+  /** Whether a block applies to the visitor's IP; null when the check failed. */
+  ipBlocked: Promise<boolean | null>;
+};
+
+/**
+ * For a key seen before: the keys a submission will read, from its site as it
+ * was then, and the IP block check started now. submitForm uses what was read
+ * only when its own keys, from the site as it is, are the same.
+ */
+export function submitAhead(
+  ctx: Ctx,
+  input: SubmitInput,
+  site: Pick<Site, "id" | "account_id" | "default_notify_email">,
+): SubmitAhead | null {
+  const now = ctx.clock.now();
+  const r = submitReads(site, input, now);
+  if (r.notifyTo.length === 0) return null;
+  return {
+    keys: r.keys,
+    ipBlocked: r.ip ? ipIsBlocked(ctx, r.ip, now).catch(() => null) : Promise.resolve(false),
+  };
+}
+
+function sameKeys(a: Deno.KvKey[], b: Deno.KvKey[]): boolean {
+  return a.length === b.length &&
+    a.every((k, i) => k.length === b[i].length && k.every((p, j) => p === b[i][j]));
+}
+
+export async function submitForm(
+  ctx: Ctx,
+  site: Site,
+  input: SubmitInput,
+  ahead?: { plan: SubmitAhead; entries: Deno.KvEntryMaybe<unknown>[] },
+): Promise<SubmitAnswer> {
+  const now = ctx.clock.now();
+  const { notifyTo, ip, query, mailQuery, keys } = submitReads(site, input, now);
+  if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
+
+  const early = ahead && sameKeys(ahead.plan.keys, keys) ? await ahead.plan.ipBlocked : null;
+  const [ipBlocked, state] = early !== null
+    ? [early, submitStateOf(query, ahead!.entries)]
+    : await Promise.all([
+      ip ? ipIsBlocked(ctx, ip, now) : false,
+      readSubmitState(ctx.kv, query, sendStateKeys(mailQuery)),
+    ]);
   if (ipBlocked) return await blocked(ctx, site, now, "ip blocked");
   if (ip && state.window && state.window.times.length > IP_MAX_IN_WINDOW) {
     await startRateLimitBlock(ctx, site, ip, now);
@@ -252,7 +304,7 @@ async function store(
   input: SubmitInput,
   notifyTo: string[],
   now: number,
-  query: Parameters<typeof readSubmitState>[1],
+  query: SubmitStateQuery,
   first: Awaited<ReturnType<typeof readSubmitState>>,
   mailQuery: SendStateQuery,
 ): Promise<Stored | "rate_limited"> {

@@ -314,7 +314,7 @@ export type PreparedSend =
 
 /** The send-state query of a send (what `opts.state` must have been read with). */
 export function sendStateQuery(
-  site: Site,
+  site: Pick<Site, "id" | "account_id">,
   emails: string[],
   now: number,
   opts: { quota: boolean },

@@ -138,35 +138,50 @@ export type SubmitState = {
  * marker, the account and its monthly form usage, and the caller's `extra` keys
  * (the notification's send state), with one getMany (two past 10 keys, at once).
  */
-export async function readSubmitState(
-  kv: Deno.Kv,
-  q: {
-    windowName: string;
-    ipKey: string | null;
-    fingerprint: string | null;
-    accountId: string | null;
-    now: number;
-    windowMs: number;
-  },
-  extra: Deno.KvKey[] = [],
-): Promise<SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] }> {
+export type SubmitStateQuery = {
+  windowName: string;
+  ipKey: string | null;
+  fingerprint: string | null;
+  accountId: string | null;
+  now: number;
+  windowMs: number;
+};
+
+/** The keys a submission's state is read from, in the order submitStateOf expects them. */
+export function submitStateKeys(q: SubmitStateQuery): Deno.KvKey[] {
   const wanted: Deno.KvKey[] = [];
-  const at = (k: Deno.KvKey | null) => (k ? wanted.push(k) - 1 : -1);
-  const wi = at(q.ipKey ? keys.window(q.windowName, q.ipKey) : null);
-  const mi = at(q.fingerprint ? keys.formContentHash(q.fingerprint) : null);
-  const ai = at(q.accountId ? keys.account(q.accountId) : null);
-  const ui = at(q.accountId ? keys.usage(q.accountId, "form", utcMonth(q.now)) : null);
-  const mine = wanted.length;
-  const got = await getManyBatched(kv, [...wanted, ...extra]);
-  const u = ui >= 0 ? got[ui] as Deno.KvEntryMaybe<Deno.KvU64> : null;
+  if (q.ipKey) wanted.push(keys.window(q.windowName, q.ipKey));
+  if (q.fingerprint) wanted.push(keys.formContentHash(q.fingerprint));
+  if (q.accountId) wanted.push(keys.account(q.accountId), keys.usage(q.accountId, "form", utcMonth(q.now)));
+  return wanted;
+}
+
+/** The state from the entries of `submitStateKeys(q)`, then any `extra` entries after them. */
+export function submitStateOf(
+  q: SubmitStateQuery,
+  got: Deno.KvEntryMaybe<unknown>[],
+): SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] } {
+  let i = 0;
+  const w = q.ipKey ? got[i++] : null;
+  const mark = q.fingerprint ? (got[i++].value as ContentMark | null) : null;
+  const account = q.accountId ? (got[i++].value as Account | null) : null;
+  const u = q.accountId ? got[i++] as Deno.KvEntryMaybe<Deno.KvU64> : null;
   return {
     // As readWindow: entries inside the window, later stamps included.
-    window: wi >= 0 ? windowOf(got[wi], q.now, q.windowMs) : null,
-    mark: mi >= 0 ? (got[mi].value as ContentMark | null) : null,
-    account: ai >= 0 ? (got[ai].value as Account | null) : null,
+    window: w ? windowOf(w, q.now, q.windowMs) : null,
+    mark,
+    account,
     usage: u
       ? { key: u.key, count: u.value ? Number(u.value.value) : 0, versionstamp: u.versionstamp }
       : null,
-    extra: got.slice(mine),
+    extra: got.slice(i),
   };
+}
+
+export async function readSubmitState(
+  kv: Deno.Kv,
+  q: SubmitStateQuery,
+  extra: Deno.KvKey[] = [],
+): Promise<SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] }> {
+  return submitStateOf(q, await getManyBatched(kv, [...submitStateKeys(q), ...extra]));
 }

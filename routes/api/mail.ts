@@ -29,7 +29,7 @@ export function mailSendRoutes(ctx: Ctx) {
   const readAhead: ReadAhead = {
     body: (c) => readJson(c, BODY),
     keys(json, hint) {
-      const a = sendStateAhead(json, hint.siteId, hint.accountId, ctx.clock.now());
+      const a = sendStateAhead(json, hint.id, hint.account_id, ctx.clock.now());
       return a && { keys: a.keys, plan: a.query };
     },
   };
