@@ -25,7 +25,7 @@
  */
 import type { Ctx } from "../context.ts";
 import { ApiError, ConflictError } from "../errors.ts";
-import { isoTime } from "../clock.ts";
+import { isoTime, utcMonth } from "../clock.ts";
 import { uuidv7 } from "../ids.ts";
 import { type PreparedEvent, prepareEvent } from "../events.ts";
 import type { Site } from "../store/sites.ts";
@@ -46,12 +46,12 @@ import {
   rateBlockGuardKey,
   readSubmitState,
   setContentMark,
-  submitStateKeys,
-  submitStateOf,
-  type SubmitStateQuery,
   setSubmissionEmailSent,
   setSubmissionEmailSentMutation,
   type Submission,
+  submitStateKeys,
+  submitStateOf,
+  type SubmitStateQuery,
 } from "../store/submissions.ts";
 import { sendStateKeys, sendStateOf, type SendStateQuery } from "../store/send_state.ts";
 import { type PreparedSend, prepareSend, sendStateQuery } from "../mail/send.ts";
@@ -62,7 +62,7 @@ import type { SubmitInput } from "./schema.ts";
 import { notificationAddresses, submitterAddress } from "./addresses.ts";
 import { parseVisitorIp, type VisitorIp } from "./ip.ts";
 import { verifyCaptcha } from "./captcha.ts";
-import { checkAbuse, tallyOutcome } from "./abuse.ts";
+import { checkAbuse, tallyCommitted, tallyOutcome } from "./abuse.ts";
 import { logNotSent, notificationEmails, notificationInput, sendAutoReply } from "./mailer.ts";
 
 /** The IP rate limit (spec, Limits): more than 3 in 60 s blocks for 1 hour. */
@@ -131,7 +131,9 @@ async function startRateLimitBlock(
 /** Records a blocked outcome for the abuse rule and answers blocked. */
 async function blocked(ctx: Ctx, site: Site, now: number, why: string): Promise<SubmitAnswer> {
   ctx.log.debug("form submission blocked", { site_id: site.id, why });
-  await tallyOutcome(ctx.kv.atomic(), site.id, now, true).commit();
+  if ((await tallyOutcome(ctx.kv.atomic(), site.id, now, true).commit()).ok) {
+    tallyCommitted(site.id, now, true);
+  }
   await checkAbuse(ctx, site.id, now);
   return BLOCKED;
 }
@@ -182,8 +184,13 @@ function submitReads(
   return { notifyTo, ip, query, mailQuery, keys };
 }
 
+type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
+
 /** Reads started before the key check (see submitAhead). */
 export type SubmitAhead = {
+  /** The site as the key last saw it, and what submitReads made of it. */
+  site: SiteHint;
+  reads: ReturnType<typeof submitReads>;
   keys: Deno.KvKey[];
   /** Whether a block applies to the visitor's IP; null when the check failed. */
   ipBlocked: Promise<boolean | null>;
@@ -194,18 +201,32 @@ export type SubmitAhead = {
  * was then, and the IP block check started now. submitForm uses what was read
  * only when its own keys, from the site as it is, are the same.
  */
-export function submitAhead(
-  ctx: Ctx,
-  input: SubmitInput,
-  site: Pick<Site, "id" | "account_id" | "default_notify_email">,
-): SubmitAhead | null {
+export function submitAhead(ctx: Ctx, input: SubmitInput, site: SiteHint): SubmitAhead | null {
   const now = ctx.clock.now();
   const r = submitReads(site, input, now);
   if (r.notifyTo.length === 0) return null;
   return {
+    site: {
+      id: site.id,
+      account_id: site.account_id,
+      default_notify_email: site.default_notify_email,
+    },
+    reads: r,
     keys: r.keys,
     ipBlocked: r.ip ? ipIsBlocked(ctx, r.ip, now).catch(() => null) : Promise.resolve(false),
   };
+}
+
+/** The reads of the read-ahead, at `now`, when the site still has what they came from. */
+function readsAhead(ahead: SubmitAhead, site: Site, now: number) {
+  const h = ahead.site;
+  const r = ahead.reads;
+  if (
+    h.id !== site.id || h.account_id !== site.account_id ||
+    h.default_notify_email !== site.default_notify_email ||
+    utcMonth(r.query.now) !== utcMonth(now) // the form usage key is the month's
+  ) return null;
+  return { ...r, query: { ...r.query, now }, mailQuery: { ...r.mailQuery, now } };
 }
 
 function sameKeys(a: Deno.KvKey[], b: Deno.KvKey[]): boolean {
@@ -220,7 +241,8 @@ export async function submitForm(
   ahead?: { plan: SubmitAhead; entries: Deno.KvEntryMaybe<unknown>[] },
 ): Promise<SubmitAnswer> {
   const now = ctx.clock.now();
-  const { notifyTo, ip, query, mailQuery, keys } = submitReads(site, input, now);
+  const { notifyTo, ip, query, mailQuery, keys } = (ahead && readsAhead(ahead.plan, site, now)) ??
+    submitReads(site, input, now);
   if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
 
   const early = ahead && sameKeys(ahead.plan.keys, keys) ? await ahead.plan.ipBlocked : null;
@@ -410,6 +432,7 @@ async function store(
       } else {
         await commit(op, "store submission");
       }
+      tallyCommitted(site.id, now, isSpam);
       return { submission, spam, notification };
     }, 50);
   } catch (e) {

@@ -152,7 +152,9 @@ export function submitStateKeys(q: SubmitStateQuery): Deno.KvKey[] {
   const wanted: Deno.KvKey[] = [];
   if (q.ipKey) wanted.push(keys.window(q.windowName, q.ipKey));
   if (q.fingerprint) wanted.push(keys.formContentHash(q.fingerprint));
-  if (q.accountId) wanted.push(keys.account(q.accountId), keys.usage(q.accountId, "form", utcMonth(q.now)));
+  if (q.accountId) {
+    wanted.push(keys.account(q.accountId), keys.usage(q.accountId, "form", utcMonth(q.now)));
+  }
   return wanted;
 }
 
