@@ -8,10 +8,21 @@ import { Buffer } from "node:buffer";
 import { constantTimeEqual, hmacSha256Hex, keyedHmac } from "../crypto.ts";
 
 const derived = new WeakMap<Uint8Array, Map<string, Uint8Array>>();
+// By the key's bytes too: a delivery worker gets a new copy of the key with
+// every message, and its purpose keys (and their KeyedHmac) are kept by identity.
+const derivedByBytes = new Map<string, Map<string, Uint8Array>>();
 
 export function purposeKey(encryptionKey: Uint8Array, purpose: string): Uint8Array {
   let m = derived.get(encryptionKey);
-  if (!m) derived.set(encryptionKey, m = new Map());
+  if (!m) {
+    const id = Buffer.from(encryptionKey).toString("base64");
+    m = derivedByBytes.get(id);
+    if (!m) {
+      if (derivedByBytes.size >= 16) derivedByBytes.clear();
+      derivedByBytes.set(id, m = new Map());
+    }
+    derived.set(encryptionKey, m);
+  }
   let k = m.get(purpose);
   if (!k) {
     k = new Uint8Array(Buffer.from(hmacSha256Hex(encryptionKey, `svc-mail/${purpose}`), "hex"));

@@ -3,6 +3,7 @@ import { createHmac } from "node:crypto";
 import { KeyedHmac, keyedHmac } from "../../domain/crypto.ts";
 import { isUuid, uuidv7, uuidv7Time } from "../../domain/ids.ts";
 import { isoTime, utcMonth } from "../../domain/clock.ts";
+import { clickMac, openMac, purposeKey } from "../../domain/mail/tokens.ts";
 
 Deno.test("KeyedHmac gives the same MAC as createHmac for any key length and data", () => {
   for (const keyLength of [0, 1, 32, 63, 64, 65, 200]) {
@@ -44,4 +45,15 @@ Deno.test("isoTime and utcMonth follow the instant they are given", () => {
   assert.equal(utcMonth(end), "2026-11");
   assert.equal(utcMonth(Date.UTC(2026, 10, 1) - 1), "2026-10");
   assert.throws(() => isoTime(NaN), RangeError);
+});
+
+Deno.test("mail tokens made with a copy of the encryption key equal those made with the key", () => {
+  const key = crypto.getRandomValues(new Uint8Array(32));
+  const copy = new Uint8Array(key);
+  const id = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+  assert.equal(openMac(copy, id), openMac(key, id));
+  assert.equal(clickMac(copy, id, "https://x.example/"), clickMac(key, id, "https://x.example/"));
+  assert.equal(purposeKey(copy, "open"), purposeKey(key, "open"), "the same derived key object");
+  const other = crypto.getRandomValues(new Uint8Array(32));
+  assert.notEqual(openMac(other, id), openMac(key, id));
 });
