@@ -7,7 +7,7 @@ import {
   type TestService,
 } from "../helpers/service.ts";
 import { startSmtp, type TestSmtp } from "../helpers/smtp.ts";
-import { siteEvents } from "../helpers/site_events.ts";
+import { siteEvents } from "../helpers/mail.ts";
 import { ManualClock } from "../../domain/clock.ts";
 import { addSuppression } from "../../domain/store/suppressions.ts";
 import {
