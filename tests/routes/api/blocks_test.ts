@@ -4,6 +4,7 @@ import { ManualClock } from "../../../domain/clock.ts";
 import { DEFAULT_DISABLED_REASON, isIpBlocked } from "../../../domain/blocks.ts";
 import { getIpBlock } from "../../../domain/store/ip_blocks.ts";
 import { getSite } from "../../../domain/store/sites.ts";
+import { legitBody, startFormsService } from "../../helpers/forms.ts";
 
 const T0 = Date.UTC(2026, 4, 1, 8);
 
@@ -268,4 +269,56 @@ Deno.test("blocks endpoints answer key errors with ok false", async () => {
     const i = await lift(c, { kind: "site" }, "svc_live_wrong");
     assert.deepEqual([i.status, i.body], [401, { ok: false, error: "invalid_api_key" }]);
   });
+});
+
+Deno.test("a site disabled by the abuse rule: site_disabled, a self-liftable site block, lifted by its key", async () => {
+  const svc = await startFormsService({
+    runJobs: false,
+    config: { SVC_FORM_ABUSE_DISABLE_COUNT: 3 },
+  });
+  try {
+    const { key, siteId, domain } = await seedSite(svc);
+    await block(svc, { ip: "198.51.100.99", reason: "manual" });
+    for (let i = 0; i < 3; i++) {
+      const r = await svc.api("POST", "forms/submit", {
+        key,
+        body: { ...legitBody(domain), visitor: { ip: "198.51.100.99" } },
+      });
+      assert.deepEqual(r.body, { ok: true, blocked: true });
+    }
+    const refused = await svc.api("POST", "forms/submit", { key, body: legitBody(domain) });
+    assert.deepEqual([refused.status, refused.body], [403, { error: "site_disabled" }]);
+
+    const s = (await svc.api("GET", "blocks/status", { key })).body.status as Status;
+    assert.equal(s.any_active_block, true);
+    assert.equal(s.site_blocks.length, 1);
+    const item = s.site_blocks[0];
+    assert.deepEqual(Object.keys(item).sort(), [
+      "disabledAt",
+      "reason",
+      "selfLiftable",
+      "siteId",
+      "siteName",
+      "status",
+    ]);
+    assert.equal(item.siteId, siteId);
+    assert.equal(item.selfLiftable, true);
+    assert.equal(item.status, "inactive");
+    assert.ok(typeof item.reason === "string" && item.reason.length > 0);
+    assert.ok(Date.parse(item.disabledAt as string) > 0);
+    // The unowned manual block is listed too; the headline names both in one sentence.
+    assert.equal(s.ip_blocks.length, 1);
+    assert.equal(
+      s.headline,
+      "This site is disabled and 1 IP address is blocked from submitting forms.",
+    );
+
+    const lifted = await svc.api("POST", "blocks/lift", { key, body: { kind: "site" } });
+    assert.deepEqual([lifted.status, lifted.body], [200, { ok: true, lifted: "site" }]);
+    const ok = await svc.api("POST", "forms/submit", { key, body: legitBody(domain) });
+    assert.equal(ok.status, 200);
+    assert.ok(ok.body.id, ok.text);
+  } finally {
+    await svc.close();
+  }
 });
