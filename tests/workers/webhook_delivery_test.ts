@@ -70,6 +70,9 @@ Deno.test("a 2xx on the first attempt is one POST of the raw body with every hea
     assert.match(deliveryId, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const sig = got.headers.get("x-svc-signature")!;
     assert.match(sig, /^sha256=[0-9a-f]{64}$/);
+    // Exactly the spec's X-SVC- headers: no timestamp header (spec: Headers).
+    const svcHeaders = [...got.headers.keys()].filter((h) => h.startsWith("x-svc-")).sort();
+    assert.deepEqual(svcHeaders, ["x-svc-delivery", "x-svc-event", "x-svc-signature"]);
 
     // The bytes are exactly the stored body.
     assert.deepEqual(got.bytes, new TextEncoder().encode(p.body));
