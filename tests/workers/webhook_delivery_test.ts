@@ -266,3 +266,33 @@ Deno.test("a queue message delivered twice does not POST again once the attempt 
     await listening;
   }
 });
+
+Deno.test("any 2xx is receipt: 202 and 299 end the delivery after one POST", async () => {
+  const svc = await startTestService();
+  const rx = startReceiver((_req, n) => new Response(null, { status: n === 1 ? 202 : 299 }));
+  try {
+    const { siteId } = await seedSite(svc);
+    const hook = await addWebhook(svc, siteId, rx.url);
+    const a = await emitEvent(svc.ctx, siteId, "email.opened", {
+      message_id: "<m@example.com>",
+      to: "a@example.com",
+    });
+    const b = await emitEvent(svc.ctx, siteId, "email.clicked", {
+      message_id: "<m@example.com>",
+      to: "a@example.com",
+    });
+    const [da, db] = [
+      await settled(svc, a.deliveries[0].id),
+      await settled(svc, b.deliveries[0].id),
+    ];
+    assert.deepEqual([da.state, db.state], ["succeeded", "succeeded"]);
+    assert.deepEqual([da.attempts.length, db.attempts.length], [1, 1]);
+    const w = await webhookState(svc, hook.id);
+    assert.deepEqual([w.success_count, w.failure_count], [2, 0]);
+    await sleep(300);
+    assert.equal(rx.requests.length, 2);
+  } finally {
+    await rx.close();
+    await svc.close();
+  }
+});

@@ -322,3 +322,73 @@ Deno.test("a site disabled by the abuse rule: site_disabled, a self-liftable sit
     await svc.close();
   }
 });
+
+Deno.test("a block started by the form rate limit: listed for its site only, self-liftable there, and lifting frees the IP everywhere", async () => {
+  const clock = new ManualClock(T0);
+  const svc = await startFormsService({ runJobs: false, clock });
+  try {
+    const a = await seedSite(svc);
+    const c = await seedSite(svc);
+    const from = (domain: string) => ({
+      ...legitBody(domain),
+      visitor: { ip: "203.0.113.44", user_agent: "Mozilla/5.0" },
+    });
+    for (let i = 0; i < 4; i++) {
+      assert.ok(
+        (await svc.api("POST", "forms/submit", { key: c.key, body: from(c.domain) })).body.id,
+      );
+    }
+    const fifth = await svc.api("POST", "forms/submit", { key: c.key, body: from(c.domain) });
+    assert.deepEqual(fifth.body, { ok: true, blocked: true });
+
+    const mine = (await svc.api("GET", "blocks/status", { key: c.key })).body.status as Status;
+    assert.equal(mine.ip_blocks.length, 1);
+    const b = mine.ip_blocks[0];
+    assert.deepEqual(Object.keys(b).sort(), [
+      "blockedAt",
+      "blockedUntil",
+      "id",
+      "ip",
+      "note",
+      "reason",
+      "selfLiftable",
+      "triggeredBySiteId",
+    ]);
+    assert.equal(b.ip, "203.0.113.44");
+    assert.equal(b.reason, "rate_limit");
+    assert.equal(b.selfLiftable, true);
+    assert.equal(b.triggeredBySiteId, c.siteId);
+    assert.equal(b.blockedAt, new Date(T0).toISOString());
+    assert.equal(b.blockedUntil, new Date(T0 + 3600_000).toISOString());
+    assert.equal(mine.headline, "1 IP address is blocked from submitting forms.");
+
+    // The other site neither sees it nor may lift it, but is blocked by it.
+    const theirs = (await svc.api("GET", "blocks/status", { key: a.key })).body.status as Status;
+    assert.deepEqual(theirs.ip_blocks, []);
+    assert.equal(theirs.headline, null);
+    const denied = await svc.api("POST", "blocks/lift", {
+      key: a.key,
+      body: { kind: "ip", block_id: b.id },
+    });
+    assert.deepEqual([denied.status, denied.body], [403, { ok: false, error: "not_owner" }]);
+    assert.deepEqual(
+      (await svc.api("POST", "forms/submit", { key: a.key, body: from(a.domain) })).body,
+      { ok: true, blocked: true },
+    );
+
+    // A minute later (the window is empty), the owner lifts it: the IP submits anywhere.
+    clock.advance(61_000);
+    const lifted = await svc.api("POST", "blocks/lift", {
+      key: c.key,
+      body: { kind: "ip", block_id: b.id },
+    });
+    assert.deepEqual([lifted.status, lifted.body], [200, { ok: true, lifted: "ip" }]);
+    assert.ok(
+      (await svc.api("POST", "forms/submit", { key: a.key, body: from(a.domain) })).body.id,
+    );
+    const after = (await svc.api("GET", "blocks/status", { key: c.key })).body.status as Status;
+    assert.deepEqual([after.ip_blocks, after.any_active_block, after.headline], [[], false, null]);
+  } finally {
+    await svc.close();
+  }
+});

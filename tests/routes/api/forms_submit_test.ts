@@ -14,6 +14,7 @@ import { addSuppression, addUnsubscribe } from "../../../domain/store/suppressio
 import { createIpBlock } from "../../../domain/store/ip_blocks.ts";
 import { readMonthly } from "../../../domain/store/counters.ts";
 import { getSite } from "../../../domain/store/sites.ts";
+import { ManualClock } from "../../../domain/clock.ts";
 
 async function withMail(
   fn: (svc: TestService, smtp: TestSmtp) => Promise<void>,
@@ -495,4 +496,27 @@ Deno.test("auto-reply: confirm without enabled sends none (default false); its F
       assert.ok(reply >= 0, "the auto-reply went to the submitter");
     }
   });
+});
+
+Deno.test("monthly form limit: counted per account across its sites, and a new UTC month starts at zero", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 31, 23, 59));
+  const svc = await startFormsService({ runJobs: false, clock });
+  try {
+    const a = await seedSite(svc, { account: { monthly_form_limit: 2 } });
+    const sibling = await seedSite(svc, { accountId: a.accountId });
+    const stranger = await seedSite(svc, { account: { monthly_form_limit: 2 } });
+    const sent = async (s: typeof a) =>
+      (await submit(svc, s.key, legitBody(s.domain))).body.email_sent;
+    assert.equal(await sent(a), true);
+    assert.equal(await sent(sibling), true);
+    // The account's two are used, whichever site sent them.
+    assert.equal(await sent(a), false);
+    assert.equal(await sent(sibling), false);
+    // Another account is not affected.
+    assert.equal(await sent(stranger), true);
+    clock.set(Date.UTC(2026, 1, 1, 0, 0, 1));
+    assert.equal(await sent(sibling), true);
+  } finally {
+    await svc.close();
+  }
 });
