@@ -392,3 +392,24 @@ Deno.test("a block started by the form rate limit: listed for its site only, sel
     await svc.close();
   }
 });
+
+Deno.test("concurrent lifts of one IP block: exactly one answers lifted, the others already_lifted", async () => {
+  await withSite(async (c) => {
+    const id = await block(c.svc, { ip: "192.0.2.77", site_id: c.siteId });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => lift(c, { kind: "ip", block_id: id })),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    assert.equal(won.length, 1, JSON.stringify(answers.map((a) => a.body)));
+    assert.deepEqual(won[0].body, { ok: true, lifted: "ip" });
+    for (const a of answers.filter((a) => a.status !== 200)) {
+      assert.deepEqual([a.status, a.body], [400, { ok: false, error: "already_lifted" }]);
+    }
+    // The operator's lift of the same block races the same way: one 200, the rest 409.
+    const again = await block(c.svc, { ip: "192.0.2.78", site_id: c.siteId });
+    const ops = await Promise.all(
+      Array.from({ length: 10 }, () => c.svc.admin("POST", `/ip-blocks/${again}/lift`)),
+    );
+    assert.deepEqual(ops.map((o) => o.status).sort(), [200, ...Array(9).fill(409)]);
+  });
+});
