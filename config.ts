@@ -71,6 +71,12 @@ const EnvSchema = z.object({
     /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9-]+$/,
     "must be a domain name",
   ).optional(),
+  /**
+   * Threads that run background jobs (webhook deliveries, sequence steps), each
+   * on its own KV handle; 0 runs them on the HTTP thread. An in-memory KV
+   * cannot be shared, so it always runs them on the HTTP thread.
+   */
+  SVC_JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   // mail engine: delivery workers that build, sign and send (0 = in the HTTP thread)
   SVC_SMTP_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   // forms (issue 5)

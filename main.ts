@@ -14,6 +14,7 @@ import { closeMailServices } from "./domain/mail/services.ts";
 import { withGroupCommit } from "./domain/store/group_commit.ts";
 import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
 import { closeEgressClient } from "./domain/net/outbound_http.ts";
+import { type JobPool, startJobPool } from "./workers/job_pool.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -75,19 +76,29 @@ export async function start(config: Config): Promise<Running> {
     useQueue: !config.SVC_KV_PATH.includes("://"),
   };
   const app = buildApp(ctx);
-  const runner = new JobRunner(ctx, jobHandlers());
+  // Background jobs run in worker threads with their own KV handles, or here
+  // when there are none (or the KV is in memory and cannot be shared).
+  const workerCount = config.SVC_KV_PATH === ":memory:" ? 0 : config.SVC_JOB_WORKERS;
+  let pool: JobPool | null = null;
+  let runner: JobRunner | null = null;
   const servers: Deno.HttpServer[] = [];
   // Crons end with the abort in shutdown() (a process may start() more than once in tests).
   const crons = new AbortController();
   const shutdown = async () => {
     await Promise.all(servers.map((s) => s.shutdown()));
     crons.abort();
-    await runner.stop();
+    await pool?.stop();
+    await runner?.stop();
     closeEgressClient(ctx);
     await closeMailServices(ctx);
     kv.close();
   };
-  runner.start();
+  if (workerCount > 0) {
+    pool = await startJobPool(config, workerCount, log);
+  } else {
+    runner = new JobRunner(ctx, jobHandlers());
+    runner.start();
+  }
   Deno.cron("sending-domain checks", DOMAIN_CHECK_CRON, { signal: crons.signal }, async () => {
     await checkPendingDomains(ctx);
   });

@@ -32,6 +32,8 @@ const MAX_MUTATIONS = 1000;
 const MAX_BYTES = 640 * 1024; // under the 800 KiB limit, with room for estimate error
 const MAX_OPS = 256;
 const MAX_INFLIGHT = 2;
+/** Tries of a commit that meets "database is locked" (~1 s in all). */
+const LOCKED_RETRIES = 60;
 
 /** Identity of a key for conflict detection. */
 function keyId(key: Deno.KvKey): string {
@@ -163,7 +165,15 @@ class GroupCommitter {
   #queue: Waiting[] = [];
   #inflight = 0;
   /** Counters for diagnostics and the benchmark. */
-  readonly stats = { commits: 0, operations: 0, stale: 0, splits: 0, commitMs: 0, maxBatch: 0 };
+  readonly stats = {
+    commits: 0,
+    operations: 0,
+    stale: 0,
+    splits: 0,
+    locked: 0,
+    commitMs: 0,
+    maxBatch: 0,
+  };
   constructor(private readonly kv: Deno.Kv) {}
 
   submit(op: QueuedAtomic): Promise<Result> {
@@ -266,9 +276,13 @@ class GroupCommitter {
     if (batch.length === 1) {
       const w = batch[0];
       try {
-        const op = this.kv.atomic();
-        w.op.applyTo(op);
-        w.resolve(await this.#timed(op, 1));
+        w.resolve(
+          await this.#timed(() => {
+            const op = this.kv.atomic();
+            w.op.applyTo(op);
+            return op;
+          }, 1),
+        );
       } catch (e) {
         w.reject(e);
       }
@@ -276,9 +290,11 @@ class GroupCommitter {
     }
     let result: Result | null = null;
     try {
-      const op = this.kv.atomic();
-      for (const w of batch) w.op.applyTo(op);
-      result = await this.#timed(op, batch.length);
+      result = await this.#timed(() => {
+        const op = this.kv.atomic();
+        for (const w of batch) w.op.applyTo(op);
+        return op;
+      }, batch.length);
     } catch {
       result = null; // over a limit after all, or one bad op: split
     }
@@ -301,10 +317,24 @@ class GroupCommitter {
     await this.#commit(batch.slice(mid), validated);
   }
 
-  async #timed(op: Deno.AtomicOperation, n: number): Promise<Result> {
+  /**
+   * Commits the batch built by `build`. Another handle on the same file (a job
+   * worker, another process) can hold SQLite's write lock for a moment; Deno
+   * KV then fails the commit with "database is locked" instead of waiting.
+   * Nothing was written, so the batch is rebuilt and tried again.
+   */
+  async #timed(build: () => Deno.AtomicOperation, n: number): Promise<Result> {
     const t0 = performance.now();
     try {
-      return await op.commit();
+      for (let attempt = 1;; attempt++) {
+        try {
+          return await build().commit();
+        } catch (e) {
+          if (!isLocked(e) || attempt >= LOCKED_RETRIES) throw e;
+          this.stats.locked++;
+          await new Promise((r) => setTimeout(r, Math.min(50, attempt * 2) * Math.random()));
+        }
+      }
     } finally {
       this.stats.commits++;
       this.stats.operations += n;
@@ -312,6 +342,23 @@ class GroupCommitter {
       this.stats.commitMs += performance.now() - t0;
     }
   }
+}
+
+/** Runs a read again while SQLite reports the database locked (rare for reads). */
+async function whenUnlocked<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await read();
+    } catch (e) {
+      if (!isLocked(e) || attempt >= LOCKED_RETRIES) throw e;
+      await new Promise((r) => setTimeout(r, Math.min(50, attempt * 2) * Math.random()));
+    }
+  }
+}
+
+/** SQLite's busy error as Deno KV reports it. */
+export function isLocked(e: unknown): boolean {
+  return e instanceof Error && /database is locked|SQLITE_BUSY/i.test(e.message);
 }
 
 /** A Deno.Kv that commits through a group committer; reads go straight through. */
@@ -327,13 +374,13 @@ export class GroupCommitKv implements Deno.Kv {
     return new QueuedAtomic(this.#committer);
   }
   get<T = unknown>(key: Deno.KvKey, options?: { consistency?: Deno.KvConsistencyLevel }) {
-    return this.inner.get<T>(key, options);
+    return whenUnlocked(() => this.inner.get<T>(key, options));
   }
   getMany<T extends readonly unknown[]>(
     keys: readonly [...{ [K in keyof T]: Deno.KvKey }],
     options?: { consistency?: Deno.KvConsistencyLevel },
   ) {
-    return this.inner.getMany<T>(keys, options);
+    return whenUnlocked(() => this.inner.getMany<T>(keys, options));
   }
   async set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
     const r = await this.atomic().set(key, value, options).commit();

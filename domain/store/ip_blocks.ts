@@ -8,6 +8,7 @@
  */
 import { keys } from "./keys.ts";
 import { commit, listValues } from "./kv.ts";
+import { ConflictError } from "../errors.ts";
 
 export type IpBlock = {
   id: string;
@@ -72,7 +73,11 @@ export async function activeBlocksOfSite(
   return all.filter((b) => isBlockActive(b, now)).slice(0, limit);
 }
 
-/** Marks a block lifted and drops its indexes; ConflictError if it changed meanwhile. */
+/**
+ * Marks a block lifted and drops its indexes. ConflictError if it changed
+ * meanwhile, or was lifted since the caller looked: of racing lifts exactly one
+ * commits, and the callers' retries then find it lifted.
+ */
 export async function liftIpBlock(
   kv: Deno.Kv,
   id: string,
@@ -81,6 +86,7 @@ export async function liftIpBlock(
 ): Promise<IpBlock | null> {
   const r = await kv.get<IpBlock>(keys.ipBlock(id));
   if (!r.value) return null;
+  if (r.value.liftedAt !== null) throw new ConflictError("ip block already lifted");
   const next: IpBlock = { ...r.value, liftedAt: at, liftedBySiteId: bySiteId };
   await commit(
     kv.atomic().check(r)

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { emitEvent, subscribes } from "../../domain/events.ts";
+import {
+  emitEvent,
+  EVENT_TYPES,
+  SUBSCRIBABLE_EVENT_TYPES,
+  subscribes,
+} from "../../domain/events.ts";
 import { getEvent, listDeliveriesOfWebhook } from "../../domain/store/webhooks.ts";
 import { createWebhook } from "../../domain/store/webhooks.ts";
 import { unpackText } from "../../domain/store/blob.ts";
@@ -72,4 +77,27 @@ Deno.test("emitEvent stores the outer body and one delivery per matching, unpaus
   } finally {
     await svc.close();
   }
+});
+
+Deno.test("event names are the spec's event reference, email.delayed not email.delivery_delayed", () => {
+  assert.deepEqual([...EVENT_TYPES].sort(), [
+    "domain.unverified",
+    "domain.verified",
+    "email.bounced",
+    "email.clicked",
+    "email.complained",
+    "email.delayed",
+    "email.delivered",
+    "email.failed",
+    "email.held",
+    "email.opened",
+    "email.rejected",
+    "email.sent",
+    "email.suppressed",
+    "email.unsubscribed",
+    "form.spam",
+    "form.submitted",
+    "webhook.test",
+  ]);
+  assert.ok(!SUBSCRIBABLE_EVENT_TYPES.includes("webhook.test" as never));
 });

@@ -1,21 +1,28 @@
 /**
- * A real DNS server on loopback (dns2, UDP, port 0) that answers TXT queries
- * from a map the test can change at any time. Names not in the map answer
- * NXDOMAIN. Each TXT record is a list of character-strings (chunks), so tests
- * can serve a long DKIM key split the way DNS providers split it; a single long
- * string is split at 255 characters.
+ * A real DNS server on loopback (dns2, UDP, port 0) answering A, AAAA and TXT
+ * queries from tables the test can change at any time. A name with no record
+ * of any type answers NXDOMAIN; a known name without the asked type answers
+ * an empty NOERROR. Each TXT record is a list of character-strings (chunks), so
+ * tests can serve a long DKIM key split the way DNS providers split it; a single
+ * long string is split at 255 characters.
  */
 import dns2 from "dns2";
+
+export type Records = { A?: string[]; AAAA?: string[]; TXT?: (string | string[])[] };
 
 export type TestDnsServer = {
   /** "127.0.0.1:<port>", the form SVC_DNS_SERVER takes. */
   address: string;
   port: number;
+  /** The form Deno.resolveDns and the target guard take. */
+  nameServer: { ipAddr: string; port: number };
   /** Sets the TXT records of a name (each record: one string or its chunks). */
   setTxt(name: string, records: (string | string[])[]): void;
+  /** Sets the addresses of a name. */
+  setAddresses(name: string, records: { A?: string[]; AAAA?: string[] }): void;
   /** Removes every record of a name. */
   remove(name: string): void;
-  /** Names asked for so far (lowercase). */
+  /** Questions asked so far, as "TYPE name" (lowercase name, e.g. "TXT x._domainkey.a.com"). */
   queries: string[];
   close(): Promise<void>;
 };
@@ -27,25 +34,49 @@ function split255(s: string): string[] {
   return out.length ? out : [""];
 }
 
-export async function startDnsServer(): Promise<TestDnsServer> {
+export async function startDnsServer(
+  initial: Record<string, Records> = {},
+): Promise<TestDnsServer> {
   const { Packet } = dns2;
-  const txt = new Map<string, string[][]>();
+  const table = new Map<string, { A: string[]; AAAA: string[]; TXT: string[][] }>();
+  const entry = (name: string) => {
+    const key = name.toLowerCase().replace(/\.$/, "");
+    let e = table.get(key);
+    if (!e) table.set(key, e = { A: [], AAAA: [], TXT: [] });
+    return e;
+  };
   const queries: string[] = [];
+  const typeName = (t: number) =>
+    t === Packet.TYPE.A
+      ? "A"
+      : t === Packet.TYPE.AAAA
+      ? "AAAA"
+      : t === Packet.TYPE.TXT
+      ? "TXT"
+      : String(t);
   const server = dns2.createServer({
     udp: { type: "udp4" },
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
-      const [question] = request.questions;
-      const name = String(question?.name ?? "").toLowerCase().replace(/\.$/, "");
-      queries.push(name);
-      const records = txt.get(name);
-      if (!records) {
-        response.header.rcode = 3; // NXDOMAIN
-      } else if (question.type === Packet.TYPE.TXT) {
-        for (const data of records) {
-          response.answers.push(
-            Packet.createResourceFromQuestion(question, { type: Packet.TYPE.TXT, ttl: 1, data }),
-          );
+      for (const q of request.questions) {
+        const name = String(q.name ?? "").toLowerCase().replace(/\.$/, "");
+        const type = typeName(q.type);
+        queries.push(`${type} ${name}`);
+        const e = table.get(name);
+        if (!e) {
+          response.header.rcode = 3; // NXDOMAIN
+          continue;
+        }
+        if (type === "TXT") {
+          for (const data of e.TXT) {
+            response.answers.push(
+              Packet.createResourceFromQuestion(q, { type: Packet.TYPE.TXT, ttl: 1, data }),
+            );
+          }
+        } else if (type === "A" || type === "AAAA") {
+          for (const address of e[type]) {
+            response.answers.push(Packet.createResourceFromQuestion(q, { ttl: 1, address }));
+          }
         }
       }
       void send(response);
@@ -53,16 +84,27 @@ export async function startDnsServer(): Promise<TestDnsServer> {
   });
   const addrs = await server.listen({ udp: { port: 0, address: "127.0.0.1" } });
   const port = addrs.udp!.port;
-  return {
+  const dns: TestDnsServer = {
     address: `127.0.0.1:${port}`,
     port,
+    nameServer: { ipAddr: "127.0.0.1", port },
     setTxt(name, records) {
-      txt.set(name.toLowerCase(), records.map((r) => (Array.isArray(r) ? r : split255(r))));
+      entry(name).TXT = records.map((r) => (Array.isArray(r) ? r : split255(r)));
+    },
+    setAddresses(name, records) {
+      const e = entry(name);
+      e.A = records.A ?? [];
+      e.AAAA = records.AAAA ?? [];
     },
     remove(name) {
-      txt.delete(name.toLowerCase());
+      table.delete(name.toLowerCase().replace(/\.$/, ""));
     },
     queries,
     close: () => server.close(),
   };
+  for (const [name, r] of Object.entries(initial)) {
+    if (r.A || r.AAAA) dns.setAddresses(name, r);
+    if (r.TXT) dns.setTxt(name, r.TXT);
+  }
+  return dns;
 }

@@ -19,8 +19,11 @@ export type TestSmtp = {
   url: string;
   port: number;
   messages: Received[];
-  /** Refuse DATA with this code and text (null = accept). */
-  reject: { code: number; message: string } | null;
+  /**
+   * Refuse DATA with this code and text (null = accept); with `times`, only
+   * that many messages, then accept again.
+   */
+  reject: { code: number; message: string; times?: number } | null;
   /** Waits until `n` messages arrived. */
   waitFor(n: number, ms?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -54,6 +57,7 @@ export async function startSmtp(): Promise<TestSmtp> {
         if (state.reject) {
           const err = new Error(state.reject.message) as Error & { responseCode: number };
           err.responseCode = state.reject.code;
+          if (state.reject.times !== undefined && --state.reject.times <= 0) state.reject = null;
           return callback(err);
         }
         const raw = Buffer.concat(chunks);

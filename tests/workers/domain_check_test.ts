@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService } from "../helpers/service.ts";
 import { startDnsServer } from "../helpers/dns_server.ts";
-import { siteEvents } from "../helpers/site_events.ts";
+import { siteEvents } from "../helpers/mail.ts";
 import { ManualClock } from "../../domain/clock.ts";
 import { checkPendingDomains } from "../../workers/domain_check.ts";
 import { checkSendingDomain } from "../../domain/sending_domains.ts";
@@ -53,7 +53,7 @@ Deno.test("the hourly check verifies pending domains whose DNS is ready, once pe
     clock.advance(60 * 60 * 1000);
     dns.queries.length = 0;
     assert.deepEqual(await checkPendingDomains(svc.ctx), { checked: 1, verified: 1, skipped: 0 });
-    assert.deepEqual(dns.queries, [recLater.name]);
+    assert.deepEqual(dns.queries, [`TXT ${recLater.name}`]);
     assert.equal(
       (await svc.admin("GET", `/sending-domains/${ready.body.id}`)).body.status,
       "verified",

@@ -7,7 +7,7 @@ import {
   type TestService,
 } from "../helpers/service.ts";
 import { startSmtp, type TestSmtp } from "../helpers/smtp.ts";
-import { siteEvents } from "../helpers/site_events.ts";
+import { addVerifiedDomain, siteEvents } from "../helpers/mail.ts";
 import { ManualClock } from "../../domain/clock.ts";
 import { addSuppression } from "../../domain/store/suppressions.ts";
 import {
@@ -491,3 +491,26 @@ Deno.test("after a crash during the SMTP hand-off itself, the step is recorded f
 function clock_advance_ms(c: ManualClock, ms: number) {
   c.advance(ms);
 }
+
+Deno.test("steps go out in relay mode even when the site has a verified sending domain", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 5, 1, 9));
+  await withService(async (t) => {
+    await addVerifiedDomain(t.svc, t.site.siteId, "mail.steps.example");
+    // The site's own mail uses the domain ...
+    const own = await t.svc.api("POST", "mail/send", {
+      key: t.site.key,
+      body: { to: "x@example.com", text: "x" },
+    });
+    assert.equal(own.body.mode, "domain");
+    // ... its sequence steps do not.
+    await makeSequence(t, [{ delay_seconds: 0, template: "step-a" }]);
+    await enroll(t, "r@example.com", { name: "R" });
+    await settle(t);
+    const [, step] = await t.smtp.waitFor(2);
+    const m = await step.parse();
+    assert.deepEqual(step.rcptTo, ["r@example.com"]);
+    assert.equal(m.from?.value[0].address, "relay@localhost");
+    const [, ev] = await siteEvents(t.svc, t.site.siteId, "email.sent");
+    assert.deepEqual([ev.data.mode, ev.data.source], ["relay", "sequence"]);
+  }, { clock });
+});

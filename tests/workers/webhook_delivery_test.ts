@@ -70,6 +70,9 @@ Deno.test("a 2xx on the first attempt is one POST of the raw body with every hea
     assert.match(deliveryId, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const sig = got.headers.get("x-svc-signature")!;
     assert.match(sig, /^sha256=[0-9a-f]{64}$/);
+    // Exactly the spec's X-SVC- headers: no timestamp header (spec: Headers).
+    const svcHeaders = [...got.headers.keys()].filter((h) => h.startsWith("x-svc-")).sort();
+    assert.deepEqual(svcHeaders, ["x-svc-delivery", "x-svc-event", "x-svc-signature"]);
 
     // The bytes are exactly the stored body.
     assert.deepEqual(got.bytes, new TextEncoder().encode(p.body));
@@ -261,5 +264,35 @@ Deno.test("a queue message delivered twice does not POST again once the attempt 
     await rx.close();
     await svc.close();
     await listening;
+  }
+});
+
+Deno.test("any 2xx is receipt: 202 and 299 end the delivery after one POST", async () => {
+  const svc = await startTestService();
+  const rx = startReceiver((_req, n) => new Response(null, { status: n === 1 ? 202 : 299 }));
+  try {
+    const { siteId } = await seedSite(svc);
+    const hook = await addWebhook(svc, siteId, rx.url);
+    const a = await emitEvent(svc.ctx, siteId, "email.opened", {
+      message_id: "<m@example.com>",
+      to: "a@example.com",
+    });
+    const b = await emitEvent(svc.ctx, siteId, "email.clicked", {
+      message_id: "<m@example.com>",
+      to: "a@example.com",
+    });
+    const [da, db] = [
+      await settled(svc, a.deliveries[0].id),
+      await settled(svc, b.deliveries[0].id),
+    ];
+    assert.deepEqual([da.state, db.state], ["succeeded", "succeeded"]);
+    assert.deepEqual([da.attempts.length, db.attempts.length], [1, 1]);
+    const w = await webhookState(svc, hook.id);
+    assert.deepEqual([w.success_count, w.failure_count], [2, 0]);
+    await sleep(300);
+    assert.equal(rx.requests.length, 2);
+  } finally {
+    await rx.close();
+    await svc.close();
   }
 });

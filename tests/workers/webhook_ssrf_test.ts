@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { emitEvent } from "../../domain/events.ts";
 import { seedSite, startTestService, type TestService } from "../helpers/service.ts";
 import { always200, type Receiver, startReceiver } from "../helpers/webhook_receiver.ts";
-import { startLocalDns } from "../helpers/local_dns.ts";
+import { startDnsServer } from "../helpers/dns_server.ts";
 import {
   addWebhook,
   attemptsRecorded,
@@ -111,7 +111,7 @@ Deno.test("deliveries to 127.0.0.1, 10.0.0.1, [::1] and ::ffff:127.0.0.1 are ref
 Deno.test("a host name that resolves to a private address is refused after the lookup", async () => {
   const svc = await startTestService(strict);
   const rx = startReceiver(always200);
-  const dns = await startLocalDns({
+  const dns = await startDnsServer({
     "hooks.customer.test": { A: ["127.0.0.1"] },
     "rebind.customer.test": { A: ["93.184.216.34"], AAAA: ["::ffff:a00:1"] },
   });

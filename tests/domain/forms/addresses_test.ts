@@ -49,6 +49,14 @@ Deno.test("the submitter's address: named fields in the spec's order, else any v
     "y@example.com",
   );
   assert.equal(submitterAddress({ Email: " cap@example.com " }), "cap@example.com");
+  // Each of the spec's five names, over an address in another field.
+  for (const name of ["email", "e_mail", "your-email", "your_email", "mail"]) {
+    assert.equal(
+      submitterAddress({ other: "o@example.com", [name]: "s@example.com" }),
+      "s@example.com",
+      name,
+    );
+  }
   assert.equal(submitterAddress({ email: "not valid", contact: "c@example.com" }), "c@example.com");
   assert.equal(submitterAddress({ message: "write to me at me@example.com" }), null);
   assert.equal(submitterAddress({}), null);

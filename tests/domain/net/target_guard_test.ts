@@ -4,7 +4,7 @@ import {
   nonPublicReason,
   staticTargetProblem,
 } from "../../../domain/net/target_guard.ts";
-import { startLocalDns } from "../../helpers/local_dns.ts";
+import { startDnsServer } from "../../helpers/dns_server.ts";
 
 const refusedAddresses = [
   "127.0.0.1",
@@ -98,7 +98,7 @@ Deno.test("checkTarget refuses literal private addresses without a lookup", asyn
 });
 
 Deno.test("checkTarget resolves host names (A and AAAA) and refuses any private answer", async () => {
-  const dns = await startLocalDns({
+  const dns = await startDnsServer({
     "intranet.example.test": { A: ["10.0.0.7"] },
     "sneaky.example.test": { A: ["93.184.216.34"], AAAA: ["::1"] },
     "mapped.example.test": { AAAA: ["::ffff:7f00:1"] },
@@ -129,7 +129,7 @@ Deno.test("checkTarget resolves host names (A and AAAA) and refuses any private 
 });
 
 Deno.test("with private targets allowed, no lookup is made", async () => {
-  const dns = await startLocalDns({});
+  const dns = await startDnsServer({});
   try {
     const r = await checkTarget(new URL("http://anything.example.test/"), {
       allowPrivate: true,

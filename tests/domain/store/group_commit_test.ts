@@ -128,3 +128,23 @@ Deno.test("enqueue and expireIn pass through batched commits", async () => {
     await close().catch(() => {});
   }
 });
+
+Deno.test("two handles writing one file at once never fail with 'database is locked'", async () => {
+  const dir = await Deno.makeTempDir();
+  const a = withGroupCommit(await Deno.openKv(`${dir}/t.kv`));
+  const b = withGroupCommit(await Deno.openKv(`${dir}/t.kv`));
+  try {
+    const write = (kv: typeof a, tag: string) =>
+      Promise.all(
+        Array.from({ length: 400 }, (_, i) =>
+          kv.atomic().set([tag, i], "x".repeat(200)).sum(["n"], 1n).commit()),
+      );
+    const [ra, rb] = await Promise.all([write(a, "a"), write(b, "b")]);
+    assert.ok([...ra, ...rb].every((r) => r.ok));
+    assert.equal(((await a.get<Deno.KvU64>(["n"])).value)!.value, 800n);
+  } finally {
+    a.close();
+    b.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -3,7 +3,7 @@ import { createPublicKey, createSign, createVerify } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { startDnsServer, type TestDnsServer } from "../../helpers/dns_server.ts";
-import { siteEvents } from "../../helpers/site_events.ts";
+import { siteEvents } from "../../helpers/mail.ts";
 import { getSendingDomain } from "../../../domain/store/sending_domains.ts";
 import { unseal } from "../../../domain/crypto.ts";
 

@@ -85,6 +85,8 @@ Deno.test("webhook bodies are validated field by field", async () => {
     await bad({ url, events: "all" }, "events");
     await bad({ url, events: ["email.sent", "email.nope"] }, "events.1", /unknown event/);
     await bad({ url, events: ["webhook.test"] }, "events.0", /needs no subscription/);
+    // The overview's name for the delayed event is not one (spec: Delivery rules 5).
+    await bad({ url, events: ["email.delivery_delayed"] }, "events.0", /unknown event/);
     await bad({ url, events: ["all"], paused: "yes" }, "paused");
 
     const notJson = await svc.app.request(`/admin/api/v1/sites/${siteId}/webhooks`, {
@@ -206,6 +208,8 @@ Deno.test("webhook.test is one signed POST without X-SVC-Delivery; its status be
     const got = rx.requests[0];
     assert.equal(got.headers.get("x-svc-event"), "webhook.test");
     assert.equal(got.headers.get("x-svc-delivery"), null);
+    const svcHeaders = [...got.headers.keys()].filter((h) => h.startsWith("x-svc-")).sort();
+    assert.deepEqual(svcHeaders, ["x-svc-event", "x-svc-signature"]);
     assert.equal(got.headers.get("user-agent"), "Service-Webhooks/1.0");
     assert.equal(got.headers.get("content-type"), "application/json");
     assert.ok(await verify(w.secret, got.text, got.headers.get("x-svc-signature")!));

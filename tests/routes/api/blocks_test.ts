@@ -4,6 +4,7 @@ import { ManualClock } from "../../../domain/clock.ts";
 import { DEFAULT_DISABLED_REASON, isIpBlocked } from "../../../domain/blocks.ts";
 import { getIpBlock } from "../../../domain/store/ip_blocks.ts";
 import { getSite } from "../../../domain/store/sites.ts";
+import { legitBody, startFormsService } from "../../helpers/forms.ts";
 
 const T0 = Date.UTC(2026, 4, 1, 8);
 
@@ -267,5 +268,148 @@ Deno.test("blocks endpoints answer key errors with ok false", async () => {
     assert.deepEqual([m.status, m.body], [401, { ok: false, error: "missing_api_key" }]);
     const i = await lift(c, { kind: "site" }, "svc_live_wrong");
     assert.deepEqual([i.status, i.body], [401, { ok: false, error: "invalid_api_key" }]);
+  });
+});
+
+Deno.test("a site disabled by the abuse rule: site_disabled, a self-liftable site block, lifted by its key", async () => {
+  const svc = await startFormsService({
+    runJobs: false,
+    config: { SVC_FORM_ABUSE_DISABLE_COUNT: 3 },
+  });
+  try {
+    const { key, siteId, domain } = await seedSite(svc);
+    await block(svc, { ip: "198.51.100.99", reason: "manual" });
+    for (let i = 0; i < 3; i++) {
+      const r = await svc.api("POST", "forms/submit", {
+        key,
+        body: { ...legitBody(domain), visitor: { ip: "198.51.100.99" } },
+      });
+      assert.deepEqual(r.body, { ok: true, blocked: true });
+    }
+    const refused = await svc.api("POST", "forms/submit", { key, body: legitBody(domain) });
+    assert.deepEqual([refused.status, refused.body], [403, { error: "site_disabled" }]);
+
+    const s = (await svc.api("GET", "blocks/status", { key })).body.status as Status;
+    assert.equal(s.any_active_block, true);
+    assert.equal(s.site_blocks.length, 1);
+    const item = s.site_blocks[0];
+    assert.deepEqual(Object.keys(item).sort(), [
+      "disabledAt",
+      "reason",
+      "selfLiftable",
+      "siteId",
+      "siteName",
+      "status",
+    ]);
+    assert.equal(item.siteId, siteId);
+    assert.equal(item.selfLiftable, true);
+    assert.equal(item.status, "inactive");
+    assert.ok(typeof item.reason === "string" && item.reason.length > 0);
+    assert.ok(Date.parse(item.disabledAt as string) > 0);
+    // The unowned manual block is listed too; the headline names both in one sentence.
+    assert.equal(s.ip_blocks.length, 1);
+    assert.equal(
+      s.headline,
+      "This site is disabled and 1 IP address is blocked from submitting forms.",
+    );
+
+    const lifted = await svc.api("POST", "blocks/lift", { key, body: { kind: "site" } });
+    assert.deepEqual([lifted.status, lifted.body], [200, { ok: true, lifted: "site" }]);
+    const ok = await svc.api("POST", "forms/submit", { key, body: legitBody(domain) });
+    assert.equal(ok.status, 200);
+    assert.ok(ok.body.id, ok.text);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("a block started by the form rate limit: listed for its site only, self-liftable there, and lifting frees the IP everywhere", async () => {
+  const clock = new ManualClock(T0);
+  const svc = await startFormsService({ runJobs: false, clock });
+  try {
+    const a = await seedSite(svc);
+    const c = await seedSite(svc);
+    const from = (domain: string) => ({
+      ...legitBody(domain),
+      visitor: { ip: "203.0.113.44", user_agent: "Mozilla/5.0" },
+    });
+    for (let i = 0; i < 4; i++) {
+      assert.ok(
+        (await svc.api("POST", "forms/submit", { key: c.key, body: from(c.domain) })).body.id,
+      );
+    }
+    const fifth = await svc.api("POST", "forms/submit", { key: c.key, body: from(c.domain) });
+    assert.deepEqual(fifth.body, { ok: true, blocked: true });
+
+    const mine = (await svc.api("GET", "blocks/status", { key: c.key })).body.status as Status;
+    assert.equal(mine.ip_blocks.length, 1);
+    const b = mine.ip_blocks[0];
+    assert.deepEqual(Object.keys(b).sort(), [
+      "blockedAt",
+      "blockedUntil",
+      "id",
+      "ip",
+      "note",
+      "reason",
+      "selfLiftable",
+      "triggeredBySiteId",
+    ]);
+    assert.equal(b.ip, "203.0.113.44");
+    assert.equal(b.reason, "rate_limit");
+    assert.equal(b.selfLiftable, true);
+    assert.equal(b.triggeredBySiteId, c.siteId);
+    assert.equal(b.blockedAt, new Date(T0).toISOString());
+    assert.equal(b.blockedUntil, new Date(T0 + 3600_000).toISOString());
+    assert.equal(mine.headline, "1 IP address is blocked from submitting forms.");
+
+    // The other site neither sees it nor may lift it, but is blocked by it.
+    const theirs = (await svc.api("GET", "blocks/status", { key: a.key })).body.status as Status;
+    assert.deepEqual(theirs.ip_blocks, []);
+    assert.equal(theirs.headline, null);
+    const denied = await svc.api("POST", "blocks/lift", {
+      key: a.key,
+      body: { kind: "ip", block_id: b.id },
+    });
+    assert.deepEqual([denied.status, denied.body], [403, { ok: false, error: "not_owner" }]);
+    assert.deepEqual(
+      (await svc.api("POST", "forms/submit", { key: a.key, body: from(a.domain) })).body,
+      { ok: true, blocked: true },
+    );
+
+    // A minute later (the window is empty), the owner lifts it: the IP submits anywhere.
+    clock.advance(61_000);
+    const lifted = await svc.api("POST", "blocks/lift", {
+      key: c.key,
+      body: { kind: "ip", block_id: b.id },
+    });
+    assert.deepEqual([lifted.status, lifted.body], [200, { ok: true, lifted: "ip" }]);
+    assert.ok(
+      (await svc.api("POST", "forms/submit", { key: a.key, body: from(a.domain) })).body.id,
+    );
+    const after = (await svc.api("GET", "blocks/status", { key: c.key })).body.status as Status;
+    assert.deepEqual([after.ip_blocks, after.any_active_block, after.headline], [[], false, null]);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("concurrent lifts of one IP block: exactly one answers lifted, the others already_lifted", async () => {
+  await withSite(async (c) => {
+    const id = await block(c.svc, { ip: "192.0.2.77", site_id: c.siteId });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => lift(c, { kind: "ip", block_id: id })),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    assert.equal(won.length, 1, JSON.stringify(answers.map((a) => a.body)));
+    assert.deepEqual(won[0].body, { ok: true, lifted: "ip" });
+    for (const a of answers.filter((a) => a.status !== 200)) {
+      assert.deepEqual([a.status, a.body], [400, { ok: false, error: "already_lifted" }]);
+    }
+    // The operator's lift of the same block races the same way: one 200, the rest 409.
+    const again = await block(c.svc, { ip: "192.0.2.78", site_id: c.siteId });
+    const ops = await Promise.all(
+      Array.from({ length: 10 }, () => c.svc.admin("POST", `/ip-blocks/${again}/lift`)),
+    );
+    assert.deepEqual(ops.map((o) => o.status).sort(), [200, ...Array(9).fill(409)]);
   });
 });

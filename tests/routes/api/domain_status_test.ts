@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { seedSite, startTestService } from "../../helpers/service.ts";
 import { startDnsServer } from "../../helpers/dns_server.ts";
 import { updateSite } from "../../../domain/store/sites.ts";
+import { addVerifiedDomain } from "../../helpers/mail.ts";
 
 type Rec = { name: string; value: string; purpose: string };
 
@@ -127,5 +128,50 @@ Deno.test("domain-status shows only the key's own site's domains", async () => {
   } finally {
     await svc.close();
     await dns.close();
+  }
+});
+
+Deno.test("domain-status: a verified domain without a From address is not a verified domain", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const { key, siteId } = await seedSite(svc);
+    await addVerifiedDomain(svc, siteId, "nofrom.example", { fromAddress: null });
+    const r = await svc.api("GET", "mail/domain-status", { key });
+    assert.equal(r.status, 200);
+    assert.equal(r.body.has_verified_domain, false);
+    assert.equal(r.body.effective_mode, "relay");
+    assert.equal(r.body.verified, null);
+    const [d] = r.body.domains as Record<string, unknown>[];
+    assert.deepEqual([d.domain, d.status, d.from_address], ["nofrom.example", "verified", null]);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("domain-status names the domain mail/send uses now, with two verified domains", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const { key, siteId } = await seedSite(svc);
+    await addVerifiedDomain(svc, siteId, "first.example");
+    await addVerifiedDomain(svc, siteId, "second.example");
+    const st = await svc.api("GET", "mail/domain-status", { key });
+    assert.equal(st.body.effective_mode, "domain");
+    const verified = st.body.verified as { domain: string; from_address: string };
+    const sent = await svc.api("POST", "mail/send", {
+      key,
+      body: { to: "ann@example.com", subject: "Hi", text: "x" },
+    });
+    assert.equal(sent.body.mode, "domain");
+    assert.ok((sent.body.message_id as string).endsWith(`@${verified.domain}>`), sent.text);
+    const [m] = (await svc.admin("GET", "/outbox?limit=1")).body.items as { from: string }[];
+    assert.ok(m.from.includes(verified.from_address), m.from);
+    // sender_mode relay always uses the relay, whatever effective_mode says.
+    const relay = await svc.api("POST", "mail/send", {
+      key,
+      body: { to: "ann@example.com", text: "x", sender_mode: "relay" },
+    });
+    assert.equal(relay.body.mode, "relay");
+  } finally {
+    await svc.close();
   }
 });

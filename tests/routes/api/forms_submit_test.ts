@@ -14,6 +14,7 @@ import { addSuppression, addUnsubscribe } from "../../../domain/store/suppressio
 import { createIpBlock } from "../../../domain/store/ip_blocks.ts";
 import { readMonthly } from "../../../domain/store/counters.ts";
 import { getSite } from "../../../domain/store/sites.ts";
+import { ManualClock } from "../../../domain/clock.ts";
 
 async function withMail(
   fn: (svc: TestService, smtp: TestSmtp) => Promise<void>,
@@ -463,4 +464,59 @@ Deno.test("abusive traffic disables the site automatically; the tripping request
     assert.equal(after.status, 403);
     assert.deepEqual(after.body, { error: "site_disabled" });
   }, { SVC_FORM_ABUSE_DISABLE_COUNT: 5 });
+});
+
+Deno.test("auto-reply: confirm without enabled sends none (default false); its From name defaults to the notification's", async () => {
+  await withMail(async (svc, smtp) => {
+    const { key, domain } = await seedSite(svc, {
+      site: { name: "Luna Bakery", default_from_name: "Luna Desk" },
+    });
+    const fields = { name: "Ann", email: "ann@example.org", message: "Please call me back." };
+    // confirm sent, enabled left out: no auto-reply.
+    const off = await submit(
+      svc,
+      key,
+      legitBody(domain, { fields, confirm: { subject: "Thanks {name}", body: "<p>Hi</p>" } }),
+    );
+    assert.equal(off.body.email_sent, true);
+    await smtp.waitFor(1);
+    await new Promise((res) => setTimeout(res, 100));
+    assert.equal(smtp.messages.length, 1, "only the notification");
+    assert.deepEqual(smtp.messages[0].rcptTo, ["owner@example.com"]);
+
+    // Enabled, no confirm.from_name: the notification's sender name, which is
+    // from_name when sent, else the site's default From name.
+    for (const [from_name, expected] of [["Forms Bot", "Forms Bot"], [undefined, "Luna Desk"]]) {
+      smtp.messages.length = 0;
+      await submit(svc, key, legitBody(domain, { fields, from_name, confirm: { enabled: true } }));
+      const msgs = await smtp.waitFor(2);
+      const parsed = await Promise.all(msgs.map((m) => m.parse()));
+      assert.deepEqual(parsed.map((p) => p.from?.value[0].name), [expected, expected]);
+      const reply = msgs.findIndex((m) => m.rcptTo.includes("ann@example.org"));
+      assert.ok(reply >= 0, "the auto-reply went to the submitter");
+    }
+  });
+});
+
+Deno.test("monthly form limit: counted per account across its sites, and a new UTC month starts at zero", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 31, 23, 59));
+  const svc = await startFormsService({ runJobs: false, clock });
+  try {
+    const a = await seedSite(svc, { account: { monthly_form_limit: 2 } });
+    const sibling = await seedSite(svc, { accountId: a.accountId });
+    const stranger = await seedSite(svc, { account: { monthly_form_limit: 2 } });
+    const sent = async (s: typeof a) =>
+      (await submit(svc, s.key, legitBody(s.domain))).body.email_sent;
+    assert.equal(await sent(a), true);
+    assert.equal(await sent(sibling), true);
+    // The account's two are used, whichever site sent them.
+    assert.equal(await sent(a), false);
+    assert.equal(await sent(sibling), false);
+    // Another account is not affected.
+    assert.equal(await sent(stranger), true);
+    clock.set(Date.UTC(2026, 1, 1, 0, 0, 1));
+    assert.equal(await sent(sibling), true);
+  } finally {
+    await svc.close();
+  }
 });

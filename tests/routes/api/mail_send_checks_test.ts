@@ -17,7 +17,7 @@ import {
   startTestService,
   type TestService,
 } from "../../helpers/service.ts";
-import { base64OfSize, disableSite, siteEvents } from "../../helpers/mail.ts";
+import { addVerifiedDomain, base64OfSize, disableSite, siteEvents } from "../../helpers/mail.ts";
 
 const SPAM = {
   subject: "WIN NOW!!! FREE CASINO",
@@ -666,5 +666,96 @@ Deno.test("success: an empty subject becomes 'Message from <site name>'", async 
     assert.equal(r.body.sent, true);
     const [m] = (await svc.admin("GET", "/outbox")).body.items as { subject: string }[];
     assert.equal(m.subject, "Message from Example Site");
+  });
+});
+
+// --- spec rule 3 boundaries: 30 to 59 sent with a warning, 60 or more refused ------------------
+
+Deno.test("11: content scores 28 and 30, 59 and 60: no warning, warning, warning, content_flagged", async () => {
+  await withService(async (svc, s) => {
+    // Past 100 log entries with unsampled subjects, so only the content score decides.
+    await commit(addTotal(svc.ctx.kv.atomic(), "site_email_log", s.siteId, 100), "seed total");
+    const { shouldClassify } = await import("../../../domain/mail/classifier.ts");
+    const unsampled = (base: string) =>
+      Array.from({ length: 100 }, (_, i) => `${base} ${i}`).find((x) => !shouldClassify(100, x))!;
+    const cases: [string, string, string, "sent" | "warning" | "content_flagged"][] = [
+      // gambling 20 + pressure 8
+      ["28", unsampled("Friday news"), "Our casino night is on Friday, act now to book.", "sent"],
+      // gambling 20 + three exclamation marks 10
+      ["30", unsampled("Friday!!! news"), "Our casino night is on Friday.", "warning"],
+      // pharma 35 + pressure 3 x 8
+      ["59", unsampled("Pharmacy news"), "Viagra: act now, buy now, order now.", "warning"],
+      // pharma 35 + adult 25
+      ["60", unsampled("Pharmacy news"), "Viagra and porn.", "content_flagged"],
+    ];
+    for (const [score, subject, text, outcome] of cases) {
+      const r = await send(svc, s.key, { to: "ann@example.com", subject, text });
+      if (outcome === "content_flagged") assertError(r, 400, "content_flagged");
+      else assert.equal(r.body.sent, true, `${score}: ${r.text}`);
+      const [rec] = (await svc.admin("GET", `/sites/${s.siteId}/email-log?limit=1`)).body
+        .items as Record<string, unknown>[];
+      assert.equal((rec.spam as { content: { score: number } }).content.score, Number(score));
+      assert.equal(rec.status, outcome === "content_flagged" ? "flagged" : outcome, score);
+      assert.equal(rec.warning, outcome === "warning", score);
+    }
+  });
+});
+
+Deno.test("hold: confidence 0.9 exactly is held with email.held confidence 0.9; 0.8875 is sent", async () => {
+  await withService(async (svc, s) => {
+    await commit(addTotal(svc.ctx.kv.atomic(), "site_email_log", s.siteId, 100), "seed total");
+    const { shouldClassify } = await import("../../../domain/mail/classifier.ts");
+    const subject = Array.from({ length: 100 }, (_, i) => `New contact form submission ${i}`)
+      .find((x) => !shouldClassify(100, x))!;
+    // spam_goods 0.75 and bbcode 0.6: 1 - 0.25 * 0.4 = 0.9.
+    const held = await send(svc, s.key, {
+      to: "owner@example.com",
+      source_plugin: "wpforms",
+      subject,
+      text: "Name: Bo\nMessage: casino tonight [url=shop]here[/url]",
+    });
+    assert.deepEqual(held.body, {
+      ok: true,
+      sent: true,
+      held: true,
+      reason: "held_as_spam",
+      mode: "relay",
+    });
+    const [ev] = await siteEvents(svc, s.siteId, "email.held");
+    assert.deepEqual(ev.data, {
+      to: "owner@example.com",
+      subject,
+      reason: "held_as_spam",
+      confidence: 0.9,
+      detail: "spam_goods, bbcode",
+    });
+    // seo_pitch 0.55 and spam_goods 0.75: 1 - 0.45 * 0.25 = 0.8875.
+    const sent = await send(svc, s.key, {
+      to: "owner@example.com",
+      source_plugin: "wpforms",
+      subject,
+      text: "Name: Bo\nMessage: casino tonight, and we sell backlinks",
+    });
+    assert.equal(sent.body.sent, true, sent.text);
+    assert.equal(sent.body.held, undefined);
+    assert.equal(typeof sent.body.message_id, "string");
+    assert.equal((await siteEvents(svc, s.siteId, "email.held")).length, 1);
+  });
+});
+
+Deno.test("sender_mode domain with a verified sending domain sends from it; auto does too", async () => {
+  await withService(async (svc, s) => {
+    await addVerifiedDomain(svc, s.siteId, "mail.modes.example");
+    for (const sender_mode of ["domain", "auto", undefined]) {
+      const r = await send(svc, s.key, { ...ok, sender_mode });
+      assert.equal(r.body.mode, "domain", String(sender_mode));
+      assert.match(r.body.message_id as string, /@mail\.modes\.example>$/);
+      const [m] = (await svc.admin("GET", "/outbox?limit=1")).body.items as { from: string }[];
+      assert.match(m.from, /hello@mail\.modes\.example/);
+    }
+    const relay = await send(svc, s.key, { ...ok, sender_mode: "relay" });
+    assert.equal(relay.body.mode, "relay");
+    const [ev] = (await siteEvents(svc, s.siteId, "email.sent")).slice(-1);
+    assert.equal(ev.data.mode, "relay");
   });
 });

@@ -320,3 +320,17 @@ Deno.test("SVC_SMTP_WORKERS=0 sends from the HTTP thread with the same results",
     assert.match(bad.body.error as string, /550.*No such user/);
   }, { SVC_SMTP_WORKERS: 0 });
 });
+
+Deno.test("email.failed carries at most 300 characters of a long server reply", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    smtp.reject = { code: 554, message: "5.7.1 " + "refused-".repeat(50) + "END" };
+    const r = await send(svc, s.key, { to: "ann@example.com", subject: "Hi", text: "x" });
+    assert.equal(r.body.reason, "send_failed");
+    const error = r.body.error as string;
+    assert.match(error, /^554 5\.7\.1 refused-refused-/);
+    assert.equal(error.length, 300);
+    const [ev] = await siteEvents(svc, s.siteId, "email.failed");
+    assert.deepEqual(ev.data, { to: "ann@example.com", subject: "Hi", error });
+  });
+});

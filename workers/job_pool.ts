@@ -1,0 +1,61 @@
+/**
+ * Starts job workers (workers/job_worker.ts) and keeps them running: a worker
+ * that dies is replaced, so jobs keep moving. Jobs are safe to run from any
+ * thread or process (they are claimed in KV), so a replaced worker loses
+ * nothing: overdue jobs are taken over by the next sweep.
+ */
+import type { Config } from "../config.ts";
+import type { Logger } from "../domain/log.ts";
+
+export type JobPool = { stop(): Promise<void> };
+
+const WORKER_URL = new URL("./job_worker.ts", import.meta.url).href;
+
+function waitFor(w: Worker, type: string, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`job worker: no ${type} within ${ms} ms`)), ms);
+    w.addEventListener("message", function on(e: MessageEvent) {
+      if (e.data?.type === type) {
+        clearTimeout(timer);
+        w.removeEventListener("message", on);
+        resolve();
+      }
+    });
+  });
+}
+
+export async function startJobPool(config: Config, count: number, log: Logger): Promise<JobPool> {
+  const workers: (Worker | null)[] = new Array(count).fill(null);
+  let stopping = false;
+
+  const spawn = async (i: number): Promise<void> => {
+    const w = new Worker(WORKER_URL, { type: "module", name: `jobs-${i}` });
+    w.onerror = (e) => {
+      e.preventDefault();
+      log.error("job worker failed; replacing it", { worker: i, error: e.message });
+      w.terminate();
+      workers[i] = null;
+      if (!stopping) setTimeout(() => void spawn(i).catch(() => {}), 1000);
+    };
+    const started = waitFor(w, "started", 30_000);
+    w.postMessage({ type: "start", config });
+    await started;
+    workers[i] = w;
+  };
+
+  await Promise.all(workers.map((_, i) => spawn(i)));
+  log.info("job workers started", { count });
+
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all(workers.map(async (w) => {
+        if (!w) return;
+        const stopped = waitFor(w, "stopped", 30_000).catch((e) => log.warn(String(e)));
+        w.postMessage({ type: "stop" });
+        await stopped;
+        w.terminate();
+      }));
+    },
+  };
+}
