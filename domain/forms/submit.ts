@@ -188,7 +188,8 @@ type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
 
 /** Reads started before the key check (see submitAhead). */
 export type SubmitAhead = {
-  /** The site as the key last saw it, and what submitReads made of it. */
+  /** The body, the site as the key last saw it, and what submitReads made of them. */
+  input: SubmitInput;
   site: SiteHint;
   reads: ReturnType<typeof submitReads>;
   keys: Deno.KvKey[];
@@ -206,6 +207,7 @@ export function submitAhead(ctx: Ctx, input: SubmitInput, site: SiteHint): Submi
   const r = submitReads(site, input, now);
   if (r.notifyTo.length === 0) return null;
   return {
+    input,
     site: {
       id: site.id,
       account_id: site.account_id,
@@ -218,11 +220,11 @@ export function submitAhead(ctx: Ctx, input: SubmitInput, site: SiteHint): Submi
 }
 
 /** The reads of the read-ahead, at `now`, when the site still has what they came from. */
-function readsAhead(ahead: SubmitAhead, site: Site, now: number) {
+function readsAhead(ahead: SubmitAhead, input: SubmitInput, site: Site, now: number) {
   const h = ahead.site;
   const r = ahead.reads;
   if (
-    h.id !== site.id || h.account_id !== site.account_id ||
+    ahead.input !== input || h.id !== site.id || h.account_id !== site.account_id ||
     h.default_notify_email !== site.default_notify_email ||
     utcMonth(r.query.now) !== utcMonth(now) // the form usage key is the month's
   ) return null;
@@ -241,8 +243,9 @@ export async function submitForm(
   ahead?: { plan: SubmitAhead; entries: Deno.KvEntryMaybe<unknown>[] },
 ): Promise<SubmitAnswer> {
   const now = ctx.clock.now();
-  const { notifyTo, ip, query, mailQuery, keys } = (ahead && readsAhead(ahead.plan, site, now)) ??
-    submitReads(site, input, now);
+  const { notifyTo, ip, query, mailQuery, keys } =
+    (ahead && readsAhead(ahead.plan, input, site, now)) ??
+      submitReads(site, input, now);
   if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
 
   const early = ahead && sameKeys(ahead.plan.keys, keys) ? await ahead.plan.ipBlocked : null;

@@ -349,15 +349,9 @@ export function sendStateAhead(
     if (m) emails.add(m.address.toLowerCase());
   }
   if (!emails.size) return null;
-  const query: SendStateQuery = {
-    siteId,
-    accountId,
-    windowName: WINDOW,
-    totalName: TOTALS.log,
-    now,
-    windowMs: RATE_WINDOW_MS,
-    emails: [...emails],
-  };
+  const query = sendStateQuery({ id: siteId, account_id: accountId }, [...emails], now, {
+    quota: true,
+  });
   return { query, keys: sendStateKeys(query) };
 }
 

@@ -9,14 +9,7 @@
 import { keys } from "./keys.ts";
 import { commit, listByIndex, retryOnConflict } from "./kv.ts";
 import { ConflictError } from "../errors.ts";
-import {
-  changeRouting,
-  effectiveDomainAfter,
-  getRouting,
-  isMailDomain,
-  type MailDomain,
-  mailDomain,
-} from "./site_routing.ts";
+import { changeRouting, effectiveDomainAfter, isMailDomain, mailDomain } from "./site_routing.ts";
 import type { Sealed } from "../crypto.ts";
 
 export type SendingDomainStatus = "pending" | "verified";
@@ -153,18 +146,6 @@ export function listSendingDomainsOfSite(kv: Deno.Kv, siteId: string): Promise<S
   return listByIndex<SendingDomain>(kv, keys.sendingDomainsBySite(siteId), keys.sendingDomain, {
     reverse: true,
   });
-}
-
-/**
- * The domain that mail of this site is sent from: the newest domain with
- * status verified and a From address, or null (then mail uses the relay).
- * Kept in the site's routing (site_routing.ts), so this is one read.
- */
-export async function verifiedSendingDomainOfSite(
-  kv: Deno.Kv,
-  siteId: string,
-): Promise<MailDomain | null> {
-  return (await getRouting(kv, siteId)).domain;
 }
 
 /** Ids of domains not yet verified (for the hourly check). */

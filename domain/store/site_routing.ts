@@ -69,15 +69,9 @@ export async function routingOf(
   return entry.value ?? (await buildRouting(kv, siteId, true));
 }
 
-export async function getRoutingEntry(
-  kv: Deno.Kv,
-  siteId: string,
-): Promise<Deno.KvEntryMaybe<SiteRouting>> {
-  return await kv.get<SiteRouting>(routingKey(siteId));
-}
-
+/** The site's routing (the domain mail is sent from: `.domain`, null for the relay). */
 export async function getRouting(kv: Deno.Kv, siteId: string): Promise<SiteRouting> {
-  return await routingOf(kv, siteId, await getRoutingEntry(kv, siteId));
+  return await routingOf(kv, siteId, await kv.get<SiteRouting>(routingKey(siteId)));
 }
 
 /**
