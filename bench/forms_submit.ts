@@ -9,14 +9,19 @@
  * load average, since other work may share these cores.
  *
  * A second row runs the same without webhooks, to show what event delivery costs.
+ * Each row also prints the service's CPU per request by thread (main JavaScript
+ * thread, KV's SQLite thread, delivery worker), measured inside the run.
  *
  *   deno run -A bench/forms_submit.ts            # 64 sites, one per client
  *   BENCH_SITES=1 deno run -A bench/forms_submit.ts   # every client on one site
+ *   BENCH_ROWS=nowebhooks|webhooks (default both), BENCH_CEILINGS=0 (skip them),
+ *   BENCH_PROF=1 (V8 CPU profiles of the service in bench/results/prof/)
  */
 import { printTable, type Result } from "./lib/stats.ts";
 import { type LoadRequest, runLoad } from "./lib/run_load.ts";
 import { spawnDeno } from "./lib/spawn.ts";
 import { httpCeiling, kvCeiling } from "./ceilings.ts";
+import { formatPerOperation, perOperation, threadSeconds } from "./lib/threads.ts";
 
 const seconds = Number(Deno.env.get("BENCH_SECONDS") ?? 10);
 const concurrency = Number(Deno.env.get("BENCH_CONCURRENCY") ?? 64);
@@ -40,6 +45,9 @@ async function formsRun(webhooks: boolean): Promise<Result[]> {
   const dead = "http://127.0.0.1:9/siteverify";
   const svc = await spawnDeno(`${here}../main.ts`, {
     ready: /Service ready on port (\d+)/,
+    denoFlags: Deno.env.get("BENCH_PROF") === "1"
+      ? ["--cpu-prof", `--cpu-prof-dir=${here}results/prof`]
+      : [],
     env: {
       SVC_PORT: "0",
       SVC_HOST: "127.0.0.1",
@@ -112,6 +120,14 @@ async function formsRun(webhooks: boolean): Promise<Result[]> {
       });
     }
     const before = await (await fetch(`${hooksUrl}/stats`)).json();
+    // CPU by thread over the middle of the measured window.
+    const sampled = (async () => {
+      await new Promise((r) => setTimeout(r, 2500));
+      const t0 = performance.now();
+      const before = await threadSeconds(svc.child.pid);
+      await new Promise((r) => setTimeout(r, Math.max(1, seconds - 1) * 1000));
+      return { before, after: await threadSeconds(svc.child.pid), ms: performance.now() - t0 };
+    })();
     const result = await runLoad({
       name: `forms/submit (${siteCount} site${siteCount === 1 ? "" : "s"}${
         webhooks ? ", webhooks" : ", no webhooks"
@@ -125,6 +141,8 @@ async function formsRun(webhooks: boolean): Promise<Result[]> {
         ? "notification to SMTP sink + 2 webhook posts (form.submitted, email.sent)"
         : "notification to SMTP sink only",
     });
+    const cpu = await sampled;
+    const perRequest = perOperation(cpu.before, cpu.after, result.rate * cpu.ms / 1000);
     // Let webhook deliveries catch up, then count what the peers received.
     await new Promise((r) => setTimeout(r, 3000));
     const after = await (await fetch(`${hooksUrl}/stats`)).json();
@@ -147,7 +165,9 @@ async function formsRun(webhooks: boolean): Promise<Result[]> {
       }: answers ${statuses}; SMTP sink received ${after.smtp} mails ` +
         `(${after.smtp - before.smtp} during and after the measured window), ` +
         `webhook receiver ${after.webhooks} posts; email_sent true on ${sent} of the ${checked} ` +
-        `newest stored submissions` +
+        `newest stored submissions; CPU ms per request by thread: ${
+          formatPerOperation(perRequest)
+        }` +
         (result.sample.length ? `; sample failures: ${result.sample.join(" | ")}` : ""),
     );
     return [result];
@@ -161,11 +181,16 @@ async function formsRun(webhooks: boolean): Promise<Result[]> {
 if (import.meta.main) {
   const load0 = loadavg();
   const rows: Result[] = [];
-  rows.push(await httpCeiling(concurrency, Math.min(seconds, 5)));
-  rows.push(await kvCeiling(concurrency, Math.min(seconds, 5)));
-  rows.push(await kvCeiling(concurrency, Math.min(seconds, 5), true));
-  rows.push(...await formsRun(true));
-  if (Deno.env.get("BENCH_NO_WEBHOOK_ROW") !== "1") rows.push(...await formsRun(false));
+  const which = Deno.env.get("BENCH_ROWS") ?? "both";
+  if (Deno.env.get("BENCH_CEILINGS") !== "0") {
+    rows.push(await httpCeiling(concurrency, Math.min(seconds, 5)));
+    rows.push(await kvCeiling(concurrency, Math.min(seconds, 5)));
+    rows.push(await kvCeiling(concurrency, Math.min(seconds, 5), true));
+  }
+  if (which !== "nowebhooks") rows.push(...await formsRun(true));
+  if (which !== "webhooks" && Deno.env.get("BENCH_NO_WEBHOOK_ROW") !== "1") {
+    rows.push(...await formsRun(false));
+  }
   printTable(
     `forms/submit (${concurrency} concurrent, ${seconds} s; load average before ${load0}, after ${loadavg()}; ${navigator.hardwareConcurrency} cores)`,
     rows,

@@ -17,6 +17,7 @@
  * Prints a table and writes bench/results/mail_send-<time>.json.
  */
 import { parseArgs } from "node:util";
+import { formatPerOperation, perOperation, threadSeconds } from "./lib/threads.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -332,9 +333,12 @@ try {
   await load(svc.base, keys, WARMUP, 0);
   const m0 = await machineTicks();
   const cpu0 = await cpuSeconds(svc.pid);
+  const threads0 = await threadSeconds(svc.pid);
   const self0 = await cpuSeconds(Deno.pid);
   const run = await load(svc.base, keys, SECONDS, 1_000_000);
   const serviceCpu = (await cpuSeconds(svc.pid)) - cpu0;
+  const threads1 = await threadSeconds(svc.pid);
+  const perThread = perOperation(threads0, threads1, run.ok);
   const clientCpu = (await cpuSeconds(Deno.pid)) - self0;
   const m1 = await machineTicks();
   const machineBusy = (m1.busy - m0.busy) / Math.max(1, m1.total - m0.total);
@@ -362,6 +366,7 @@ try {
     not_sent: run.other,
     service_cpu_ms_per_send: +(serviceCpu * 1000 / Math.max(1, run.ok)).toFixed(3),
     service_cpu_share: +(serviceCpu / run.seconds).toFixed(2),
+    thread_cpu_ms_per_send: perThread,
     client_cpu_share: +(clientCpu / run.seconds).toFixed(2),
     machine_busy: +machineBusy.toFixed(2),
     kv: values.kv,
@@ -376,6 +381,7 @@ mail/send (${CLIENTS} concurrent clients, ${run.seconds.toFixed(1)} s):
   latency p50 / p99   ${result.p50_ms} ms / ${result.p99_ms} ms (max ${result.max_ms} ms)
   not sent            ${JSON.stringify(run.other)}
   service CPU         ${result.service_cpu_ms_per_send} ms per send (${result.service_cpu_share} cores busy; client ${result.client_cpu_share}); KV ${values.kv}
+  by thread           ${formatPerOperation(perThread)} (ms per send)
 raw SMTP ceiling, same sink:
   pipelining client   ${result.raw_smtp_ceiling_per_s}/s (16 connections)
   smtp-source -d -s16 ${result.smtp_source_per_s ?? "not installed"}${source === null ? "" : "/s"}

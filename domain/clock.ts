@@ -26,13 +26,32 @@ export class ManualClock implements Clock {
   }
 }
 
+// A request formats the same instant several times (record, event, log).
+let lastIsoMs = NaN;
+let lastIso = "";
+
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString();
+    lastIsoMs = ms;
+  }
+  return lastIso;
 }
+
+// The month of the latest call and its bounds [from, to).
+let monthFrom = 0;
+let monthTo = -1;
+let month = "";
 
 /** "2026-11" for the UTC month that contains `ms` (monthly quotas reset on the 1st, UTC). */
 export function utcMonth(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 7);
+  if (!(ms >= monthFrom && ms < monthTo)) {
+    const d = new Date(ms);
+    month = d.toISOString().slice(0, 7);
+    monthFrom = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    monthTo = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  }
+  return month;
 }
 
 /** Start of the next UTC month, in ms. */

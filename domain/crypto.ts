@@ -25,6 +25,45 @@ export function hmacSha256Base64Url(key: string | Uint8Array, data: string | Uin
   return createHmac("sha256", key).update(data).digest("base64url");
 }
 
+type Hash = ReturnType<typeof createHash>;
+
+/**
+ * HMAC-SHA256 under one fixed key, built as RFC 2104 says from SHA-256 states
+ * that have already absorbed the key's inner and outer pads: each MAC copies
+ * the two states instead of setting up a new Hmac (about 3.5 µs instead of 8,
+ * and the mail path computes four or more per message). Same output as
+ * createHmac("sha256", key).
+ */
+export class KeyedHmac {
+  readonly #inner: Hash;
+  readonly #outer: Hash;
+  constructor(key: Uint8Array) {
+    // A key longer than the block is hashed first (RFC 2104, section 2).
+    const k = key.length > 64 ? createHash("sha256").update(key).digest() : key;
+    const ipad = new Uint8Array(64);
+    const opad = new Uint8Array(64);
+    for (let i = 0; i < 64; i++) {
+      ipad[i] = (k[i] ?? 0) ^ 0x36;
+      opad[i] = (k[i] ?? 0) ^ 0x5c;
+    }
+    this.#inner = createHash("sha256").update(ipad);
+    this.#outer = createHash("sha256").update(opad);
+  }
+  digest(data: string | Uint8Array, encoding: "hex" | "base64url"): string {
+    const inner = this.#inner.copy().update(data).digest();
+    return this.#outer.copy().update(inner).digest(encoding);
+  }
+}
+
+const keyedHmacs = new WeakMap<Uint8Array, KeyedHmac>();
+
+/** The KeyedHmac of a long-lived key object (derived keys are kept by identity). */
+export function keyedHmac(key: Uint8Array): KeyedHmac {
+  let h = keyedHmacs.get(key);
+  if (!h) keyedHmacs.set(key, h = new KeyedHmac(key));
+  return h;
+}
+
 /** Compares two strings in time that depends only on their lengths. */
 export function constantTimeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a, "utf8");

@@ -1,7 +1,8 @@
 /**
  * The one way events leave the service. `emitEvent` builds the spec's outer
  * body, stores it, and creates one delivery (and its first-attempt job) per
- * subscribed, unpaused webhook of the site, all in one atomic operation. The
+ * subscribed, unpaused webhook of the site (from the site's routing, one
+ * key), all in one atomic operation. The
  * delivery worker (workers/webhook_delivery.ts) does the HTTP part.
  */
 import type { Ctx } from "./context.ts";
@@ -9,14 +10,14 @@ import { isoTime } from "./clock.ts";
 import { uuidv7 } from "./ids.ts";
 import { schedule } from "./jobs.ts";
 import { commit } from "./store/kv.ts";
-import { packText } from "./store/blob.ts";
+import { INLINE_TEXT_MAX, packText } from "./store/blob.ts";
 import {
   type Delivery,
   EVENT_RETENTION_MS,
   type EventRecord,
-  listWebhooksOfSite,
   putEventMutations,
 } from "./store/webhooks.ts";
+import { getRouting, type WebhookRoute } from "./store/site_routing.ts";
 
 export const EVENT_TYPES = [
   "email.sent",
@@ -75,15 +76,18 @@ export type PreparedEvent = {
 };
 
 /**
- * Builds an event and reads the site's webhooks; large bodies are written as a
- * blob now. Nothing is visible until `apply(op)` is committed by the caller,
- * which lets a state change and its event commit together.
+ * Builds an event and its deliveries to the site's webhooks (from the site's
+ * routing: pass `webhooks` when it was read already, else it is read here);
+ * large bodies are written as a blob now. Nothing is visible until `apply(op)`
+ * is committed by the caller, which lets a state change and its event commit
+ * together.
  */
 export async function prepareEvent(
   ctx: Ctx,
   siteId: string,
   type: EventType,
   data: Record<string, unknown>,
+  webhooks?: readonly WebhookRoute[],
 ): Promise<PreparedEvent> {
   if (type === "webhook.test") {
     // A test goes to one webhook, once, and is answered at once (domain/webhooks.ts).
@@ -99,7 +103,7 @@ export async function prepareEvent(
     site_id: siteId,
     data: cleanData(data),
   });
-  const webhooks = (await listWebhooksOfSite(ctx.kv, siteId)).filter((w) =>
+  const targets = (webhooks ?? (await getRouting(ctx.kv, siteId)).webhooks).filter((w) =>
     !w.paused && subscribes(w.events, type)
   );
   const event: EventRecord = {
@@ -108,11 +112,13 @@ export async function prepareEvent(
     site_id: siteId,
     created_at: createdAt,
     // Chunks outlive the record a little, so a record never points at expired chunks.
-    body: await packText(ctx.kv, body, { expireIn: EVENT_RETENTION_MS + 86_400_000 }),
+    body: body.length <= INLINE_TEXT_MAX
+      ? { inline: body }
+      : await packText(ctx.kv, body, { expireIn: EVENT_RETENTION_MS + 86_400_000 }),
   };
   // Index by a time-ordered id: the event id itself is a random UUID (spec).
   const order = uuidv7(now);
-  const deliveries: Delivery[] = webhooks.map((w) => ({
+  const deliveries: Delivery[] = targets.map((w) => ({
     // Time-ordered, so a webhook's deliveries list newest first by key.
     id: uuidv7(now),
     event_id: id,

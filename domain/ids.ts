@@ -8,9 +8,18 @@
 let lastMs = -1;
 let seq = 0;
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+// Random bytes are drawn in blocks: one getRandomValues call per 455 ids.
+const POOL = new Uint8Array(4095);
+let poolAt = POOL.length;
+
 export function uuidv7(nowMs: number = Date.now()): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
+  if (poolAt + 9 > POOL.length) {
+    crypto.getRandomValues(POOL);
+    poolAt = 0;
+  }
+  const r = poolAt;
+  poolAt += 9;
   let ms = nowMs;
   if (ms <= lastMs) {
     // Same (or earlier, if the clock stepped back) millisecond: stay monotonic.
@@ -18,24 +27,18 @@ export function uuidv7(nowMs: number = Date.now()): string {
     seq = (seq + 1) & 0xfff;
     if (seq === 0) ms = ++lastMs;
   } else {
-    seq = bytes[6] & 0x07; // random start, leaving room to count up
+    seq = POOL[r + 8] & 0x07; // random start, leaving room to count up
   }
   lastMs = ms;
   const hi = Math.floor(ms / 2 ** 16);
   const lo = ms % 2 ** 16;
-  bytes[0] = (hi >>> 24) & 0xff;
-  bytes[1] = (hi >>> 16) & 0xff;
-  bytes[2] = (hi >>> 8) & 0xff;
-  bytes[3] = hi & 0xff;
-  bytes[4] = (lo >>> 8) & 0xff;
-  bytes[5] = lo & 0xff;
-  bytes[6] = 0x70 | ((seq >>> 8) & 0x0f); // version 7 + 12-bit counter
-  bytes[7] = seq & 0xff;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${
-    hex.slice(20)
-  }`;
+  return HEX[(hi >>> 24) & 0xff] + HEX[(hi >>> 16) & 0xff] + HEX[(hi >>> 8) & 0xff] +
+    HEX[hi & 0xff] + "-" + HEX[(lo >>> 8) & 0xff] + HEX[lo & 0xff] + "-" +
+    // version 7 + 12-bit counter
+    HEX[0x70 | ((seq >>> 8) & 0x0f)] + HEX[seq & 0xff] + "-" +
+    // RFC 4122 variant, then 62 random bits
+    HEX[(POOL[r] & 0x3f) | 0x80] + HEX[POOL[r + 1]] + "-" + HEX[POOL[r + 2]] + HEX[POOL[r + 3]] +
+    HEX[POOL[r + 4]] + HEX[POOL[r + 5]] + HEX[POOL[r + 6]] + HEX[POOL[r + 7]];
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

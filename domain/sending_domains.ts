@@ -266,7 +266,7 @@ export async function checkSendingDomain(ctx: Ctx, id: string): Promise<SendingD
         { domain: next.domain, from_address: next.from_address, status: next.status },
       )
       : null;
-    await replaceSendingDomain(ctx.kv, entry.versionstamp, next, (op) => event?.apply(op));
+    await replaceSendingDomain(ctx.kv, entry.versionstamp, prev, next, (op) => event?.apply(op));
     if (event) {
       ctx.log.info(event.event.type, { domain: next.domain, site_id: next.site_id });
     }
@@ -297,7 +297,7 @@ export async function changeFromAddress(
       from_address: input.from_address,
       updated_at: isoTime(ctx.clock.now()),
     };
-    await replaceSendingDomain(ctx.kv, entry.versionstamp, next);
+    await replaceSendingDomain(ctx.kv, entry.versionstamp, prev, next);
     return next;
   });
 }

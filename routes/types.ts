@@ -17,5 +17,9 @@ export type AppEnv = {
     /** The site the API key acts for (set by the auth middleware). */
     site: Site;
     apiKeyId: string;
+    /** The body when the auth middleware read it ahead (requireSite's readAhead). */
+    body: { json: unknown } | { error: unknown };
+    /** KV entries read with the key check (requireSite's readAhead), with the route's plan. */
+    readAhead: { plan: unknown; entries: Deno.KvEntryMaybe<unknown>[] };
   };
 };

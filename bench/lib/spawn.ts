@@ -3,10 +3,17 @@ export type Spawned = { child: Deno.ChildProcess; match: RegExpMatchArray; stop(
 
 export async function spawnDeno(
   script: string,
-  opts: { env?: Record<string, string>; ready: RegExp; args?: string[]; timeoutMs?: number },
+  opts: {
+    env?: Record<string, string>;
+    ready: RegExp;
+    args?: string[];
+    /** Flags for deno itself (before the script), e.g. --cpu-prof. */
+    denoFlags?: string[];
+    timeoutMs?: number;
+  },
 ): Promise<Spawned> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", script, ...(opts.args ?? [])],
+    args: ["run", "-A", ...(opts.denoFlags ?? []), script, ...(opts.args ?? [])],
     env: opts.env,
     stdout: "piped",
     stderr: "piped",

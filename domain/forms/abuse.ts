@@ -28,10 +28,18 @@ export function abuseBucket(now: number): number {
   return Math.floor(now / ABUSE_WINDOW_MS);
 }
 
+// Sites (and kind of tally) whose keys of two windows ago this process has
+// deleted in a commit of the current window; cleared when the window moves.
+let cleanedBucket = -1;
+const cleaned = new Set<string>();
+
 /**
  * Adds one submission outcome to the site's tallies inside `op`. KV sums carry
- * no expiry, so each tally also deletes the keys of two windows ago: a site
- * keeps at most the current and the previous window's keys.
+ * no expiry, so the keys of two windows ago are deleted too: a site keeps at
+ * most the current and the previous window's keys. Nothing writes an old
+ * window's keys, so once a commit of this process has deleted them in this
+ * window the delete is left out (one mutation less per submission); a commit
+ * that then fails leaves them to the next window's first delete.
  */
 export function tallyOutcome(
   op: Deno.AtomicOperation,
@@ -40,11 +48,31 @@ export function tallyOutcome(
   abusive: boolean,
 ): Deno.AtomicOperation {
   const bucket = abuseBucket(now);
+  if (bucket !== cleanedBucket) {
+    cleaned.clear();
+    cleanedBucket = bucket;
+  }
   const [abusiveKey, allKey] = abuseKeys(siteId, bucket);
   const [oldAbusive, oldAll] = abuseKeys(siteId, bucket - 2);
-  op.sum(allKey, 1n).delete(oldAll);
-  if (abusive) op.sum(abusiveKey, 1n).delete(oldAbusive);
+  op.sum(allKey, 1n);
+  if (!cleaned.has(`all ${siteId}`)) op.delete(oldAll);
+  if (abusive) {
+    op.sum(abusiveKey, 1n);
+    if (!cleaned.has(`abusive ${siteId}`)) op.delete(oldAbusive);
+  }
   return op;
+}
+
+/** Records that a commit with tallyOutcome's deletes succeeded (see there). */
+export function tallyCommitted(siteId: string, now: number, abusive: boolean): void {
+  const bucket = abuseBucket(now);
+  if (bucket !== cleanedBucket) {
+    cleaned.clear();
+    cleanedBucket = bucket;
+  }
+  if (cleaned.size >= 100_000) cleaned.clear();
+  cleaned.add(`all ${siteId}`);
+  if (abusive) cleaned.add(`abusive ${siteId}`);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Hands the notification and the auto-reply of a stored submission to the
- * mail engine (`sendMail` in domain/mail/send.ts, source "form"). There is no
- * other SMTP path.
+ * The notification and the auto-reply of a submission, through the mail engine
+ * (`prepareSend`/`sendMail` in domain/mail/send.ts, source "form"). There is no
+ * other SMTP path. The notification's reservation rides in the submission's
+ * own commit and its outcome commit sets `email_sent` (domain/forms/submit.ts).
  *
  * - Notification: to the (up to 3) notification addresses, From name from
  *   from_name / the site's default From name / the site name, Reply-To the
@@ -21,14 +22,14 @@ import type { Site } from "../store/sites.ts";
 import type { Submission } from "../store/submissions.ts";
 import { recipientBlocks } from "../store/suppressions.ts";
 import { normalizeEmail } from "../validation.ts";
-import { sendMail } from "../mail/send.ts";
+import { sendMail, type SendOutcome } from "../mail/send.ts";
 import type { MailSendInput } from "../mail/schema.ts";
 import type { SubmitInput } from "./schema.ts";
 import { submitterAddress, submitterName } from "./addresses.ts";
 import { autoReplyMail, notificationMail, type OutgoingMail, senderName } from "./mail_content.ts";
 
-async function send(ctx: Ctx, site: Site, m: OutgoingMail, what: string): Promise<boolean> {
-  const input: MailSendInput = {
+function mailInput(m: OutgoingMail): MailSendInput {
+  return {
     to: m.to,
     subject: m.subject,
     html: m.html,
@@ -36,14 +37,22 @@ async function send(ctx: Ctx, site: Site, m: OutgoingMail, what: string): Promis
     from: { name: m.fromName },
     ...(m.replyTo && { reply_to: [m.replyTo] }),
   };
+}
+
+/** Logs why a form mail was not sent (the submission is kept either way). */
+export function logNotSent(ctx: Ctx, site: Site, what: string, out: SendOutcome): void {
+  ctx.log.warn(`form ${what} not sent`, {
+    site_id: site.id,
+    reason: out.ok ? "held" : out.reason,
+    error: out.ok ? null : out.error,
+  });
+}
+
+async function send(ctx: Ctx, site: Site, m: OutgoingMail, what: string): Promise<boolean> {
   try {
-    const out = await sendMail(ctx, site, input, { source: "form" });
+    const out = await sendMail(ctx, site, mailInput(m), { source: "form" });
     if (out.ok && out.sent && !out.held) return true;
-    ctx.log.warn(`form ${what} not sent`, {
-      site_id: site.id,
-      reason: out.ok ? "held" : out.reason,
-      error: out.ok ? null : out.error,
-    });
+    logNotSent(ctx, site, what, out);
     return false;
   } catch (e) {
     // The submission is stored; a failed hand-off is reported as email_sent false.
@@ -52,14 +61,14 @@ async function send(ctx: Ctx, site: Site, m: OutgoingMail, what: string): Promis
   }
 }
 
-async function autoReply(
+/** Sends the auto-reply when asked for (confirm.enabled) and possible. */
+export async function sendAutoReply(
   ctx: Ctx,
   site: Site,
   input: SubmitInput,
   submission: Submission,
-  fromName: string,
-  submitter: string | null,
 ): Promise<void> {
+  const submitter = submitterAddress(input.fields);
   if (!input.confirm?.enabled || !submitter) return;
   const blocks = await recipientBlocks(ctx.kv, site.id, [normalizeEmail(submitter)]);
   if (blocks.size > 0) return;
@@ -67,7 +76,9 @@ async function autoReply(
     site,
     to: submitter,
     replyTo: submission.notify_to[0],
-    fromName: input.confirm.from_name ? senderName(input.confirm.from_name, site) : fromName,
+    fromName: input.confirm.from_name
+      ? senderName(input.confirm.from_name, site)
+      : senderName(input.from_name, site),
     subject: input.confirm.subject,
     body: input.confirm.body,
     name: submitterName(input.fields),
@@ -78,20 +89,17 @@ async function autoReply(
   await send(ctx, site, mail, "auto-reply");
 }
 
-/** Sends the notification (and the auto-reply); true when the notification was accepted. */
-export async function sendSubmissionMails(
-  ctx: Ctx,
+/** The notification of a stored (or about to be stored) submission, as a send. */
+export function notificationInput(
   site: Site,
   input: SubmitInput,
   submission: Submission,
-): Promise<boolean> {
-  const submitter = submitterAddress(input.fields);
-  const fromName = senderName(input.from_name, site);
-  const notification = notificationMail({
+): MailSendInput {
+  return mailInput(notificationMail({
     site,
     to: submission.notify_to,
-    fromName,
-    replyTo: submitter,
+    fromName: senderName(input.from_name, site),
+    replyTo: submitterAddress(input.fields),
     formId: submission.form_id,
     formName: submission.form_name,
     fields: input.fields,
@@ -100,10 +108,10 @@ export async function sendSubmissionMails(
     createdAt: submission.created_at,
     classification: submission.classification,
     spamScore: submission.spam_score,
-  });
-  const [sent] = await Promise.all([
-    send(ctx, site, notification, "notification"),
-    autoReply(ctx, site, input, submission, fromName, submitter),
-  ]);
-  return sent;
+  }));
+}
+
+/** The notification's recipients as the mail engine reads their blocks (lowercase, distinct). */
+export function notificationEmails(notifyTo: string[]): string[] {
+  return [...new Set(notifyTo.map((a) => a.toLowerCase()))];
 }

@@ -9,16 +9,23 @@
  * 5. Spam score, then ONE atomic commit of: the submission, its site index, the
  *    IP window append (checked: the rate limit is exact under concurrency), the
  *    monthly form count (when counted), the event form.submitted / form.spam
- *    and its webhook deliveries, the content marker and the abuse tallies.
- *    A lost race is retried from a fresh read.
+ *    and its webhook deliveries, the content marker, the abuse tallies and,
+ *    when a notification follows, its reservation in the mail engine (the
+ *    "sending" log record and the site's send window slot, checked). A lost
+ *    race is retried from a fresh read.
  * 6. The site becomes verified on its first stored submission.
- * 7. Not spam and within the monthly form limit: notification (and auto-reply)
- *    through the mail engine; email_sent is true only when the relay accepted
- *    the notification.
+ * 7. Not spam and within the monthly form limit: the notification goes to SMTP
+ *    (and the auto-reply through the mail engine); the notification's outcome
+ *    commit sets email_sent, true only when the relay accepted it.
+ *
+ * Reads: the IP's blocks, then one getMany for the IP window, the content
+ * marker, the account and its form usage, and the notification's send state
+ * (site routing, send window, the recipients' suppressions). Writes: the
+ * submission commit, then the notification's outcome commit.
  */
 import type { Ctx } from "../context.ts";
 import { ApiError, ConflictError } from "../errors.ts";
-import { isoTime } from "../clock.ts";
+import { isoTime, utcMonth } from "../clock.ts";
 import { uuidv7 } from "../ids.ts";
 import { type PreparedEvent, prepareEvent } from "../events.ts";
 import type { Site } from "../store/sites.ts";
@@ -40,17 +47,23 @@ import {
   readSubmitState,
   setContentMark,
   setSubmissionEmailSent,
+  setSubmissionEmailSentMutation,
   type Submission,
-  type SubmitState,
+  submitStateKeys,
+  submitStateOf,
+  type SubmitStateQuery,
 } from "../store/submissions.ts";
+import { sendStateKeys, sendStateOf, type SendStateQuery } from "../store/send_state.ts";
+import { type PreparedSend, prepareSend, sendStateQuery } from "../mail/send.ts";
+import { withLock } from "../mail/locks.ts";
 import { scoreSubmission, type SpamResult } from "../spam/score.ts";
 import { contentFingerprint, DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
 import type { SubmitInput } from "./schema.ts";
 import { notificationAddresses, submitterAddress } from "./addresses.ts";
 import { parseVisitorIp, type VisitorIp } from "./ip.ts";
 import { verifyCaptcha } from "./captcha.ts";
-import { checkAbuse, tallyOutcome } from "./abuse.ts";
-import { sendSubmissionMails } from "./mailer.ts";
+import { checkAbuse, tallyCommitted, tallyOutcome } from "./abuse.ts";
+import { logNotSent, notificationEmails, notificationInput, sendAutoReply } from "./mailer.ts";
 
 /** The IP rate limit (spec, Limits): more than 3 in 60 s blocks for 1 hour. */
 export const IP_WINDOW_MS = 60_000;
@@ -118,7 +131,9 @@ async function startRateLimitBlock(
 /** Records a blocked outcome for the abuse rule and answers blocked. */
 async function blocked(ctx: Ctx, site: Site, now: number, why: string): Promise<SubmitAnswer> {
   ctx.log.debug("form submission blocked", { site_id: site.id, why });
-  await tallyOutcome(ctx.kv.atomic(), site.id, now, true).commit();
+  if ((await tallyOutcome(ctx.kv.atomic(), site.id, now, true).commit()).ok) {
+    tallyCommitted(site.id, now, true);
+  }
   await checkAbuse(ctx, site.id, now);
   return BLOCKED;
 }
@@ -142,15 +157,19 @@ async function markVerified(ctx: Ctx, site: Site, now: number): Promise<void> {
 type Stored = {
   submission: Submission;
   spam: SpamResult;
+  /** The notification, reserved in the submission's commit when kind is "send". */
+  notification: PreparedSend | null;
 };
 
-export async function submitForm(ctx: Ctx, site: Site, input: SubmitInput): Promise<SubmitAnswer> {
+/** What a submission reads: the submission's state and the notification's send state. */
+function submitReads(
+  site: Pick<Site, "id" | "account_id" | "default_notify_email">,
+  input: SubmitInput,
+  now: number,
+) {
   const notifyTo = notificationAddresses(input.notify_emails, input.notify_email, site);
-  if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
-
-  const now = ctx.clock.now();
   const ip = parseVisitorIp(input.visitor?.ip);
-  const query = {
+  const query: SubmitStateQuery = {
     windowName: IP_WINDOW,
     ipKey: ip?.key ?? null,
     fingerprint: contentFingerprint(input.fields),
@@ -158,11 +177,84 @@ export async function submitForm(ctx: Ctx, site: Site, input: SubmitInput): Prom
     now,
     windowMs: IP_WINDOW_MS,
   };
-  // Block list and everything the commit needs, read at once.
-  const [ipBlocked, state] = await Promise.all([
-    ip ? ipIsBlocked(ctx, ip, now) : false,
-    readSubmitState(ctx.kv, query),
-  ]);
+  // What the notification's send needs (site routing, send window, recipients'
+  // suppressions), read with the submission's own state in one getMany.
+  const mailQuery = sendStateQuery(site, notificationEmails(notifyTo), now, { quota: false });
+  const keys = [...submitStateKeys(query), ...sendStateKeys(mailQuery)];
+  return { notifyTo, ip, query, mailQuery, keys };
+}
+
+type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
+
+/** Reads started before the key check (see submitAhead). */
+export type SubmitAhead = {
+  /** The body, the site as the key last saw it, and what submitReads made of them. */
+  input: SubmitInput;
+  site: SiteHint;
+  reads: ReturnType<typeof submitReads>;
+  keys: Deno.KvKey[];
+  /** Whether a block applies to the visitor's IP; null when the check failed. */
+  ipBlocked: Promise<boolean | null>;
+};
+
+/**
+ * For a key seen before: the keys a submission will read, from its site as it
+ * was then, and the IP block check started now. submitForm uses what was read
+ * only when its own keys, from the site as it is, are the same.
+ */
+export function submitAhead(ctx: Ctx, input: SubmitInput, site: SiteHint): SubmitAhead | null {
+  const now = ctx.clock.now();
+  const r = submitReads(site, input, now);
+  if (r.notifyTo.length === 0) return null;
+  return {
+    input,
+    site: {
+      id: site.id,
+      account_id: site.account_id,
+      default_notify_email: site.default_notify_email,
+    },
+    reads: r,
+    keys: r.keys,
+    ipBlocked: r.ip ? ipIsBlocked(ctx, r.ip, now).catch(() => null) : Promise.resolve(false),
+  };
+}
+
+/** The reads of the read-ahead, at `now`, when the site still has what they came from. */
+function readsAhead(ahead: SubmitAhead, input: SubmitInput, site: Site, now: number) {
+  const h = ahead.site;
+  const r = ahead.reads;
+  if (
+    ahead.input !== input || h.id !== site.id || h.account_id !== site.account_id ||
+    h.default_notify_email !== site.default_notify_email ||
+    utcMonth(r.query.now) !== utcMonth(now) // the form usage key is the month's
+  ) return null;
+  return { ...r, query: { ...r.query, now }, mailQuery: { ...r.mailQuery, now } };
+}
+
+function sameKeys(a: Deno.KvKey[], b: Deno.KvKey[]): boolean {
+  return a.length === b.length &&
+    a.every((k, i) => k.length === b[i].length && k.every((p, j) => p === b[i][j]));
+}
+
+export async function submitForm(
+  ctx: Ctx,
+  site: Site,
+  input: SubmitInput,
+  ahead?: { plan: SubmitAhead; entries: Deno.KvEntryMaybe<unknown>[] },
+): Promise<SubmitAnswer> {
+  const now = ctx.clock.now();
+  const { notifyTo, ip, query, mailQuery, keys } =
+    (ahead && readsAhead(ahead.plan, input, site, now)) ??
+      submitReads(site, input, now);
+  if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
+
+  const early = ahead && sameKeys(ahead.plan.keys, keys) ? await ahead.plan.ipBlocked : null;
+  const [ipBlocked, state] = early !== null
+    ? [early, submitStateOf(query, ahead!.entries)]
+    : await Promise.all([
+      ip ? ipIsBlocked(ctx, ip, now) : false,
+      readSubmitState(ctx.kv, query, sendStateKeys(mailQuery)),
+    ]);
   if (ipBlocked) return await blocked(ctx, site, now, "ip blocked");
   if (ip && state.window && state.window.times.length > IP_MAX_IN_WINDOW) {
     await startRateLimitBlock(ctx, site, ip, now);
@@ -173,31 +265,63 @@ export async function submitForm(ctx: Ctx, site: Site, input: SubmitInput): Prom
   const captcha = await verifyCaptcha(ctx, site, token, ip?.address ?? null);
   if (captcha.result === "rejected") return await blocked(ctx, site, now, "captcha");
 
-  const stored = await store(ctx, site, input, notifyTo, now, query, state);
+  const stored = await store(ctx, site, input, notifyTo, now, query, state, mailQuery);
   if (stored === "rate_limited") {
     await startRateLimitBlock(ctx, site, ip!, now);
     return await blocked(ctx, site, now, "rate limit");
   }
-  const { submission, spam } = stored;
+  const { submission, spam, notification } = stored;
   await markVerified(ctx, site, now);
 
   if (spam.classification === "spam") {
     await checkAbuse(ctx, site.id, now);
     return { ok: true, id: submission.id };
   }
-  if (!submission.counted) {
-    await setSubmissionEmailSent(ctx.kv, submission, false);
-    return { ok: true, id: submission.id, email_sent: false };
-  }
-  const emailSent = await sendSubmissionMails(ctx, site, input, submission);
-  await setSubmissionEmailSent(ctx.kv, submission, emailSent);
+  // Over the monthly form limit: stored with email_sent false, no mail.
+  if (!submission.counted) return { ok: true, id: submission.id, email_sent: false };
+  const [emailSent] = await Promise.all([
+    notify(ctx, site, submission, notification!),
+    sendAutoReply(ctx, site, input, submission),
+  ]);
   return { ok: true, id: submission.id, email_sent: emailSent };
 }
 
 /**
- * Scores and commits the submission with everything that must change with it.
- * The first attempt uses the state read up front; a lost race reads it again.
- * Returns "rate_limited" when the IP window filled up meanwhile.
+ * Hands the reserved notification to SMTP; its outcome commit also records
+ * email_sent on the submission. True only when the relay accepted it.
+ */
+async function notify(
+  ctx: Ctx,
+  site: Site,
+  submission: Submission,
+  p: PreparedSend,
+): Promise<boolean> {
+  if (p.kind !== "send") {
+    // Refused, or every recipient suppressed (logged): nothing goes to SMTP.
+    if (p.kind === "logged") await p.write();
+    logNotSent(ctx, site, "notification", p.outcome);
+    await setSubmissionEmailSent(ctx.kv, submission, false);
+    return false;
+  }
+  try {
+    const out = await p.deliver((op, sent) => setSubmissionEmailSentMutation(op, submission, sent));
+    if (out.ok) return true;
+    logNotSent(ctx, site, "notification", out);
+    return false;
+  } catch (e) {
+    // The submission is stored; a failed hand-off is reported as email_sent false.
+    ctx.log.error("form notification failed", { site_id: site.id, error: e });
+    await setSubmissionEmailSent(ctx.kv, submission, false).catch(() => {});
+    return false;
+  }
+}
+
+/**
+ * Scores and commits the submission with everything that must change with it,
+ * including the notification's reservation (its "sending" log record and send
+ * window slot) when one follows. The first attempt uses the state read up
+ * front; a lost race reads it again. Returns "rate_limited" when the IP window
+ * filled up meanwhile.
  */
 async function store(
   ctx: Ctx,
@@ -205,24 +329,28 @@ async function store(
   input: SubmitInput,
   notifyTo: string[],
   now: number,
-  query: Parameters<typeof readSubmitState>[1],
-  first: SubmitState,
+  query: SubmitStateQuery,
+  first: Awaited<ReturnType<typeof readSubmitState>>,
+  mailQuery: SendStateQuery,
 ): Promise<Stored | "rate_limited"> {
   const fields = input.fields;
   const submitter = submitterAddress(fields);
   let packedFields: Packed<string> | null = null;
   let event: PreparedEvent | null = null;
   let eventFor = "";
-  let state: SubmitState | null = first;
+  let state: typeof first | null = first;
   const id = uuidv7(now);
   const createdAt = isoTime(now);
+  const mailKeys = sendStateKeys(mailQuery);
 
   try {
     return await retryOnConflict(async () => {
-      const { window, mark, account, usage } = state ?? await readSubmitState(ctx.kv, query);
+      const read = state ?? await readSubmitState(ctx.kv, query, mailKeys);
       state = null;
+      const { window, mark, account, usage } = read;
       if (window && window.times.length > IP_MAX_IN_WINDOW) return "rate_limited" as const;
       const limit = account?.monthly_form_limit ?? null;
+      const sendState = await sendStateOf(ctx.kv, mailQuery, read.extra);
 
       const duplicateElsewhere = !!mark && mark.site_id !== site.id &&
         now - mark.at < DUPLICATE_WINDOW_MS;
@@ -257,7 +385,8 @@ async function store(
         spam_reasons: spam.reasons,
         notify_to: notifyTo,
         counted,
-        email_sent: null,
+        // Known now when no notification follows the non-spam submission.
+        email_sent: !isSpam && !counted ? false : null,
         created_at: createdAt,
       };
       const type = isSpam ? "form.spam" : "form.submitted";
@@ -272,8 +401,14 @@ async function store(
           spam_score: spam.score,
           fields,
           referrer: input.visitor?.referrer,
-        });
+        }, sendState.routing.webhooks);
       }
+      const notification = counted
+        ? await prepareSend(ctx, site, notificationInput(site, input, submission), {
+          source: "form",
+          state: sendState,
+        })
+        : null;
 
       const op = ctx.kv.atomic();
       addSubmissionMutations(op, submission);
@@ -290,8 +425,18 @@ async function store(
       }
       tallyOutcome(op, site.id, now, isSpam);
       event.apply(op);
-      await commit(op, "store submission");
-      return { submission, spam };
+      if (notification?.kind === "send") {
+        // Submissions of one site take turns at its send window (like sends do);
+        // one that waited takes the window as the one before it left it.
+        await withLock(`site:${site.id}`, async (waited) => {
+          notification.reservation(op, waited ? await notification.freshWindow() : undefined);
+          await commit(op, "store submission");
+        });
+      } else {
+        await commit(op, "store submission");
+      }
+      tallyCommitted(site.id, now, isSpam);
+      return { submission, spam, notification };
     }, 50);
   } catch (e) {
     if (e instanceof ConflictError) {

@@ -16,7 +16,7 @@
 import { Buffer } from "node:buffer";
 import { createHash, createPrivateKey, type KeyObject } from "node:crypto";
 import MailComposer from "nodemailer/lib/mail-composer";
-import type MimeNode from "nodemailer/lib/mime-node";
+import MimeNode from "nodemailer/lib/mime-node";
 import * as qp from "nodemailer/lib/qp";
 import * as base64 from "nodemailer/lib/base64";
 import dkimSign from "nodemailer/lib/dkim/sign.js";
@@ -84,6 +84,28 @@ export const DKIM_SIGNED_HEADERS = [
   "Feedback-ID",
 ].join(":");
 
+// MimeNode normalizes a header name with three regex passes on every setHeader
+// and getHeader call, dozens per message (about a tenth of a delivery worker's
+// time). The result depends only on the name, so it is remembered.
+{
+  type Normalize = (this: unknown, key: unknown) => string;
+  const proto = MimeNode.prototype as unknown as { _normalizeHeaderKey?: Normalize };
+  const normalize = proto._normalizeHeaderKey;
+  if (typeof normalize === "function") {
+    const known = new Map<string, string>();
+    proto._normalizeHeaderKey = function (key) {
+      if (typeof key !== "string") return normalize.call(this, key);
+      let name = known.get(key);
+      if (name === undefined) {
+        name = normalize.call(this, key);
+        if (known.size >= 2000) known.clear();
+        known.set(key, name);
+      }
+      return name;
+    };
+  }
+}
+
 // A valid MIME type; anything else is sent as application/octet-stream.
 const MIME_TYPE_RE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 
@@ -117,9 +139,7 @@ export function composeMessage(m: ComposeInput): Uint8Array {
     disableUrlAccess: true,
     xMailer: false,
   });
-  const parts: Buffer[] = [];
-  writeNode(composer.compile(), parts);
-  let raw = Buffer.concat(parts);
+  let raw = mimeBytes(composer.compile());
   if (m.dkim) raw = Buffer.concat([Buffer.from(dkimHeader(raw, m.dkim) + "\r\n", "latin1"), raw]);
   return new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
 }
@@ -128,25 +148,66 @@ function crlf(s: string): string {
   return s.replace(/\r?\n|\r/g, "\r\n");
 }
 
+/** The bytes MimeNode#build streams out, written in one synchronous pass. */
+export function mimeBytes(root: MimeNode): Buffer {
+  const parts: (string | Uint8Array)[] = [];
+  writeNode(root, parts);
+  return joinParts(parts);
+}
+
 /** MimeNode#stream without the streams: headers, encoded content, children. */
-function writeNode(node: MimeNode, out: Buffer[]) {
-  out.push(Buffer.from(node.buildHeaders() + "\r\n\r\n", "latin1"));
+function writeNode(node: MimeNode, out: (string | Uint8Array)[]) {
+  out.push(node.buildHeaders() + "\r\n\r\n");
   const content = (node as unknown as { content?: string | Buffer }).content;
   if (content !== undefined && content !== null && content !== "") {
     const buf = typeof content === "string" ? Buffer.from(content, "utf8") : content;
     const te = node.getTransferEncoding();
-    if (te === "base64") out.push(Buffer.from(base64.wrap(base64.encode(buf), 76), "latin1"));
-    else if (te === "quoted-printable") {
-      out.push(Buffer.from(qp.wrap(qp.encode(buf), 76), "latin1"));
-    } else out.push(buf);
+    if (te === "base64") out.push(base64.wrap(base64.encode(buf), 76));
+    else if (te === "quoted-printable") out.push(qp.wrap(qp.encode(buf), 76));
+    else out.push(buf);
   }
   if (node.multipart) {
     node.childNodes.forEach((child, i) => {
-      out.push(Buffer.from(`${i ? "\r\n" : ""}--${node.boundary}\r\n`, "latin1"));
+      out.push(`${i ? "\r\n" : ""}--${node.boundary}\r\n`);
       writeNode(child, out);
     });
-    out.push(Buffer.from(`\r\n--${node.boundary}--\r\n`, "latin1"));
+    out.push(`\r\n--${node.boundary}--\r\n`);
   }
+}
+
+const encoder = new TextEncoder();
+// deno-lint-ignore no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * One buffer from the parts: strings are Latin-1 (headers, boundaries and the
+ * QP and base64 bodies are ASCII, which TextEncoder writes natively; Buffer's
+ * Latin-1 encoder is a JavaScript loop), bytes as they are.
+ */
+function joinParts(parts: (string | Uint8Array)[]): Buffer {
+  const chunks: Uint8Array[] = [];
+  let text = "";
+  const flush = () => {
+    if (text) chunks.push(ASCII.test(text) ? encoder.encode(text) : Buffer.from(text, "latin1"));
+    text = "";
+  };
+  for (const p of parts) {
+    if (typeof p === "string") text += p;
+    else {
+      flush();
+      chunks.push(p);
+    }
+  }
+  flush();
+  let size = 0;
+  for (const c of chunks) size += c.length;
+  const raw = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const c of chunks) {
+    raw.set(c, at);
+    at += c.length;
+  }
+  return raw;
 }
 
 /**

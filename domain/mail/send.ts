@@ -29,7 +29,7 @@ import { prepareEvent } from "../events.ts";
 import type { Site } from "../store/sites.ts";
 import { getSite, updateSite } from "../store/sites.ts";
 import type { Account } from "../store/accounts.ts";
-import { type SendingDomain, verifiedSendingDomainOfSite } from "../store/sending_domains.ts";
+import type { MailDomain, WebhookRoute } from "../store/site_routing.ts";
 import {
   addMonthly,
   addTotal,
@@ -39,17 +39,25 @@ import {
   type WindowState,
 } from "../store/counters.ts";
 import { commit, retryOnConflict } from "../store/kv.ts";
-import { readSendState } from "../store/send_state.ts";
+import {
+  readSendState,
+  type SendState,
+  sendStateKeys,
+  sendStateOf,
+  type SendStateQuery,
+  withTotal,
+} from "../store/send_state.ts";
 import { packJson } from "../store/blob.ts";
 import {
   type EmailLogRecord,
   type EmailLogStatus,
   putEmailLog,
   putLatestTo,
+  replaceEmailLog,
   type SpamResults,
   subtractMonthly,
 } from "../store/email_log.ts";
-import { type Mailbox, MailSendBody, type MailSendInput } from "./schema.ts";
+import { type Mailbox, MailSendBody, type MailSendInput, parseMailbox } from "./schema.ts";
 import { resolveTemplate, type TemplateContent } from "./templates.ts";
 import { checkAttachments } from "./attachments.ts";
 import {
@@ -66,7 +74,7 @@ import { type ClassifierVerdict, shouldClassify } from "./classifier.ts";
 import { contactFormSpam, HOLD_CONFIDENCE, isContactFormNotification } from "./contact_form.ts";
 import { applyHeaderPolicy, hasHeader } from "./headers.ts";
 import { type ComposeAttachment, type DkimKey, safeContentType } from "./compose.ts";
-import { trackHtml } from "./tracking.ts";
+import type { TrackingOptions } from "./tracking.ts";
 import { unsubscribeToken, verpAddress } from "./tokens.ts";
 import { failureText } from "./transport.ts";
 import { mailServices } from "./services.ts";
@@ -95,6 +103,14 @@ export type SendOptions = {
    * became of that attempt. Default: a fresh id.
    */
   logId?: string;
+  /**
+   * The send state read already (the caller put `sendStateKeys` into its own
+   * getMany). Used when it covers this send's site, `to` addresses and, with
+   * the quota check, account; otherwise the state is read here.
+   */
+  state?: SendState;
+  /** Or the entries of `sendStateKeys(query)` read elsewhere (see sendStateAhead). */
+  ahead?: { query: SendStateQuery; entries: Deno.KvEntryMaybe<unknown>[] };
 };
 
 export type SendChecks = {
@@ -164,6 +180,7 @@ export const RATE_WINDOW_MS = 60_000;
 const WINDOW = "site_email_log";
 /** Running totals (addTotal/readTotal names). */
 export const TOTALS = {
+  /** Log entries of a site: kept by the send window now (siteLogTotal); summed before. */
   log: "site_email_log",
   sent: "site_emails_sent",
   opens: "site_email_opens",
@@ -171,6 +188,28 @@ export const TOTALS = {
   messageOpens: "message_opens",
   messageClicks: "message_clicks",
 } as const;
+
+export type LogWindow = WindowState & { total: number };
+
+/** The site's send window as it is now, with the site's log total. */
+async function readLogWindow(ctx: Ctx, siteId: string): Promise<LogWindow> {
+  const w = await readWindow(ctx.kv, WINDOW, siteId, ctx.clock.now(), RATE_WINDOW_MS);
+  return await withTotal(ctx.kv, siteId, TOTALS.log, w);
+}
+
+/**
+ * Adds one log entry to the site's window inside `op`: its slot, and the
+ * site's log total that the window keeps (TOTALS.log is that total as summed
+ * before windows kept it).
+ */
+function appendLogEntry(op: Deno.AtomicOperation, w: LogWindow, now: number) {
+  appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT, w.total + 1);
+}
+
+/** Email log entries of a site ever (email-stats `logged`). */
+export async function siteLogTotal(ctx: Ctx, siteId: string): Promise<number> {
+  return (await readLogWindow(ctx, siteId)).total;
+}
 
 const fail = (
   status: 200 | 400,
@@ -202,7 +241,7 @@ function returnPathDomain(ctx: Ctx): string {
 // Unsealed keys, by domain id and sealed value (a new key is a new entry).
 const dkimCache = new Map<string, string>();
 
-function dkimKeyOf(ctx: Ctx, d: SendingDomain): DkimKey {
+function dkimKeyOf(ctx: Ctx, d: MailDomain): DkimKey {
   const cacheKey = `${d.id}:${d.dkim.private_key}`;
   let pem = dkimCache.get(cacheKey);
   if (!pem) {
@@ -230,10 +269,104 @@ export async function sendMail(
   input: MailSendInput,
   opts: SendOptions = {},
 ): Promise<SendOutcome> {
+  const p = await prepareSend(ctx, site, input, opts);
+  if (p.kind === "answered") return p.outcome;
+  if (p.kind === "logged") {
+    await p.write();
+    return p.outcome;
+  }
+  const refused = await p.reserve();
+  return refused ?? await p.deliver();
+}
+
+/**
+ * A send decided up to the SMTP hand-off (checks 5 to 14 done, message built):
+ * - answered: refused before anything is written (5 to 10);
+ * - logged: ends without sending (11 to 14, held); `write` commits its log
+ *   record, window slot and event;
+ * - send: to be reserved (`reserve`, or `reservation` inside the caller's own
+ *   atomic op) and then handed to SMTP with `deliver`, which commits the
+ *   outcome and its event (with the caller's `extra` mutations) before it
+ *   answers.
+ */
+export type PreparedSend =
+  | { kind: "answered"; outcome: SendOutcome }
+  | { kind: "logged"; outcome: SendOutcome; write(): Promise<void> }
+  | {
+    kind: "send";
+    logId: string;
+    /**
+     * Takes the log record, window slot and quota unit, checked against
+     * concurrent sends (in-process sends of the site take turns); an outcome
+     * when a concurrent send took the last slot or unit (then written), else null.
+     */
+    reserve(): Promise<SendOutcome | null>;
+    /**
+     * Adds the reservation to the caller's `op` instead (sends that count no
+     * quota only): the "sending" record and the window slot, guarded by the
+     * window's versionstamp (`window`: a fresher read than the prepared one).
+     */
+    reservation(op: Deno.AtomicOperation, window?: LogWindow): void;
+    /** Reads the site's window again (a caller that waited for its turn). */
+    freshWindow(): Promise<LogWindow>;
+    deliver(extra?: (op: Deno.AtomicOperation, sent: boolean) => void): Promise<SendOutcome>;
+  };
+
+/** The send-state query of a send (what `opts.state` must have been read with). */
+export function sendStateQuery(
+  site: Pick<Site, "id" | "account_id">,
+  emails: string[],
+  now: number,
+  opts: { quota: boolean },
+): SendStateQuery {
+  return {
+    siteId: site.id,
+    accountId: opts.quota ? site.account_id : null,
+    windowName: WINDOW,
+    totalName: TOTALS.log,
+    now,
+    windowMs: RATE_WINDOW_MS,
+    emails,
+  };
+}
+
+/**
+ * The send state a POST /mail/send body will need, for the site and account
+ * its key acted for before (read with the key check; prepareSend reads again
+ * whatever turns out not to match). Null when the body names no recipient.
+ */
+export function sendStateAhead(
+  json: unknown,
+  siteId: string,
+  accountId: string | null,
+  now: number,
+): { query: SendStateQuery; keys: Deno.KvKey[] } | null {
+  const to = (json as { to?: unknown } | null)?.to;
+  const items = typeof to === "string" ? [to] : Array.isArray(to) ? to.slice(0, 50) : [];
+  const emails = new Set<string>();
+  for (const item of items) {
+    const m = typeof item === "string" ? parseMailbox(item) : null;
+    if (m) emails.add(m.address.toLowerCase());
+  }
+  if (!emails.size) return null;
+  const query = sendStateQuery({ id: siteId, account_id: accountId }, [...emails], now, {
+    quota: true,
+  });
+  return { query, keys: sendStateKeys(query) };
+}
+
+/** Runs checks 5 to 14 and builds the message; writes nothing (see PreparedSend). */
+export async function prepareSend(
+  ctx: Ctx,
+  site: Site,
+  input: MailSendInput,
+  opts: SendOptions = {},
+): Promise<PreparedSend> {
+  const answered = (outcome: SendOutcome): PreparedSend => ({ kind: "answered", outcome });
   // 5. invalid_payload
   const parsed = MailSendBody.safeParse(input);
   if (!parsed.success) {
-    return fail(400, "invalid_payload", { details: issuesToDetails(parsed.error) });
+    return answered(fail(400, "invalid_payload", { details: issuesToDetails(parsed.error) }));
   }
   const req = parsed.data;
   const source = opts.source ?? "api";
@@ -244,45 +377,46 @@ export async function sendMail(
   let tpl: TemplateContent | null = null;
   if (req.template !== undefined && req.template !== "") {
     tpl = await resolveTemplate(ctx, site.account_id, req.template);
-    if (!tpl) return fail(400, "template_not_found");
+    if (!tpl) return answered(fail(400, "template_not_found"));
   }
 
   // 7. no_body: the template's parts replace html and text when it has content.
   const tplHasBody = !!(tpl && (tpl.html || tpl.text));
   let html = (tplHasBody ? tpl!.html : req.html) || null;
   let text = (tplHasBody ? tpl!.text : req.text) || null;
-  if (!html && !text) return fail(400, "no_body");
+  if (!html && !text) return answered(fail(400, "no_body"));
 
   // 8 and 9. attachments
   const att = checkAttachments(req.attachments ?? []);
   if (!att.ok) {
-    return att.code === "invalid_attachment"
-      ? fail(400, "invalid_attachment", { filename: att.filename })
-      : fail(400, "attachments_too_large");
+    return answered(
+      att.code === "invalid_attachment"
+        ? fail(400, "invalid_attachment", { filename: att.filename })
+        : fail(400, "attachments_too_large"),
+    );
   }
 
   // Everything the remaining checks need from KV, read at once.
   const now = ctx.clock.now();
   const toAddrs = req.to.map((m) => m.address.toLowerCase());
-  const [state, domain] = await Promise.all([
-    readSendState(ctx.kv, {
-      siteId: site.id,
-      accountId: site.account_id,
-      windowName: WINDOW,
-      totalName: TOTALS.log,
-      now,
-      windowMs: RATE_WINDOW_MS,
-      emails: [...new Set(toAddrs)],
-    }),
-    req.sender_mode === "relay"
-      ? Promise.resolve(null)
-      : verifiedSendingDomainOfSite(ctx.kv, site.id),
-  ]);
+  const emails = [...new Set(toAddrs)];
+  const given = opts.state ??
+    (opts.ahead ? await sendStateOf(ctx.kv, opts.ahead.query, opts.ahead.entries) : null);
+  const pre = given?.query;
+  // State read for another site, other recipients or another account is read again.
+  const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
+      (!checks.quota || pre.accountId === site.account_id)
+    ? given!
+    : await readSendState(ctx.kv, sendStateQuery(site, emails, now, { quota: true }));
   const { window, logTotal, account, blocks } = state;
+  const hooks = state.routing.webhooks;
+  const domain = req.sender_mode === "relay" ? null : state.routing.domain;
   const mode: "relay" | "domain" = domain ? "domain" : "relay";
 
   // 10. rate_limited
-  if (checks.rateLimit && window.times.length >= RATE_LIMIT) return fail(200, "rate_limited");
+  if (checks.rateLimit && window.times.length >= RATE_LIMIT) {
+    return answered(fail(200, "rate_limited"));
+  }
 
   // Recipients after suppressions and unsubscribes (rule 1; cc and bcc untouched).
   const keptTo = req.to.filter((m) => !blocks.has(m.address.toLowerCase()));
@@ -369,12 +503,16 @@ export async function sendMail(
     reason: string,
     event: EndEvent,
     extra: Partial<EmailLogRecord> = {},
-  ) => logOutcome(ctx, site, record, window, { status, reason, ...extra }, event);
-  const rejected = (reason: "content_flagged" | "ai_flagged" | "over_quota") =>
-    logged(reason === "over_quota" ? "rejected" : "flagged", reason, {
-      type: "email.rejected",
-      data: { to: toAddrs[0], subject, reason },
-    }, { flagged: reason !== "over_quota" });
+  ) => logOutcome(ctx, site, record, window, { status, reason, ...extra }, event, hooks);
+  const rejected = (reason: "content_flagged" | "ai_flagged" | "over_quota"): PreparedSend => ({
+    kind: "logged",
+    outcome: fail(reason === "over_quota" ? 200 : 400, reason, { log_id: logId }),
+    write: () =>
+      logged(reason === "over_quota" ? "rejected" : "flagged", reason, {
+        type: "email.rejected",
+        data: { to: toAddrs[0], subject, reason },
+      }, { flagged: reason !== "over_quota" }),
+  });
 
   // 11. content_flagged (30-59: sent with a warning)
   let content: ContentScore | null = null;
@@ -382,10 +520,7 @@ export async function sendMail(
     content = scoreContent(subject, textPart);
     spam.content = content;
     record.warning = content.score >= WARN_SCORE && content.score < FLAG_SCORE;
-    if (content.score >= FLAG_SCORE) {
-      await rejected("content_flagged");
-      return fail(400, "content_flagged", { log_id: logId });
-    }
+    if (content.score >= FLAG_SCORE) return rejected("content_flagged");
   }
 
   // 12. ai_flagged
@@ -403,10 +538,7 @@ export async function sendMail(
       score: verdict.score,
       detail: verdict.detail,
     };
-    if (verdict.spam) {
-      await rejected("ai_flagged");
-      return fail(400, "ai_flagged", { log_id: logId });
-    }
+    if (verdict.spam) return rejected("ai_flagged");
   }
 
   // Contact-form notifications: the extra check; held mail answers as sent (rule 2).
@@ -414,17 +546,21 @@ export async function sendMail(
     const cf = contactFormSpam(subject, textPart);
     spam.contact_form = cf;
     if (cf.confidence >= HOLD_CONFIDENCE) {
-      await logged("held", "held_as_spam", {
-        type: "email.held",
-        data: {
-          to: toAddrs[0],
-          subject,
-          reason: "held_as_spam",
-          confidence: cf.confidence,
-          detail: cf.detail?.slice(0, 200),
-        },
-      }, { flagged: true });
-      return { ok: true, sent: true, held: true, reason: "held_as_spam", mode, log_id: logId };
+      return {
+        kind: "logged",
+        outcome: { ok: true, sent: true, held: true, reason: "held_as_spam", mode, log_id: logId },
+        write: () =>
+          logged("held", "held_as_spam", {
+            type: "email.held",
+            data: {
+              to: toAddrs[0],
+              subject,
+              reason: "held_as_spam",
+              confidence: cf.confidence,
+              detail: cf.detail?.slice(0, 200),
+            },
+          }, { flagged: true }),
+      };
     }
   }
 
@@ -432,10 +568,7 @@ export async function sendMail(
   const limit = account?.monthly_email_limit ?? null;
   const quotaCounts = checks.quota && mode === "relay" && !!account;
   const usage = quotaCounts && limit !== null ? state.usage : null;
-  if (usage && usage.count >= limit!) {
-    await rejected("over_quota");
-    return fail(200, "over_quota", { log_id: logId });
-  }
+  if (usage && usage.count >= limit!) return rejected("over_quota");
 
   // 14. send_failed: every `to` address suppressed or unsubscribed.
   if (keptTo.length === 0) {
@@ -443,15 +576,19 @@ export async function sendMail(
     // (none suppressed); a service-wide suppression is the stronger reason.
     const allUnsub = removed.every((a) => blocks.get(a) === "unsubscribed");
     const error = allUnsub ? "all_recipients_unsubscribed" : "all_recipients_suppressed";
-    await logged("suppressed", error, {
-      type: "email.suppressed",
-      data: {
-        to: toAddrs[0],
-        subject,
-        reason: allUnsub ? "unsubscribed" : "bounced_or_complained",
-      },
-    }, { error });
-    return fail(200, "send_failed", { error, log_id: logId });
+    return {
+      kind: "logged",
+      outcome: fail(200, "send_failed", { error, log_id: logId }),
+      write: () =>
+        logged("suppressed", error, {
+          type: "email.suppressed",
+          data: {
+            to: toAddrs[0],
+            subject,
+            reason: allUnsub ? "unsubscribed" : "bounced_or_complained",
+          },
+        }, { error }),
+    };
   }
 
   // The message.
@@ -461,16 +598,17 @@ export async function sendMail(
     opens: site.tracking?.opens ?? true,
     clicks: site.tracking?.clicks ?? true,
   };
-  const trackedHtml = tracking.opens || tracking.clicks
-    ? trackHtml(htmlPart, {
+  // Applied by the transport, beside the HTTP thread when a delivery worker builds the message.
+  const trackingOptions: TrackingOptions | null = tracking.opens || tracking.clicks
+    ? {
       base,
       encKey: ctx.config.encryptionKey,
       logId,
       opens: tracking.opens,
       clicks: tracking.clicks,
       skipPrefix: `${base}/u/`,
-    })
-    : htmlPart;
+    }
+    : null;
   const headers: Record<string, string> = {
     ...callerHeaders,
     "Feedback-ID": `${feedbackPart(label)}:${mode}:${site.id}:svc`,
@@ -488,104 +626,124 @@ export async function sendMail(
   record.message_id = messageId;
   record.tracking = tracking;
 
-  // Reserve: log record, window slot and quota unit, checked against concurrent sends.
-  const reserved = await reserve(
-    ctx,
-    site,
-    record,
-    window,
-    checks,
-    quotaCounts ? account : null,
-    usage,
-  );
-  if (!reserved.ok) {
+  const reserveNow = async (): Promise<SendOutcome | null> => {
+    const reserved = await reserve(
+      ctx,
+      site,
+      record,
+      window,
+      checks,
+      quotaCounts ? account : null,
+      usage,
+    );
+    if (reserved.ok) return null;
     // Lost the race to a concurrent send that took the last slot or quota unit.
     if (reserved.code === "rate_limited") return fail(200, "rate_limited");
-    const w = await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS);
+    const w = await readLogWindow(ctx, site.id);
     await logOutcome(ctx, site, record, w, { status: "rejected", reason: "over_quota" }, {
       type: "email.rejected",
       data: { to: toAddrs[0], subject, reason: "over_quota" },
-    });
+    }, hooks);
     return fail(200, "over_quota", { log_id: logId });
-  }
+  };
 
-  let failure: string | null = null;
-  try {
-    await mailServices(ctx).transport.send({
-      id: logId,
-      messageId,
-      envelopeFrom,
-      recipients: envelopeTo.map((m) => m.address),
-      headerFrom: formatMailbox(from),
-      subject,
-      message: {
+  const deliver = async (
+    extra?: (op: Deno.AtomicOperation, sent: boolean) => void,
+  ): Promise<SendOutcome> => {
+    let failure: string | null = null;
+    try {
+      await mailServices(ctx).transport.send({
+        id: logId,
         messageId,
-        date: new Date(now),
-        from,
-        to: keptTo,
-        cc: req.cc ?? [],
-        replyTo,
+        envelopeFrom,
+        recipients: envelopeTo.map((m) => m.address),
+        headerFrom: formatMailbox(from),
         subject,
-        html: trackedHtml,
-        text: textPart,
-        attachments,
-        headers,
-        dkim: domain ? dkimKeyOf(ctx, domain) : null,
-      },
-    });
-  } catch (e) {
-    failure = failureText(e);
-  }
+        message: {
+          messageId,
+          date: new Date(now),
+          from,
+          to: keptTo,
+          cc: req.cc ?? [],
+          replyTo,
+          subject,
+          html: htmlPart,
+          text: textPart,
+          attachments,
+          headers,
+          dkim: domain ? dkimKeyOf(ctx, domain) : null,
+        },
+        tracking: trackingOptions,
+      });
+    } catch (e) {
+      failure = failureText(e);
+    }
 
-  const done = isoTime(ctx.clock.now());
-  const firstTo = keptTo[0].address.toLowerCase();
-  if (failure !== null) {
+    const done = isoTime(ctx.clock.now());
+    const firstTo = keptTo[0].address.toLowerCase();
+    if (failure !== null) {
+      const final: EmailLogRecord = {
+        ...record,
+        status: "failed",
+        reason: "send_failed",
+        error: failure,
+        updated_at: done,
+      };
+      const ev = await prepareEvent(ctx, site.id, "email.failed", {
+        to: firstTo,
+        subject,
+        error: failure.slice(0, 300),
+        source: source === "api" ? undefined : source,
+      }, hooks);
+      const op = replaceEmailLog(ctx.kv.atomic(), final);
+      if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
+      extra?.(op, false);
+      await commit(ev.apply(op), "email log (failed)");
+      return fail(200, "send_failed", { error: failure, log_id: logId });
+    }
+
     const final: EmailLogRecord = {
       ...record,
-      status: "failed",
-      reason: "send_failed",
-      error: failure,
+      status: record.warning ? "warning" : "sent",
+      reason: record.warning ? "content_warning" : null,
       updated_at: done,
     };
-    const ev = await prepareEvent(ctx, site.id, "email.failed", {
+    const ev = await prepareEvent(ctx, site.id, "email.sent", {
+      message_id: messageId,
       to: firstTo,
       subject,
-      error: failure.slice(0, 300),
+      mode,
       source: source === "api" ? undefined : source,
-    });
-    const op = putEmailLog(ctx.kv.atomic(), final);
-    if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
-    await commit(ev.apply(op), "email log (failed)");
-    return fail(200, "send_failed", { error: failure, log_id: logId });
-  }
-
-  const final: EmailLogRecord = {
-    ...record,
-    status: record.warning ? "warning" : "sent",
-    reason: record.warning ? "content_warning" : null,
-    updated_at: done,
+    }, hooks);
+    const op = replaceEmailLog(ctx.kv.atomic(), final);
+    addTotal(op, TOTALS.sent, site.id);
+    putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
+    extra?.(op, true);
+    await commit(ev.apply(op), "email log (sent)");
+    if (!site.verified) await markVerified(ctx, site.id);
+    return {
+      ok: true,
+      sent: true,
+      held: false,
+      mode,
+      message_id: messageId,
+      log_id: logId,
+      to: keptTo.map((m) => m.address),
+      removed,
+    };
   };
-  const ev = await prepareEvent(ctx, site.id, "email.sent", {
-    message_id: messageId,
-    to: firstTo,
-    subject,
-    mode,
-    source: source === "api" ? undefined : source,
-  });
-  const op = putEmailLog(ctx.kv.atomic(), final);
-  addTotal(op, TOTALS.sent, site.id);
-  putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
-  await commit(ev.apply(op), "email log (sent)");
-  if (!site.verified) await markVerified(ctx, site.id);
+
   return {
-    ok: true,
-    sent: true,
-    held: false,
-    mode,
-    message_id: messageId,
-    log_id: logId,
-    to: keptTo.map((m) => m.address),
-    removed,
+    kind: "send",
+    logId,
+    reserve: reserveNow,
+    reservation(op, w = window) {
+      if (quotaCounts) throw new Error("a send that counts quota reserves with reserve()");
+      putEmailLog(op, record);
+      appendLogEntry(op, w, ctx.clock.now());
+    },
+    freshWindow: () => readLogWindow(ctx, site.id),
+    deliver,
   };
 }
 
@@ -623,28 +781,26 @@ async function logOutcome(
   ctx: Ctx,
   site: Site,
   record: EmailLogRecord,
-  window: WindowState,
+  window: LogWindow,
   change: Partial<EmailLogRecord>,
   event: EndEvent,
+  hooks: readonly WebhookRoute[],
 ): Promise<void> {
-  const ev = await prepareEvent(ctx, site.id, event.type, event.data);
+  const ev = await prepareEvent(ctx, site.id, event.type, event.data, hooks);
   const final = { ...record, ...change, updated_at: isoTime(ctx.clock.now()) };
   await withLock(`site:${site.id}`, async (waited) => {
-    let w = waited
-      ? await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS)
-      : window;
+    let w = waited ? await readLogWindow(ctx, site.id) : window;
     for (let attempt = 0;; attempt++) {
       const now = ctx.clock.now();
       const op = ctx.kv.atomic();
       putEmailLog(op, final);
-      appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
-      addTotal(op, TOTALS.log, site.id);
+      appendLogEntry(op, w, now);
       ev.apply(op);
       if ((await op.commit()).ok) return;
       // Only another process can have moved the window: back off and read again.
       if (attempt >= 50) throw new ConflictError("email log window");
       await backoff(attempt);
-      w = await readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS);
+      w = await readLogWindow(ctx, site.id);
     }
   });
 }
@@ -663,7 +819,7 @@ async function reserve(
   ctx: Ctx,
   site: Site,
   record: EmailLogRecord,
-  window: WindowState,
+  window: LogWindow,
   checks: SendChecks,
   account: Account | null,
   usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null,
@@ -677,7 +833,7 @@ async function reserve(
       if (waited || attempt > 0) {
         // Someone went first (here or in another process): decide on fresh state.
         [w, u] = await Promise.all([
-          readWindow(ctx.kv, WINDOW, site.id, ctx.clock.now(), RATE_WINDOW_MS),
+          readLogWindow(ctx, site.id),
           account && limit !== null
             ? readMonthly(ctx.kv, account.id, "email", ctx.clock.now())
             : Promise.resolve(null),
@@ -690,8 +846,7 @@ async function reserve(
       const now = ctx.clock.now();
       const op = ctx.kv.atomic();
       putEmailLog(op, record);
-      appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT);
-      addTotal(op, TOTALS.log, site.id);
+      appendLogEntry(op, w, now);
       if (account) {
         if (u) op.check({ key: u.key, versionstamp: u.versionstamp });
         addMonthly(op, account.id, "email", now);

@@ -5,13 +5,24 @@
  * one purpose is worthless for another and no extra secret needs managing.
  */
 import { Buffer } from "node:buffer";
-import { constantTimeEqual, hmacSha256Base64Url, hmacSha256Hex } from "../crypto.ts";
+import { constantTimeEqual, hmacSha256Hex, keyedHmac } from "../crypto.ts";
 
 const derived = new WeakMap<Uint8Array, Map<string, Uint8Array>>();
+// By the key's bytes too: a delivery worker gets a new copy of the key with
+// every message, and its purpose keys (and their KeyedHmac) are kept by identity.
+const derivedByBytes = new Map<string, Map<string, Uint8Array>>();
 
 export function purposeKey(encryptionKey: Uint8Array, purpose: string): Uint8Array {
   let m = derived.get(encryptionKey);
-  if (!m) derived.set(encryptionKey, m = new Map());
+  if (!m) {
+    const id = Buffer.from(encryptionKey).toString("base64");
+    m = derivedByBytes.get(id);
+    if (!m) {
+      if (derivedByBytes.size >= 16) derivedByBytes.clear();
+      derivedByBytes.set(id, m = new Map());
+    }
+    derived.set(encryptionKey, m);
+  }
   let k = m.get(purpose);
   if (!k) {
     k = new Uint8Array(Buffer.from(hmacSha256Hex(encryptionKey, `svc-mail/${purpose}`), "hex"));
@@ -21,7 +32,7 @@ export function purposeKey(encryptionKey: Uint8Array, purpose: string): Uint8Arr
 }
 
 const mac = (key: Uint8Array, data: string, chars: number) =>
-  hmacSha256Base64Url(key, data).slice(0, chars);
+  keyedHmac(key).digest(data, "base64url").slice(0, chars);
 
 // --- unsubscribe ---------------------------------------------------------------
 
@@ -74,7 +85,7 @@ export function verpAddress(encKey: Uint8Array, logId: string, domain: string): 
 
 // Hex, not base64: some servers change the case of a local part.
 const verpMac = (encKey: Uint8Array, hex: string) =>
-  hmacSha256Hex(purposeKey(encKey, "verp"), hex).slice(0, 10);
+  keyedHmac(purposeKey(encKey, "verp")).digest(hex, "hex").slice(0, 10);
 
 /** The log id of a VERP address made by `verpAddress`, or null (forged, foreign). */
 export function readVerp(encKey: Uint8Array, address: string): string | null {

@@ -25,18 +25,17 @@ export function clickUrl(base: string, encKey: Uint8Array, logId: string, url: s
 
 const HREF_RE = /(\shref\s*=\s*)("[^"]*"|'[^']*'|[^\s"'=<>`]+)/i;
 
-export function trackHtml(
-  html: string,
-  opts: {
-    base: string;
-    encKey: Uint8Array;
-    logId: string;
-    opens: boolean;
-    clicks: boolean;
-    /** Links starting with this are not rewritten (the unsubscribe page). */
-    skipPrefix: string;
-  },
-): string {
+export type TrackingOptions = {
+  base: string;
+  encKey: Uint8Array;
+  logId: string;
+  opens: boolean;
+  clicks: boolean;
+  /** Links starting with this are not rewritten (the unsubscribe page). */
+  skipPrefix: string;
+};
+
+export function trackHtml(html: string, opts: TrackingOptions): string {
   const edits: { start: number; end: number; text: string }[] = [];
   let bodyClose = -1;
   // Hostile markup (see tooManyTags) is not parsed: no click rewriting.

@@ -22,6 +22,7 @@ import { type Clock, isoTime } from "../clock.ts";
 import type { Logger } from "../log.ts";
 import { putOutbox } from "../store/outbox.ts";
 import { type ComposeInput, composeMessage } from "./compose.ts";
+import { trackHtml, type TrackingOptions } from "./tracking.ts";
 
 export type OutgoingMessage = {
   /** Log id (UUIDv7); also the outbox id. */
@@ -35,7 +36,20 @@ export type OutgoingMessage = {
   subject: string;
   /** The parts; the transport builds (and signs) the raw message. */
   message: ComposeInput;
+  /**
+   * Open and click tracking to apply to the HTML part before building, here
+   * rather than on the HTTP thread (a delivery worker does it beside it).
+   */
+  tracking?: TrackingOptions | null;
 };
+
+/** The raw message: the HTML part tracked when asked, then built and signed. */
+export function rawMessage(msg: OutgoingMessage): Uint8Array {
+  const m = msg.tracking
+    ? { ...msg.message, html: trackHtml(msg.message.html, msg.tracking) }
+    : msg.message;
+  return composeMessage(m);
+}
 
 export type TransportResult = { response: string; accepted: string[]; rejected: string[] };
 
@@ -89,7 +103,7 @@ export class SmtpTransport implements MailTransport {
 
   async send(msg: OutgoingMessage): Promise<TransportResult> {
     try {
-      const raw = composeMessage(msg.message);
+      const raw = rawMessage(msg);
       const info = await this.#pool.sendMail({
         envelope: { from: msg.envelopeFrom, to: msg.recipients },
         raw: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
@@ -222,7 +236,7 @@ export class OutboxTransport implements MailTransport {
       to: msg.recipients.map((r) => r.toLowerCase()),
       subject: msg.subject,
       created_at: isoTime(this.clock.now()),
-    }, composeMessage(msg.message));
+    }, rawMessage(msg));
     return { response: "250 kept in the outbox", accepted: msg.recipients, rejected: [] };
   }
 

@@ -6,7 +6,7 @@
  * same situation always scores the same. Each rule and its points is listed in
  * the README ("Spam score"); tests/domain/spam/dataset.json measures them.
  */
-import { PHRASE_PATTERNS, SHORTENER_HOSTS, SUSPICIOUS_TLDS } from "./phrases.ts";
+import { ANY_PHRASE, PHRASE_PATTERNS, SHORTENER_HOSTS, SUSPICIOUS_TLDS } from "./phrases.ts";
 import { isDisposableAddress } from "./disposable.ts";
 import { isBotStyleName } from "./names.ts";
 import { findLinks, fold, isGibberishWord, isScriptMixed, linkHost, words } from "./text.ts";
@@ -143,6 +143,13 @@ export function scoreSubmission(input: SpamInput): SpamResult {
     if (points > 0) reasons.push({ rule, points });
   };
   const filled = Object.entries(input.fields).filter(([, v]) => v.trim() !== "");
+  // Several rules look at the words of the same value: split each once.
+  const split = new Map<string, string[]>();
+  const wordsOf = (v: string) => {
+    let ws = split.get(v);
+    if (!ws) split.set(v, ws = words(v));
+    return ws;
+  };
   const all = filled.map(([, v]) => v).join("\n");
 
   // Honeypots.
@@ -158,7 +165,7 @@ export function scoreSubmission(input: SpamInput): SpamResult {
     if (!onlyUrl) {
       links.push(...found.filter((l) => !hostWithin(linkHost(l) ?? "", input.siteDomain)));
     }
-    textWords += words(v).length;
+    textWords += wordsOf(v).length;
   }
   const hosts = [...new Set(links.map(linkHost).filter((h): h is string => h !== null))];
   add(`links (${links.length})`, linkPoints(links.length));
@@ -175,7 +182,9 @@ export function scoreSubmission(input: SpamInput): SpamResult {
 
   // Known spam phrases: the first one, then each further distinct one.
   const flat = all.replace(/\s+/g, " ");
-  const hits = PHRASE_PATTERNS.filter((p) => p.re.test(flat)).map((p) => p.phrase);
+  const hits = ANY_PHRASE.test(flat)
+    ? PHRASE_PATTERNS.filter((p) => p.re.test(flat)).map((p) => p.phrase)
+    : [];
   if (hits.length) {
     add(
       `spam_phrases (${hits.join(", ")})`,
@@ -196,7 +205,9 @@ export function scoreSubmission(input: SpamInput): SpamResult {
     add("email_name_mismatch", POINTS.email_name_mismatch);
   }
   if (names.some(isBotStyleName)) add("bot_style_name", POINTS.bot_style_name);
-  if (names.some((n) => n.length > 50 || words(n).length >= 8)) add("long_name", POINTS.long_name);
+  if (names.some((n) => n.length > 50 || wordsOf(n).length >= 8)) {
+    add("long_name", POINTS.long_name);
+  }
 
   // Random-looking text: in a short identity field one such word is enough; in
   // longer text at least two words and a fifth of them.
@@ -204,7 +215,7 @@ export function scoreSubmission(input: SpamInput): SpamResult {
   let mixed = false;
   for (const [k, v] of filled) {
     if (EMAIL_FIELD.test(k)) continue;
-    const ws = words(v);
+    const ws = wordsOf(v);
     if (ws.some(isScriptMixed)) mixed = true;
     const bad = ws.filter(isGibberishWord).length;
     if (SHORT_FIELD.test(k) ? bad >= 1 : bad >= 2 && bad / ws.length >= 0.2) gibberishFields++;

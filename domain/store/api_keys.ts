@@ -4,7 +4,8 @@
  * stops working with the commit that replaces it.
  */
 import { keys } from "./keys.ts";
-import { commit, listByIndex } from "./kv.ts";
+import { commit, getManyBatched, listByIndex } from "./kv.ts";
+import type { Site } from "./sites.ts";
 
 export type ApiKeyRecord = {
   id: string;
@@ -46,6 +47,24 @@ export async function getApiKey(kv: Deno.Kv, id: string): Promise<ApiKeyRecord |
 
 export async function findApiKeyByHash(kv: Deno.Kv, hash: string): Promise<ApiKeyIndex | null> {
   return (await kv.get<ApiKeyIndex>(keys.apiKeyByHash(hash))).value;
+}
+
+/**
+ * The hash index entry, a site record (the key's site, when known) and the
+ * caller's `extra` keys, in one read.
+ */
+export async function findApiKeyAndSite(
+  kv: Deno.Kv,
+  hash: string,
+  siteId: string,
+  extra: Deno.KvKey[] = [],
+): Promise<{ index: ApiKeyIndex | null; site: Site | null; extra: Deno.KvEntryMaybe<unknown>[] }> {
+  const got = await getManyBatched(kv, [keys.apiKeyByHash(hash), keys.site(siteId), ...extra]);
+  return {
+    index: got[0].value as ApiKeyIndex | null,
+    site: got[1].value as Site | null,
+    extra: got.slice(2),
+  };
 }
 
 /** Replaces the key's hash: the old key fails from this commit on. */

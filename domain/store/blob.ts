@@ -24,6 +24,8 @@ const CHUNKS_PER_OP = 12;
 // V8 serialises a string at up to 2 bytes per UTF-16 unit; records also carry
 // other fields, so only strings well under 64 KiB stay inline.
 const INLINE_MAX_CHARS = 24_000;
+/** Strings up to this length are kept inline by packText (callers may skip the await). */
+export const INLINE_TEXT_MAX = INLINE_MAX_CHARS;
 
 export async function putBlob(
   kv: Deno.Kv,

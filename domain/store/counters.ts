@@ -3,7 +3,7 @@
  * account (UTC month), and running totals. None of them lists a log.
  *
  * A sliding window keeps the timestamps of at most `keep` recent entries in one
- * value. "N or more entries in the last W ms" is then exact for any N <= keep,
+ * (packed) value. "N or more entries in the last W ms" is then exact for any N <= keep,
  * and the cost does not grow with traffic. Writers read the window, decide, and
  * append in the same atomic operation as their own record with a versionstamp
  * check, so concurrent requests cannot both slip under a limit.
@@ -16,7 +16,79 @@ export type WindowState = {
   versionstamp: string | null;
   /** Timestamps (ms) still inside the window, oldest first. */
   times: number[];
+  /**
+   * Appends ever made, for a window that keeps a running total (see
+   * appendWindow); null when the stored value carries none.
+   */
+  total: number | null;
 };
+
+/*
+ * A window is stored as raw bytes, not a JavaScript array: KV keeps a
+ * Uint8Array as is (no V8 serialization), and 120 timestamps take 500 bytes
+ * instead of 1,100. Layout: byte 0 the format, bytes 1-8 the running total
+ * (float64, NaN when not kept), bytes 9-16 the base time (float64 ms), then per
+ * entry, oldest first: format 1, a uint32 offset in ms from the base; format 2
+ * (offsets that do not fit, e.g. a clock set far back), a float64 time.
+ * Arrays of timestamps written before this format are still read.
+ */
+const HEADER = 17;
+
+export function encodeWindow(times: number[], total: number | null): Uint8Array {
+  let base = Infinity;
+  let max = -Infinity;
+  for (const t of times) {
+    if (t < base) base = t;
+    if (t > max) max = t;
+  }
+  if (base === Infinity) base = max = 0;
+  const compact = max - base <= 0xffff_ffff && times.every(Number.isInteger);
+  const size = compact ? 4 : 8;
+  const bytes = new Uint8Array(HEADER + size * times.length);
+  const v = new DataView(bytes.buffer);
+  v.setUint8(0, compact ? 1 : 2);
+  v.setFloat64(1, total ?? NaN);
+  v.setFloat64(9, base);
+  times.forEach((t, i) => {
+    if (compact) v.setUint32(HEADER + 4 * i, t - base);
+    else v.setFloat64(HEADER + 8 * i, t);
+  });
+  return bytes;
+}
+
+/** Timestamps and running total of a stored window value (either format). */
+export function decodeWindow(value: unknown): { times: number[]; total: number | null } {
+  if (value instanceof Uint8Array && value.length >= HEADER && (value[0] === 1 || value[0] === 2)) {
+    const v = new DataView(value.buffer, value.byteOffset, value.byteLength);
+    const total = v.getFloat64(1);
+    const base = v.getFloat64(9);
+    const times: number[] = [];
+    if (value[0] === 1) {
+      for (let at = HEADER; at + 4 <= value.length; at += 4) times.push(base + v.getUint32(at));
+    } else {
+      for (let at = HEADER; at + 8 <= value.length; at += 8) times.push(v.getFloat64(at));
+    }
+    return { times, total: Number.isNaN(total) ? null : total };
+  }
+  return { times: Array.isArray(value) ? value as number[] : [], total: null };
+}
+
+/** A window read with getMany: entries inside the window at `now` (later stamps too). */
+export function windowOf(
+  entry: Deno.KvEntryMaybe<unknown>,
+  now: number,
+  windowMs: number,
+): WindowState {
+  const { times, total } = decodeWindow(entry.value);
+  // Entries stamped after `now` still count: a racing writer that read the
+  // clock a moment later may have committed first.
+  return {
+    key: entry.key,
+    versionstamp: entry.versionstamp,
+    times: times.filter((t) => t > now - windowMs),
+    total,
+  };
+}
 
 export async function readWindow(
   kv: Deno.Kv,
@@ -25,12 +97,7 @@ export async function readWindow(
   now: number,
   windowMs: number,
 ): Promise<WindowState> {
-  const key = keys.window(name, subject);
-  const r = await kv.get<number[]>(key);
-  // Entries stamped after `now` still count: a racing writer that read the
-  // clock a moment later may have committed first.
-  const times = (r.value ?? []).filter((t) => t > now - windowMs);
-  return { key, versionstamp: r.versionstamp, times };
+  return windowOf(await kv.get(keys.window(name, subject)), now, windowMs);
 }
 
 /** Entries in the window at `now`. */
@@ -41,6 +108,8 @@ export function windowCount(state: WindowState): number {
 /**
  * Adds `now` to the window inside `op`, guarded by the versionstamp read. Keeps
  * at most `keep` timestamps; the value expires once the window has passed.
+ * With `total` (the running total including this append) the value keeps it
+ * and never expires: the window then also answers "how many ever".
  */
 export function appendWindow(
   op: Deno.AtomicOperation,
@@ -48,11 +117,13 @@ export function appendWindow(
   now: number,
   windowMs: number,
   keep: number,
+  total?: number,
 ): Deno.AtomicOperation {
   const times = [...state.times, now].slice(-keep);
-  return op
-    .check({ key: state.key, versionstamp: state.versionstamp })
-    .set(state.key, times, { expireIn: windowMs * 2 });
+  op.check({ key: state.key, versionstamp: state.versionstamp });
+  return total === undefined
+    ? op.set(state.key, encodeWindow(times, null), { expireIn: windowMs * 2 })
+    : op.set(state.key, encodeWindow(times, total));
 }
 
 /** Usage of `kind` (e.g. "email", "form") by an account in the UTC month of `now`. */

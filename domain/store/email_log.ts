@@ -76,11 +76,21 @@ export type EmailLogRecord = {
 /** The view the operator API shows: recipients unpacked. */
 export type EmailLogView = Omit<EmailLogRecord, "recipients"> & Recipients;
 
-/** Adds a new or replaced record and its indexes to `op`. */
+/**
+ * Adds a new or replaced record and its site index to `op`. Its Message-ID
+ * (`<log id@domain>`) names the record itself, so it needs no index of its own
+ * (see getEmailLogByMessageId).
+ */
 export function putEmailLog(op: Deno.AtomicOperation, r: EmailLogRecord): Deno.AtomicOperation {
-  op.set(keys.emailLog(r.id), r).set(keys.emailLogBySite(r.site_id, r.id), r.id);
-  if (r.message_id) op.set(keys.emailLogByMessageId(messageIdKey(r.message_id)), r.id);
-  return op;
+  return op.set(keys.emailLog(r.id), r).set(keys.emailLogBySite(r.site_id, r.id), r.id);
+}
+
+/**
+ * Adds the new state of a record already stored with putEmailLog (same id,
+ * site and Message-ID, so its indexes stand) to `op`.
+ */
+export function replaceEmailLog(op: Deno.AtomicOperation, r: EmailLogRecord): Deno.AtomicOperation {
+  return op.set(keys.emailLog(r.id), r);
 }
 
 /** "<a@b>" and "a@B" map to the same index key. */
@@ -102,11 +112,21 @@ export async function getEmailLog(kv: Deno.Kv, id: string): Promise<EmailLogReco
   return (await kv.get<EmailLogRecord>(keys.emailLog(id))).value;
 }
 
+const OWN_MESSAGE_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@/;
+
 export async function getEmailLogByMessageId(
   kv: Deno.Kv,
   messageId: string,
 ): Promise<EmailLogRecord | null> {
-  const id = (await kv.get<string>(keys.emailLogByMessageId(messageIdKey(messageId)))).value;
+  const key = messageIdKey(messageId);
+  // Our Message-IDs are <log id@domain>: the record whose Message-ID it is.
+  const own = OWN_MESSAGE_ID.exec(key);
+  if (own) {
+    const r = await getEmailLog(kv, own[1]);
+    if (r?.message_id && messageIdKey(r.message_id) === key) return r;
+  }
+  // Records logged while a Message-ID index was kept.
+  const id = (await kv.get<string>(keys.emailLogByMessageId(key))).value;
   return id ? await getEmailLog(kv, id) : null;
 }
 

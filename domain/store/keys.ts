@@ -167,7 +167,10 @@ export const keys = {
   /** Log records of a site, by UUIDv7 log id (value: log id); newest last. */
   emailLogBySite: (siteId: string, logId: string): Key => ["email_log_by_site", siteId, logId],
   emailLogsBySite: (siteId: string): Key => ["email_log_by_site", siteId],
-  /** Message-ID (without brackets, lowercase) -> log id; for bounce and complaint matching. */
+  /**
+   * Message-ID (without brackets, lowercase) -> log id: written until Message-IDs were
+   * read back as the log id they carry; still read for those records.
+   */
   emailLogByMessageId: (messageId: string): Key => ["email_log_by_message_id", messageId],
   /** Latest log id per recipient address (lowercase); for bounces that match no Message-ID. */
   emailLatestTo: (email: string): Key => ["email_latest_to", email],
@@ -253,4 +256,8 @@ export const keys = {
     slot,
     id,
   ],
+
+  // --- hot path -----------------------------------------------------------------------
+  /** A site's webhook subscriptions and mail domain ({webhooks, domain}); see site_routing.ts. */
+  siteRouting: (siteId: string): Key => ["site_routing", siteId],
 } as const;

@@ -94,3 +94,14 @@ export async function readCount(kv: Deno.Kv, key: Deno.KvKey): Promise<number> {
   const r = await kv.get<Deno.KvU64>(key);
   return r.value ? Number(r.value.value) : 0;
 }
+
+/** getMany of any number of keys: batches of 10 (the KV limit), read at once. */
+export async function getManyBatched(
+  kv: Deno.Kv,
+  all: Deno.KvKey[],
+): Promise<Deno.KvEntryMaybe<unknown>[]> {
+  if (all.length <= 10) return all.length ? await kv.getMany(all) : [];
+  const batches: Promise<Deno.KvEntryMaybe<unknown>[]>[] = [];
+  for (let i = 0; i < all.length; i += 10) batches.push(kv.getMany(all.slice(i, i + 10)));
+  return (await Promise.all(batches)).flat();
+}

@@ -3,11 +3,13 @@
  * address, and the DNS-check state. Domains are unique service-wide.
  *
  * Indexes kept in the same atomic operation as the record: by name (unique), by
- * site, pending (the hourly check's work list) and verified-by-site (mail's
- * domain-mode lookup reads only verified domains).
+ * site, pending (the hourly check's work list) and verified-by-site; the site's
+ * routing (site_routing.ts) holds the domain mail uses and changes with them.
  */
 import { keys } from "./keys.ts";
-import { commit, listByIndex } from "./kv.ts";
+import { commit, listByIndex, retryOnConflict } from "./kv.ts";
+import { ConflictError } from "../errors.ts";
+import { changeRouting, effectiveDomainAfter, isMailDomain, mailDomain } from "./site_routing.ts";
 import type { Sealed } from "../crypto.ts";
 
 export type SendingDomainStatus = "pending" | "verified";
@@ -47,17 +49,45 @@ function statusIndexMutations(op: Deno.AtomicOperation, d: SendingDomain) {
   return op;
 }
 
+/** Whether a change from `prev` to `next` can change which domain the site's mail uses. */
+function routingMoves(prev: SendingDomain | null, next: SendingDomain | null): boolean {
+  const a = isMailDomain(prev) ? JSON.stringify(mailDomain(prev)) : null;
+  const b = isMailDomain(next) ? JSON.stringify(mailDomain(next)) : null;
+  return a !== b;
+}
+
+/** Adds the site's routing update for domain `id` becoming `next` (null: deleted) to `op`. */
+async function routeDomainChange(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  siteId: string,
+  id: string,
+  prev: SendingDomain | null,
+  next: SendingDomain | null,
+) {
+  if (!routingMoves(prev, next)) return;
+  const domain = await effectiveDomainAfter(kv, siteId, id, next);
+  await changeRouting(kv, op, siteId, (r) => ({ ...r, domain }));
+}
+
 /** Creates a domain; ConflictError when the name is already registered. */
 export async function createSendingDomain(kv: Deno.Kv, d: SendingDomain): Promise<SendingDomain> {
-  const op = kv.atomic()
-    .check({ key: keys.sendingDomain(d.id), versionstamp: null })
-    .check({ key: keys.sendingDomainByName(d.domain), versionstamp: null })
-    .set(keys.sendingDomain(d.id), d)
-    .set(keys.sendingDomainByName(d.domain), d.id)
-    .set(keys.sendingDomainBySite(d.site_id, d.id), d.id);
-  statusIndexMutations(op, d);
-  await commit(op, `sending domain ${d.domain} is already registered`);
-  return d;
+  for (let attempt = 1;; attempt++) {
+    const op = kv.atomic()
+      .check({ key: keys.sendingDomain(d.id), versionstamp: null })
+      .check({ key: keys.sendingDomainByName(d.domain), versionstamp: null })
+      .set(keys.sendingDomain(d.id), d)
+      .set(keys.sendingDomainByName(d.domain), d.id)
+      .set(keys.sendingDomainBySite(d.site_id, d.id), d.id);
+    statusIndexMutations(op, d);
+    await routeDomainChange(kv, op, d.site_id, d.id, null, d);
+    if ((await op.commit()).ok) return d;
+    // The name is taken, unless only the site's routing moved meanwhile: then again.
+    const taken = await kv.get(keys.sendingDomainByName(d.domain));
+    if (taken.versionstamp !== null || attempt >= 10) {
+      throw new ConflictError(`sending domain ${d.domain} is already registered`);
+    }
+  }
 }
 
 export async function getSendingDomainEntry(
@@ -72,12 +102,15 @@ export async function getSendingDomain(kv: Deno.Kv, id: string): Promise<Sending
 }
 
 /**
- * Replaces a domain record if it has not changed since `versionstamp`, keeping
- * the status indexes right; `extra` adds the caller's own mutations (an event).
+ * Replaces a domain record if it has not changed since `versionstamp` (read as
+ * `prev`), keeping the status indexes and the site's routing right; `extra`
+ * adds the caller's own mutations (an event). ConflictError when the record or
+ * the site's routing changed meanwhile.
  */
 export async function replaceSendingDomain(
   kv: Deno.Kv,
   versionstamp: string,
+  prev: SendingDomain,
   next: SendingDomain,
   extra?: (op: Deno.AtomicOperation) => void,
 ): Promise<void> {
@@ -85,25 +118,27 @@ export async function replaceSendingDomain(
     .check({ key: keys.sendingDomain(next.id), versionstamp })
     .set(keys.sendingDomain(next.id), next);
   statusIndexMutations(op, next);
+  await routeDomainChange(kv, op, next.site_id, next.id, prev, next);
   extra?.(op);
   await commit(op, `sending domain ${next.domain} changed concurrently`);
 }
 
 /** Deletes a domain and every index entry; false when it does not exist. */
-export async function deleteSendingDomain(kv: Deno.Kv, id: string): Promise<boolean> {
-  const r = await kv.get<SendingDomain>(keys.sendingDomain(id));
-  const d = r.value;
-  if (!d) return false;
-  await commit(
-    kv.atomic().check(r)
+export function deleteSendingDomain(kv: Deno.Kv, id: string): Promise<boolean> {
+  return retryOnConflict(async () => {
+    const r = await kv.get<SendingDomain>(keys.sendingDomain(id));
+    const d = r.value;
+    if (!d) return false;
+    const op = kv.atomic().check(r)
       .delete(keys.sendingDomain(id))
       .delete(keys.sendingDomainByName(d.domain))
       .delete(keys.sendingDomainBySite(d.site_id, id))
       .delete(keys.sendingDomainPending(id))
-      .delete(keys.sendingDomainVerifiedBySite(d.site_id, id)),
-    `sending domain ${d.domain} changed concurrently`,
-  );
-  return true;
+      .delete(keys.sendingDomainVerifiedBySite(d.site_id, id));
+    await routeDomainChange(kv, op, d.site_id, id, d, null);
+    await commit(op, `sending domain ${d.domain} changed concurrently`);
+    return true;
+  });
 }
 
 /** Domains of a site, newest first. */
@@ -111,24 +146,6 @@ export function listSendingDomainsOfSite(kv: Deno.Kv, siteId: string): Promise<S
   return listByIndex<SendingDomain>(kv, keys.sendingDomainsBySite(siteId), keys.sendingDomain, {
     reverse: true,
   });
-}
-
-/**
- * The domain that mail of this site is sent from: the newest domain with
- * status verified and a From address, or null (then mail uses the relay).
- * Reads only the verified index, so its cost does not grow with pending domains.
- */
-export async function verifiedSendingDomainOfSite(
-  kv: Deno.Kv,
-  siteId: string,
-): Promise<SendingDomain | null> {
-  const verified = await listByIndex<SendingDomain>(
-    kv,
-    keys.sendingDomainsVerifiedBySite(siteId),
-    keys.sendingDomain,
-    { reverse: true, limit: 10 },
-  );
-  return verified.find((d) => d.status === "verified" && d.from_address) ?? null;
 }
 
 /** Ids of domains not yet verified (for the hourly check). */

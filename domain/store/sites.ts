@@ -3,6 +3,7 @@ import { keys } from "./keys.ts";
 import { ConflictError } from "../errors.ts";
 import { commit, listByIndex, listValues, serializeOnKey } from "./kv.ts";
 import type { Sealed } from "../crypto.ts";
+import { EMPTY_ROUTING } from "./site_routing.ts";
 
 export const CAPTCHA_PROVIDERS = [
   "shared",
@@ -69,7 +70,8 @@ export async function createSite(kv: Deno.Kv, site: Site): Promise<Site> {
       .check({ key: keys.siteByDomain(site.domain), versionstamp: null })
       .set(keys.site(site.id), site)
       .set(keys.siteByDomain(site.domain), site.id)
-      .set(keys.siteByAccount(site.account_id, site.id), site.id),
+      .set(keys.siteByAccount(site.account_id, site.id), site.id)
+      .set(keys.siteRouting(site.id), EMPTY_ROUTING),
     `domain ${site.domain} is already registered`,
   );
   return site;

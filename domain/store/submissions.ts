@@ -5,9 +5,9 @@
  * as a blob when large.
  */
 import { keys } from "./keys.ts";
-import { listByIndex } from "./kv.ts";
+import { commit, getManyBatched, listByIndex } from "./kv.ts";
 import type { Packed } from "./blob.ts";
-import type { WindowState } from "./counters.ts";
+import { windowOf, type WindowState } from "./counters.ts";
 import type { Account } from "./accounts.ts";
 import { utcMonth } from "../clock.ts";
 
@@ -69,7 +69,16 @@ export async function setSubmissionEmailSent(
   s: Submission,
   emailSent: boolean,
 ): Promise<void> {
-  await kv.set(keys.submission(s.id), { ...s, email_sent: emailSent });
+  await commit(setSubmissionEmailSentMutation(kv.atomic(), s, emailSent), "submission email_sent");
+}
+
+/** The same as setSubmissionEmailSent, inside `op` (the notification's outcome commit). */
+export function setSubmissionEmailSentMutation(
+  op: Deno.AtomicOperation,
+  s: Submission,
+  emailSent: boolean,
+): Deno.AtomicOperation {
+  return op.set(keys.submission(s.id), { ...s, email_sent: emailSent });
 }
 
 /** Submissions of a site, newest first. */
@@ -126,41 +135,55 @@ export type SubmitState = {
 
 /**
  * Reads the IP window (name `windowName`, as counters.ts keeps it), the content
- * marker, the account and its monthly form usage with one getMany.
+ * marker, the account and its monthly form usage, and the caller's `extra` keys
+ * (the notification's send state), with one getMany (two past 10 keys, at once).
  */
-export async function readSubmitState(
-  kv: Deno.Kv,
-  q: {
-    windowName: string;
-    ipKey: string | null;
-    fingerprint: string | null;
-    accountId: string | null;
-    now: number;
-    windowMs: number;
-  },
-): Promise<SubmitState> {
+export type SubmitStateQuery = {
+  windowName: string;
+  ipKey: string | null;
+  fingerprint: string | null;
+  accountId: string | null;
+  now: number;
+  windowMs: number;
+};
+
+/** The keys a submission's state is read from, in the order submitStateOf expects them. */
+export function submitStateKeys(q: SubmitStateQuery): Deno.KvKey[] {
   const wanted: Deno.KvKey[] = [];
-  const at = (k: Deno.KvKey | null) => (k ? wanted.push(k) - 1 : -1);
-  const wi = at(q.ipKey ? keys.window(q.windowName, q.ipKey) : null);
-  const mi = at(q.fingerprint ? keys.formContentHash(q.fingerprint) : null);
-  const ai = at(q.accountId ? keys.account(q.accountId) : null);
-  const ui = at(q.accountId ? keys.usage(q.accountId, "form", utcMonth(q.now)) : null);
-  const got = wanted.length ? await kv.getMany(wanted) : [];
-  const w = wi >= 0 ? got[wi] as Deno.KvEntryMaybe<number[]> : null;
-  const u = ui >= 0 ? got[ui] as Deno.KvEntryMaybe<Deno.KvU64> : null;
+  if (q.ipKey) wanted.push(keys.window(q.windowName, q.ipKey));
+  if (q.fingerprint) wanted.push(keys.formContentHash(q.fingerprint));
+  if (q.accountId) {
+    wanted.push(keys.account(q.accountId), keys.usage(q.accountId, "form", utcMonth(q.now)));
+  }
+  return wanted;
+}
+
+/** The state from the entries of `submitStateKeys(q)`, then any `extra` entries after them. */
+export function submitStateOf(
+  q: SubmitStateQuery,
+  got: Deno.KvEntryMaybe<unknown>[],
+): SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] } {
+  let i = 0;
+  const w = q.ipKey ? got[i++] : null;
+  const mark = q.fingerprint ? (got[i++].value as ContentMark | null) : null;
+  const account = q.accountId ? (got[i++].value as Account | null) : null;
+  const u = q.accountId ? got[i++] as Deno.KvEntryMaybe<Deno.KvU64> : null;
   return {
-    window: w
-      ? {
-        key: w.key,
-        versionstamp: w.versionstamp,
-        // As readWindow: entries inside the window, later stamps included.
-        times: (w.value ?? []).filter((t) => t > q.now - q.windowMs),
-      }
-      : null,
-    mark: mi >= 0 ? (got[mi].value as ContentMark | null) : null,
-    account: ai >= 0 ? (got[ai].value as Account | null) : null,
+    // As readWindow: entries inside the window, later stamps included.
+    window: w ? windowOf(w, q.now, q.windowMs) : null,
+    mark,
+    account,
     usage: u
       ? { key: u.key, count: u.value ? Number(u.value.value) : 0, versionstamp: u.versionstamp }
       : null,
+    extra: got.slice(i),
   };
+}
+
+export async function readSubmitState(
+  kv: Deno.Kv,
+  q: SubmitStateQuery,
+  extra: Deno.KvKey[] = [],
+): Promise<SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] }> {
+  return submitStateOf(q, await getManyBatched(kv, [...submitStateKeys(q), ...extra]));
 }

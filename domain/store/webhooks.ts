@@ -6,7 +6,8 @@
  * edit of the webhook or with other deliveries to it.
  */
 import { keys } from "./keys.ts";
-import { commit, listByIndex, readCount } from "./kv.ts";
+import { commit, listByIndex, readCount, retryOnConflict } from "./kv.ts";
+import { changeRouting, webhookRoute } from "./site_routing.ts";
 import type { Sealed } from "../crypto.ts";
 import type { Packed } from "./blob.ts";
 
@@ -75,14 +76,24 @@ export type Delivery = {
   updated_at: string;
 };
 
+/**
+ * Creates the webhook with its site index and its entry in the site's routing.
+ * Retries when another writer changed the site's routing meanwhile.
+ */
 export async function createWebhook(kv: Deno.Kv, w: Webhook): Promise<Webhook> {
-  await commit(
-    kv.atomic()
+  await retryOnConflict(async () => {
+    const op = kv.atomic()
       .check({ key: keys.webhook(w.id), versionstamp: null })
       .set(keys.webhook(w.id), w)
-      .set(keys.webhookBySite(w.site_id, w.id), w.id),
-    "create webhook",
-  );
+      .set(keys.webhookBySite(w.site_id, w.id), w.id);
+    await changeRouting(kv, op, w.site_id, (r) => ({
+      ...r,
+      // By id, as the site index lists them (UUIDv7: oldest first).
+      webhooks: [...r.webhooks.filter((x) => x.id !== w.id), webhookRoute(w)]
+        .sort((x, y) => x.id < y.id ? -1 : 1),
+    }));
+    await commit(op, "create webhook");
+  });
   return w;
 }
 
@@ -90,7 +101,10 @@ export async function getWebhook(kv: Deno.Kv, id: string): Promise<Webhook | nul
   return (await kv.get<Webhook>(keys.webhook(id))).value;
 }
 
-/** Read-modify-write guarded by the record's versionstamp (ConflictError on a race). */
+/**
+ * Read-modify-write guarded by the record's versionstamp (ConflictError on a
+ * race, also when the site's routing changed meanwhile).
+ */
 export async function updateWebhook(
   kv: Deno.Kv,
   id: string,
@@ -99,24 +113,40 @@ export async function updateWebhook(
   const r = await kv.get<Webhook>(keys.webhook(id));
   if (!r.value) return null;
   const next = change(r.value);
-  await commit(kv.atomic().check(r).set(keys.webhook(id), next), "update webhook");
+  const op = kv.atomic().check(r).set(keys.webhook(id), next);
+  const before = webhookRoute(r.value);
+  const after = webhookRoute(next);
+  if (JSON.stringify(before) !== JSON.stringify(after)) {
+    await changeRouting(kv, op, next.site_id, (rt) => ({
+      ...rt,
+      webhooks: rt.webhooks.map((x) => x.id === id ? after : x),
+    }));
+  }
+  await commit(op, "update webhook");
   return next;
 }
 
-/** Removes the webhook, its site index entry, counters and status; deliveries expire. */
-export async function deleteWebhook(kv: Deno.Kv, id: string): Promise<boolean> {
-  const r = await kv.get<Webhook>(keys.webhook(id));
-  if (!r.value) return false;
-  await commit(
-    kv.atomic().check(r)
+/**
+ * Removes the webhook, its site index entry, counters, status and routing
+ * entry; deliveries expire.
+ */
+export function deleteWebhook(kv: Deno.Kv, id: string): Promise<boolean> {
+  return retryOnConflict(async () => {
+    const r = await kv.get<Webhook>(keys.webhook(id));
+    if (!r.value) return false;
+    const op = kv.atomic().check(r)
       .delete(keys.webhook(id))
       .delete(keys.webhookBySite(r.value.site_id, id))
       .delete(keys.webhookCounter(id, "success"))
       .delete(keys.webhookCounter(id, "failure"))
-      .delete(keys.webhookLastStatus(id)),
-    "delete webhook",
-  );
-  return true;
+      .delete(keys.webhookLastStatus(id));
+    await changeRouting(kv, op, r.value.site_id, (rt) => ({
+      ...rt,
+      webhooks: rt.webhooks.filter((x) => x.id !== id),
+    }));
+    await commit(op, "delete webhook");
+    return true;
+  });
 }
 
 export function listWebhooksOfSite(kv: Deno.Kv, siteId: string): Promise<Webhook[]> {

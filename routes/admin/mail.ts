@@ -17,7 +17,7 @@ import { listEmailLogOfSite, viewEmailLog } from "../../domain/store/email_log.t
 import { listOutbox } from "../../domain/store/outbox.ts";
 import { readCount } from "../../domain/store/kv.ts";
 import { keys } from "../../domain/store/keys.ts";
-import { TOTALS } from "../../domain/mail/send.ts";
+import { siteLogTotal, TOTALS } from "../../domain/mail/send.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 
@@ -69,11 +69,12 @@ export function mailAdminRoutes(ctx: Ctx) {
   r.get("/sites/:id/email-stats", async (c) => {
     const site = await getSite(ctx.kv, c.req.param("id"));
     if (!site) throw notFound("site");
-    const [logged, sent, opens, clicks] = await Promise.all(
-      [TOTALS.log, TOTALS.sent, TOTALS.opens, TOTALS.clicks].map((n) =>
+    const [logged, sent, opens, clicks] = await Promise.all([
+      siteLogTotal(ctx, site.id),
+      ...[TOTALS.sent, TOTALS.opens, TOTALS.clicks].map((n) =>
         readCount(ctx.kv, keys.total(n, site.id))
       ),
-    );
+    ]);
     return c.json({ logged, sent, opens, clicks });
   });
 

@@ -6,11 +6,12 @@
 import { Hono } from "hono";
 import type { Ctx } from "../../domain/context.ts";
 import { ApiError } from "../../domain/errors.ts";
-import { sendMail } from "../../domain/mail/send.ts";
+import { sendMail, sendStateAhead } from "../../domain/mail/send.ts";
+import type { SendStateQuery } from "../../domain/store/send_state.ts";
 import type { MailSendInput } from "../../domain/mail/schema.ts";
 import type { AppEnv } from "../types.ts";
 import { envelope } from "../errors.ts";
-import { requireSite } from "./auth.ts";
+import { type ReadAhead, requireSite } from "./auth.ts";
 import { readJson } from "../body.ts";
 
 /**
@@ -19,12 +20,30 @@ import { readJson } from "../body.ts";
  */
 export const MAIL_BODY_LIMIT = 26 * 1024 * 1024;
 
+const BODY = { badJson: "invalid_json", limit: MAIL_BODY_LIMIT };
+
 export function mailSendRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
-  r.use("/mail/send", envelope("mail"), requireSite(ctx));
+  // A known key's body is read first, so that the send state (window, routing,
+  // account, recipients' suppressions) is read with the key check.
+  const readAhead: ReadAhead = {
+    body: (c) => readJson(c, BODY),
+    keys(json, hint) {
+      const a = sendStateAhead(json, hint.id, hint.account_id, ctx.clock.now());
+      return a && { keys: a.keys, plan: a.query };
+    },
+  };
+  r.use("/mail/send", envelope("mail"), requireSite(ctx, { readAhead }));
   r.post("/mail/send", async (c) => {
-    const json = await readJson(c, { badJson: "invalid_json", limit: MAIL_BODY_LIMIT });
-    const out = await sendMail(ctx, c.get("site"), json as MailSendInput);
+    const read = c.get("body");
+    if (read && "error" in read) throw read.error;
+    const json = read ? read.json : await readJson(c, BODY);
+    const ahead = c.get("readAhead");
+    const out = await sendMail(ctx, c.get("site"), json as MailSendInput, {
+      ...(ahead && {
+        ahead: { query: ahead.plan as SendStateQuery, entries: ahead.entries },
+      }),
+    });
     if (!out.ok) {
       throw new ApiError(out.reason, out.status, {
         error: out.error,

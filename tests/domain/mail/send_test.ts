@@ -5,9 +5,16 @@
 import assert from "node:assert/strict";
 // @ts-types="npm:@types/mailparser@3.9.0"
 import { simpleParser } from "mailparser";
-import { sendMail } from "../../../domain/mail/send.ts";
+import { sendMail, siteLogTotal, TOTALS } from "../../../domain/mail/send.ts";
 import { getSite } from "../../../domain/store/sites.ts";
-import { readMonthly } from "../../../domain/store/counters.ts";
+import { addTotal, readMonthly } from "../../../domain/store/counters.ts";
+import {
+  getEmailLogByMessageId,
+  messageIdKey,
+  putEmailLog,
+} from "../../../domain/store/email_log.ts";
+import { keys } from "../../../domain/store/keys.ts";
+import { uuidv7 } from "../../../domain/ids.ts";
 import { listOutbox } from "../../../domain/store/outbox.ts";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { siteEvents } from "../../helpers/mail.ts";
@@ -148,5 +155,46 @@ Deno.test("concurrency: 12 simultaneous sends on a limit of 5 give exactly 5 sen
     assert.equal(outs.filter((o) => o.ok).length, 5);
     assert.equal(outs.filter((o) => !o.ok && o.reason === "over_quota").length, 7);
     assert.equal((await readMonthly(svc.ctx.kv, s.accountId, "email", Date.now())).count, 5);
+  });
+});
+
+Deno.test("the site's log total carries on from a total summed before windows kept it", async () => {
+  await withService(async (svc) => {
+    const s = await seedSite(svc);
+    const site = (await getSite(svc.ctx.kv, s.siteId))!;
+    // As stored by an earlier version: 150 entries summed, no window kept.
+    await addTotal(svc.ctx.kv.atomic(), TOTALS.log, s.siteId, 150).commit();
+    for (let i = 0; i < 3; i++) {
+      const out = await sendMail(svc.ctx, site, { to: `a${i}@example.com`, text: "Hello" });
+      assert.ok(out.ok, JSON.stringify(out));
+    }
+    const stats = await svc.admin("GET", `/sites/${s.siteId}/email-stats`);
+    assert.equal(stats.body.logged, 153);
+    assert.equal(stats.body.sent, 3);
+    assert.equal(await siteLogTotal(svc.ctx, s.siteId), 153);
+  });
+});
+
+Deno.test("a log record is found by its Message-ID, and by the index older records have", async () => {
+  await withService(async (svc) => {
+    const s = await seedSite(svc);
+    const site = (await getSite(svc.ctx.kv, s.siteId))!;
+    const out = await sendMail(svc.ctx, site, { to: "ann@example.com", text: "Hello" });
+    assert.ok(out.ok && !out.held);
+    const found = await getEmailLogByMessageId(svc.ctx.kv, out.message_id.toUpperCase());
+    assert.equal(found?.id, out.log_id);
+    assert.equal(await getEmailLogByMessageId(svc.ctx.kv, `<${uuidv7()}@localhost>`), null);
+    // Another record's id under our domain does not match a Message-ID it never had.
+    const other = out.message_id.replace("@localhost>", "@elsewhere.example>");
+    assert.equal(await getEmailLogByMessageId(svc.ctx.kv, other), null);
+    // A record logged with the Message-ID index of earlier versions.
+    const legacy = { ...found!, id: uuidv7(), message_id: "<legacy-42@relay.example>" };
+    const op = putEmailLog(svc.ctx.kv.atomic(), legacy);
+    op.set(keys.emailLogByMessageId(messageIdKey(legacy.message_id)), legacy.id);
+    await op.commit();
+    assert.equal(
+      (await getEmailLogByMessageId(svc.ctx.kv, "legacy-42@RELAY.example"))?.id,
+      legacy.id,
+    );
   });
 });

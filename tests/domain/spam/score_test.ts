@@ -10,6 +10,7 @@ import {
 import { submitterAddress } from "../../../domain/forms/addresses.ts";
 import { isGibberishWord, isScriptMixed } from "../../../domain/spam/text.ts";
 import { isBotStyleName } from "../../../domain/spam/names.ts";
+import { ANY_PHRASE, PHRASE_PATTERNS } from "../../../domain/spam/phrases.ts";
 import { isDisposableAddress } from "../../../domain/spam/disposable.ts";
 import { contentFingerprint } from "../../../domain/spam/fingerprint.ts";
 
@@ -279,4 +280,20 @@ Deno.test("content fingerprint ignores case, spacing and field order, and skips 
   );
   assert.equal(contentFingerprint({ message: "hi" }), null);
   assert.equal(contentFingerprint({}), null);
+});
+
+Deno.test("the one-scan phrase check agrees with the per-phrase patterns", () => {
+  const texts = [
+    "Hello, I would like a quote for two oak tables.",
+    ...PHRASE_PATTERNS.map((p) => `Well, ${p.phrase.toUpperCase()}!`),
+    ...PHRASE_PATTERNS.map((p) => `x${p.phrase}`),
+    ...PHRASE_PATTERNS.map((p) => `${p.phrase}x`),
+    ...PHRASE_PATTERNS.map((p) => `${p.phrase}1 and then ${p.phrase}`),
+    "contact me on whatsapp2",
+    "Ｔelegram",
+    "t.me/abc",
+  ];
+  for (const t of texts) {
+    assert.equal(ANY_PHRASE.test(t), PHRASE_PATTERNS.some((p) => p.re.test(t)), t);
+  }
 });

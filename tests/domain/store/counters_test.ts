@@ -3,10 +3,13 @@ import {
   addMonthly,
   addTotal,
   appendWindow,
+  decodeWindow,
+  encodeWindow,
   readMonthly,
   readTotal,
   readWindow,
 } from "../../../domain/store/counters.ts";
+import { keys } from "../../../domain/store/keys.ts";
 import { retryOnConflict } from "../../../domain/store/kv.ts";
 import { ConflictError } from "../../../domain/errors.ts";
 
@@ -73,6 +76,66 @@ Deno.test("monthly counters are per UTC month and totals add up", async () => {
     await addTotal(kv.atomic(), "log", "s1", 2).commit();
     await addTotal(kv.atomic(), "log", "s1").commit();
     assert.equal(await readTotal(kv, "log", "s1"), 3);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a window is stored packed: 120 entries in under 500 bytes, times exact", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t0 = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 130; i++) {
+      const w = await readWindow(kv, "test", "packed", t0 + i * 400, 60_000);
+      await appendWindow(kv.atomic(), w, t0 + i * 400, 60_000, 120).commit();
+    }
+    const raw = (await kv.get(keys.window("test", "packed"))).value;
+    assert.ok(raw instanceof Uint8Array && raw.length <= 500, "raw bytes, 4 per entry");
+    const w = await readWindow(kv, "test", "packed", t0 + 129 * 400, 60_000);
+    assert.deepEqual(w.times, Array.from({ length: 120 }, (_, i) => t0 + (i + 10) * 400));
+    assert.equal(w.total, null, "no running total unless asked for");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a window with a running total keeps counting past its kept entries", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t0 = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 7; i++) {
+      const w = await readWindow(kv, "test", "totals", t0 + i * 30_000, 60_000);
+      await appendWindow(kv.atomic(), w, t0 + i * 30_000, 60_000, 3, (w.total ?? 0) + 1).commit();
+    }
+    const w = await readWindow(kv, "test", "totals", t0 + 6 * 30_000, 60_000);
+    assert.equal(w.total, 7);
+    assert.deepEqual(w.times, [t0 + 5 * 30_000, t0 + 6 * 30_000]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("windows stored as arrays, and times far apart, read back exactly", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const now = Date.UTC(2026, 0, 1);
+    // The format written before windows were packed.
+    await kv.set(keys.window("test", "old"), [now - 70_000, now - 5_000, now - 1]);
+    const old = await readWindow(kv, "test", "old", now, 60_000);
+    assert.deepEqual(old.times, [now - 5_000, now - 1]);
+    assert.equal(old.total, null);
+    await appendWindow(kv.atomic(), old, now, 60_000, 10).commit();
+    assert.deepEqual((await readWindow(kv, "test", "old", now, 60_000)).times, [
+      now - 5_000,
+      now - 1,
+      now,
+    ]);
+    // A later stamp 60 days ahead (a clock set back) does not fit 32-bit offsets.
+    const far = now + 60 * 86_400_000;
+    const times = [now - 1, far, now - 0.5];
+    assert.deepEqual(decodeWindow(encodeWindow(times, 42)), { times, total: 42 });
+    assert.deepEqual(decodeWindow(encodeWindow([], null)), { times: [], total: null });
+    assert.deepEqual(decodeWindow(null), { times: [], total: null });
   } finally {
     kv.close();
   }

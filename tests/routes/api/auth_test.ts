@@ -189,3 +189,32 @@ Deno.test("an unexpected failure answers 500 with no internals, in the route's e
     assert.equal(typeof first.fields?.path, "string");
   }, { log });
 });
+
+Deno.test("a key that worked is refused at once after revoke or rotate, and its site's changes apply at once", async () => {
+  await withSite(async (svc, s) => {
+    const route = KEYED_ROUTES.find((r) => r.path === "mail/domain-status")!;
+    const used = async (key: string) => (await call(svc, route, { "x-service-api-key": key }));
+    const revoked = await svc.admin("POST", `/sites/${s.siteId}/api-keys`);
+    const rotating = await svc.admin("POST", `/sites/${s.siteId}/api-keys`);
+    for (const k of [revoked, rotating, { body: { api_key: s.key } }]) {
+      assert.equal((await used(k.body.api_key as string)).status, 200);
+    }
+    await svc.admin("DELETE", `/sites/${s.siteId}/api-keys/${revoked.body.id}`);
+    const rotated = await svc.admin(
+      "POST",
+      `/sites/${s.siteId}/api-keys/${rotating.body.id}/rotate`,
+    );
+    assert.equal((await used(revoked.body.api_key as string)).status, 401);
+    assert.equal((await used(rotating.body.api_key as string)).status, 401);
+    assert.equal((await used(rotated.body.api_key as string)).status, 200);
+    // The site as it is now, not as it was when the key was first seen.
+    await svc.admin("POST", `/sites/${s.siteId}/disable`, { automatic: false });
+    assert.equal((await used(s.key)).status, 403);
+    await svc.admin("POST", `/sites/${s.siteId}/enable`);
+    const renamed = await svc.admin("PATCH", `/sites/${s.siteId}`, { name: "Renamed Site" });
+    assert.equal(renamed.status, 200, renamed.text);
+    const now = await used(s.key);
+    assert.equal(now.status, 200);
+    assert.equal((now.body.site as { name: string }).name, "Renamed Site");
+  });
+});

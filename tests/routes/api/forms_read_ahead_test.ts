@@ -1,0 +1,101 @@
+/**
+ * POST /forms/submit for a key seen before: its body is read first and the
+ * submission's reads are made with the key check. The answers must be those of
+ * a key seen for the first time: key checks before body errors, and nothing
+ * stale from the site as it was when the key was last seen.
+ */
+import assert from "node:assert/strict";
+import { seedSite, type TestService } from "../../helpers/service.ts";
+import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
+import { legitBody, startFormsService, submit } from "../../helpers/forms.ts";
+import { createIpBlock } from "../../../domain/store/ip_blocks.ts";
+import { addSuppression } from "../../../domain/store/suppressions.ts";
+
+async function withMail(fn: (svc: TestService, smtp: TestSmtp) => Promise<void>) {
+  const smtp = await startSmtp();
+  const svc = await startFormsService({
+    runJobs: false,
+    config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@forms.test" },
+  });
+  try {
+    await fn(svc, smtp);
+  } finally {
+    await svc.close();
+    await smtp.close();
+  }
+}
+
+Deno.test("a known key's submission goes to the site's notification address as it is now", async () => {
+  await withMail(async (svc, smtp) => {
+    const s = await seedSite(svc, { site: { default_notify_email: "first@example.com" } });
+    const one = await submit(svc, s.key, legitBody(s.domain));
+    assert.equal(one.body.email_sent, true, JSON.stringify(one.body));
+    const change = (to: string) =>
+      svc.admin("PATCH", `/sites/${s.siteId}`, { default_notify_email: to });
+    assert.equal((await change("second@example.com")).status, 200);
+    const two = await submit(svc, s.key, legitBody(s.domain));
+    assert.equal(two.body.email_sent, true, JSON.stringify(two.body));
+    const got = await smtp.waitFor(2);
+    assert.deepEqual(got.map((m) => m.rcptTo), [["first@example.com"], ["second@example.com"]]);
+    // A new address's suppression is read, not the state of the address the key last saw.
+    await addSuppression(svc.ctx.kv, {
+      email: "third@example.com",
+      reason: "bounced",
+      detail: null,
+      created_at: new Date().toISOString(),
+    });
+    assert.equal((await change("third@example.com")).status, 200);
+    const three = await submit(svc, s.key, legitBody(s.domain));
+    assert.equal(three.body.email_sent, false, JSON.stringify(three.body));
+    assert.equal(smtp.messages.length, 2);
+  });
+});
+
+Deno.test("a known key's submission from an IP blocked since is answered blocked", async () => {
+  await withMail(async (svc) => {
+    const s = await seedSite(svc);
+    const body = { ...legitBody(s.domain), visitor: { ip: "203.0.113.77" } };
+    assert.ok((await submit(svc, s.key, body)).body.id);
+    const now = Date.now();
+    await createIpBlock(svc.ctx.kv, {
+      id: "b-ahead",
+      ip: "203.0.113.77",
+      reason: "manual",
+      blockedAt: new Date(now).toISOString(),
+      blockedUntil: null,
+      selfLiftable: false,
+      note: null,
+      triggeredBySiteId: null,
+      liftedAt: null,
+      liftedBySiteId: null,
+    }, now);
+    assert.deepEqual((await submit(svc, s.key, body)).body, { ok: true, blocked: true });
+  });
+});
+
+Deno.test("a known key's bad body answers after the key checks, in their order", async () => {
+  await withMail(async (svc) => {
+    const s = await seedSite(svc);
+    const k2 = await svc.admin("POST", `/sites/${s.siteId}/api-keys`);
+    const second = k2.body.api_key as string;
+    for (const key of [s.key, second]) {
+      assert.ok((await submit(svc, key, legitBody(s.domain))).body.id);
+    }
+    const raw = (key: string, text: string) =>
+      svc.api("POST", "forms/submit", {
+        key,
+        raw: text,
+        headers: { "content-type": "application/json" },
+      });
+
+    assert.deepEqual((await raw(s.key, "{nope")).body, { error: "invalid_json" });
+    const invalid = await submit(svc, s.key, { form_id: "7" });
+    assert.equal(invalid.body.error, "invalid_payload");
+    await svc.admin("DELETE", `/sites/${s.siteId}/api-keys/${k2.body.id}`);
+    const revoked = await raw(second, "{nope");
+    assert.equal(revoked.status, 401);
+    assert.deepEqual(revoked.body, { error: "invalid_api_key" });
+    await svc.admin("POST", `/sites/${s.siteId}/disable`, { automatic: false });
+    assert.deepEqual((await raw(s.key, "{nope")).body, { error: "site_disabled" });
+  });
+});
