@@ -406,6 +406,7 @@ async function store(
       const notification = counted
         ? await prepareSend(ctx, site, notificationInput(site, input, submission), {
           source: "form",
+          operational: true,
           state: sendState,
         })
         : null;

@@ -121,7 +121,7 @@ export const MailSendBody = z.object({
   text: str(500_000).optional(),
   cc: addressList(1).optional(),
   bcc: addressList(1).optional(),
-  reply_to: addressList(0).optional(),
+  reply_to: addressList(1).optional(),
   from: z.object({
     name: noControl(200).optional(),
     address: str(320).optional(),

@@ -87,6 +87,13 @@ export type SendOptions = {
   /** Default "api". Sets the log's source label (unless source_plugin is given for "api"). */
   source?: SendSource;
   /**
+   * Mail to the site's own people (form notifications): no List-Unsubscribe
+   * headers and no open or click tracking. An owner who pressed "unsubscribe"
+   * in a mail client would otherwise silently stop their own notifications,
+   * and tracking them would only skew the site's statistics.
+   */
+  operational?: boolean;
+  /**
    * Append a visible unsubscribe link (HTML and text) when the body has no
    * `{{unsubscribe_url}}`; only with exactly one recipient. Sequences set it.
    */
@@ -594,7 +601,7 @@ export async function prepareSend(
   // The message.
   const messageId = `<${logId}@${mode === "domain" ? domain!.domain : relayDomain(ctx)}>`;
   const envelopeFrom = verpAddress(ctx.config.encryptionKey, logId, returnPathDomain(ctx));
-  const tracking = {
+  const tracking = opts.operational ? { opens: false, clicks: false } : {
     opens: site.tracking?.opens ?? true,
     clicks: site.tracking?.clicks ?? true,
   };
@@ -613,7 +620,7 @@ export async function prepareSend(
     ...callerHeaders,
     "Feedback-ID": `${feedbackPart(label)}:${mode}:${site.id}:svc`,
   };
-  if (single && !hasHeader(callerHeaders, "List-Unsubscribe")) {
+  if (single && !opts.operational && !hasHeader(callerHeaders, "List-Unsubscribe")) {
     headers["List-Unsubscribe"] = `<${unsubscribeUrl}>`;
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
@@ -693,7 +700,8 @@ export async function prepareSend(
         to: firstTo,
         subject,
         error: failure.slice(0, 300),
-        source: source === "api" ? undefined : source,
+        // The spec's only value; form mail is labelled in the log, not the event.
+        source: source === "sequence" ? "sequence" : undefined,
       }, hooks);
       const op = replaceEmailLog(ctx.kv.atomic(), final);
       if (quotaCounts) subtractMonthly(op, account!.id, "email", now);
@@ -713,7 +721,8 @@ export async function prepareSend(
       to: firstTo,
       subject,
       mode,
-      source: source === "api" ? undefined : source,
+      // The spec's only value; form mail is labelled in the log, not the event.
+      source: source === "sequence" ? "sequence" : undefined,
     }, hooks);
     const op = replaceEmailLog(ctx.kv.atomic(), final);
     addTotal(op, TOTALS.sent, site.id);

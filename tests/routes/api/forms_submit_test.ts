@@ -520,3 +520,31 @@ Deno.test("monthly form limit: counted per account across its sites, and a new U
     await svc.close();
   }
 });
+
+Deno.test("the notification to the site owner has no List-Unsubscribe and no tracking; the auto-reply to the visitor has List-Unsubscribe", async () => {
+  await withMail(async (svc, smtp) => {
+    const { key, domain } = await seedSite(svc);
+    const r = await submit(
+      svc,
+      key,
+      legitBody(domain, {
+        notify_emails: ["owner@example.com"],
+        confirm: {
+          enabled: true,
+          body: '<p>Thanks, <a href="https://example.com/faq">see the FAQ</a></p>',
+        },
+      }),
+    );
+    assert.equal(r.body.email_sent, true, r.text);
+    const msgs = await smtp.waitFor(2);
+    const note = msgs.find((m) => m.rcptTo.includes("owner@example.com"))!;
+    const raw = note.raw.toString();
+    // One recipient, yet no one-click unsubscribe: pressing it in a mail client
+    // would silently stop the owner's own notifications.
+    assert.doesNotMatch(raw, /^List-Unsubscribe/im);
+    assert.doesNotMatch(raw, /\/t\/o\/|\/t\/c\//, "no open pixel, no click redirects");
+    const reply = msgs.find((m) => !m.rcptTo.includes("owner@example.com"))!;
+    assert.match(reply.raw.toString(), /^List-Unsubscribe:\s*<http[^>]+\/u\/[^>]+>/im);
+    assert.match(reply.raw.toString(), /^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
+  });
+});

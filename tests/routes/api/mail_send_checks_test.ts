@@ -191,6 +191,9 @@ Deno.test("5: wrong types, bad addresses and header injection are invalid_payloa
       { to: 42 },
       { ...ok, to: "a@example.com\r\nBcc: x@example.com" },
       { ...ok, cc: [] },
+      { ...ok, bcc: [] },
+      // Limits: "recipients to / cc / bcc / reply_to: 1 to 50 each".
+      { ...ok, reply_to: [] },
       { ...ok, sender_mode: "other" },
       { ...ok, subject: 5 },
       { ...ok, headers: { "X-A": "v\r\nBcc: evil@example.com" } },
