@@ -75,6 +75,9 @@ export class JobRunner {
           this.ctx.log.warn("ignored a queue message that is not a job", { msg });
           return;
         }
+        // Stopping: the KV handle is about to close. The job record stays due,
+        // so the next sweep (here or in another process) runs it.
+        if (this.#stopped) return;
         return this.#track(this.runJob(msg.jobId));
       }).catch((e) => {
         if (!this.#stopped) this.ctx.log.error("queue listener stopped", { error: e });
