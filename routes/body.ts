@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import { ApiError, invalidPayload } from "../domain/errors.ts";
+import { readBounded } from "../domain/net/bounded_body.ts";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -26,31 +27,10 @@ function isJsonContentType(ct: string | undefined): boolean {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-async function readLimited(req: Request, limit: number): Promise<Uint8Array | null> {
+function readLimited(req: Request, limit: number): Promise<Uint8Array | null> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) return null;
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    parts.push(value);
-  }
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(null);
+  return readBounded(req.body, limit);
 }
 
 /** The parsed JSON body (any JSON value; the schema decides what is allowed). */

@@ -20,6 +20,7 @@
 import type { Ctx } from "../context.ts";
 import { unseal } from "../crypto.ts";
 import type { Site } from "../store/sites.ts";
+import { readBounded } from "../net/bounded_body.ts";
 
 export type CaptchaOutcome =
   /** The provider said the token is invalid (or a v3 score under 0.5). */
@@ -87,27 +88,8 @@ export function verifyRequest(
 
 /** Reads at most `max` bytes of a response body as text (null when larger). */
 async function boundedText(res: Response, max: number): Promise<string | null> {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    parts.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return new TextDecoder().decode(all);
+  const bytes = await readBounded(res.body, max);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
 }
 
 export async function verifyCaptcha(

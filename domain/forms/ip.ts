@@ -11,6 +11,7 @@
  *   IP checks are skipped, as they are without an ip.
  */
 import ipaddr from "ipaddr.js";
+import { normalizeIp } from "../ip.ts";
 
 export type VisitorIp = {
   /** Canonical address (IPv4 dotted, IPv6 RFC 5952). */
@@ -24,23 +25,12 @@ export type VisitorIp = {
 export function parseVisitorIp(raw: string | null | undefined): VisitorIp | null {
   const s = raw?.trim() ?? "";
   if (!s) return null;
-  // Drop an IPv6 zone index ("fe80::1%eth0"): it names an interface, not a host.
-  const bare = s.replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
-  if (!ipaddr.isValid(bare)) return null;
-  let addr: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    addr = ipaddr.process(bare);
-  } catch {
-    return null;
-  }
-  if (addr.kind() === "ipv4") {
-    // isValid also accepts "1" or "0x7f.1"; only plain dotted quads are addresses here.
-    if (!ipaddr.IPv4.isValidFourPartDecimal(bare) && !bare.includes(":")) return null;
-    const a = addr.toString();
-    return { address: a, key: a, blockKeys: [a] };
-  }
-  const v6 = addr as ipaddr.IPv6;
-  const address = v6.toRFC5952String();
+  // Drop brackets and an IPv6 zone index ("fe80::1%eth0"): it names an
+  // interface, not a host. The canonical form is the one operator blocks use.
+  const address = normalizeIp(s.replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, ""));
+  if (address === null) return null;
+  if (!address.includes(":")) return { address, key: address, blockKeys: [address] };
+  const v6 = ipaddr.IPv6.parse(address);
   const prefix = new ipaddr.IPv6([...v6.parts.slice(0, 4), 0, 0, 0, 0]).toRFC5952String();
   const key = `${prefix}/64`;
   return { address, key, blockKeys: [address, key] };

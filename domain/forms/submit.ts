@@ -55,7 +55,7 @@ import {
 } from "../store/submissions.ts";
 import { sendStateKeys, sendStateOf, type SendStateQuery } from "../store/send_state.ts";
 import { type PreparedSend, prepareSend, sendStateQuery } from "../mail/send.ts";
-import { withLock } from "../mail/locks.ts";
+import { withLock } from "../locks.ts";
 import { scoreSubmission, type SpamResult } from "../spam/score.ts";
 import { contentFingerprint, DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
 import type { SubmitInput } from "./schema.ts";

@@ -78,7 +78,7 @@ import type { TrackingOptions } from "./tracking.ts";
 import { unsubscribeToken, verpAddress } from "./tokens.ts";
 import { failureText } from "./transport.ts";
 import { mailServices } from "./services.ts";
-import { withLock } from "./locks.ts";
+import { withLock } from "../locks.ts";
 
 /** Who is sending: the public API, a form notification, or a sequence step. */
 export type SendSource = "api" | "form" | "sequence";

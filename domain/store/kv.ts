@@ -4,6 +4,7 @@
  * of letting a caller forget to look at `.ok`.
  */
 import { ConflictError } from "../errors.ts";
+import { withLock } from "../locks.ts";
 
 export async function commit(
   op: Deno.AtomicOperation,
@@ -30,27 +31,19 @@ export async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 25): P
   }
 }
 
-const queues = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
-
 /**
  * Runs `fn` after every earlier `serializeOnKey` call of this process for the
- * same key and KV handle has finished. Read-modify-writers of one hot record
- * (a site under concurrent calls) then queue up instead of failing each other's
- * versionstamp checks; the checks still guard against other processes.
+ * same key has finished (domain/locks.ts). Read-modify-writers of one hot
+ * record (a site under concurrent calls) then queue up instead of failing each
+ * other's versionstamp checks; the checks still guard against other processes.
  */
-export function serializeOnKey<T>(kv: Deno.Kv, key: Deno.KvKey, fn: () => Promise<T>): Promise<T> {
-  let byKey = queues.get(kv);
-  if (!byKey) queues.set(kv, byKey = new Map());
+export function serializeOnKey<T>(
+  _kv: Deno.Kv,
+  key: Deno.KvKey,
+  fn: () => Promise<T>,
+): Promise<T> {
   const id = JSON.stringify(key, (_k, v) => typeof v === "bigint" ? `${v}n` : v);
-  const prev = byKey.get(id) ?? Promise.resolve();
-  const run = prev.then(fn, fn);
-  const tail = run.catch(() => {});
-  byKey.set(id, tail);
-  // Forget the key once nothing waits behind this call.
-  tail.then(() => {
-    if (byKey.get(id) === tail) byKey.delete(id);
-  });
-  return run;
+  return withLock(`kv:${id}`, () => fn());
 }
 
 /** Values of a listing (in key order, or reversed), at most `limit`. */

@@ -1,8 +1,9 @@
 /**
- * In-process keyed mutex. Sends to one site (and, with a monthly limit, one
- * account) take turns at their versionstamp-checked reservation, so that
- * concurrent requests in this process queue instead of failing each other's
- * checks over and over; the checks still guard against other processes.
+ * In-process keyed mutex. Writers of one hot record (a site's send window, an
+ * account's quota, a site or form being edited) take turns within this
+ * process, so that concurrent requests queue instead of failing each other's
+ * versionstamp checks over and over. It is only an optimisation: the checks
+ * still guard against other threads and processes.
  */
 const tails = new Map<string, Promise<void>>();
 
