@@ -4,6 +4,7 @@ import { type CaptchaProvider, updateSite } from "../../domain/store/sites.ts";
 import { listEventsOfSite } from "../../domain/store/webhooks.ts";
 import { unpackText } from "../../domain/store/blob.ts";
 import { type Answer, startTestService, type TestService } from "./service.ts";
+import { createIpBlock } from "../../domain/store/ip_blocks.ts";
 
 export function submit(
   svc: TestService,
@@ -90,4 +91,21 @@ export function startFormsService(
       ...opts.config,
     },
   });
+}
+
+/** An operator's manual, endless block of `ip`, written straight to KV. */
+export async function manualBlock(svc: TestService, id: string, ip: string): Promise<void> {
+  const now = Date.now();
+  await createIpBlock(svc.ctx.kv, {
+    id,
+    ip,
+    reason: "manual",
+    blockedAt: new Date(now).toISOString(),
+    blockedUntil: null,
+    selfLiftable: false,
+    note: null,
+    triggeredBySiteId: null,
+    liftedAt: null,
+    liftedBySiteId: null,
+  }, now);
 }

@@ -7,8 +7,7 @@
 import assert from "node:assert/strict";
 import { seedSite, type TestService } from "../../helpers/service.ts";
 import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
-import { legitBody, startFormsService, submit } from "../../helpers/forms.ts";
-import { createIpBlock } from "../../../domain/store/ip_blocks.ts";
+import { legitBody, manualBlock, startFormsService, submit } from "../../helpers/forms.ts";
 import { addSuppression } from "../../../domain/store/suppressions.ts";
 
 async function withMail(fn: (svc: TestService, smtp: TestSmtp) => Promise<void>) {
@@ -56,19 +55,7 @@ Deno.test("a known key's submission from an IP blocked since is answered blocked
     const s = await seedSite(svc);
     const body = { ...legitBody(s.domain), visitor: { ip: "203.0.113.77" } };
     assert.ok((await submit(svc, s.key, body)).body.id);
-    const now = Date.now();
-    await createIpBlock(svc.ctx.kv, {
-      id: "b-ahead",
-      ip: "203.0.113.77",
-      reason: "manual",
-      blockedAt: new Date(now).toISOString(),
-      blockedUntil: null,
-      selfLiftable: false,
-      note: null,
-      triggeredBySiteId: null,
-      liftedAt: null,
-      liftedBySiteId: null,
-    }, now);
+    await manualBlock(svc, "b-ahead", "203.0.113.77");
     assert.deepEqual((await submit(svc, s.key, body)).body, { ok: true, blocked: true });
   });
 });

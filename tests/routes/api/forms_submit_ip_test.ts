@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
 import { seedSite, type TestService } from "../../helpers/service.ts";
-import { legitBody, startFormsService, submit } from "../../helpers/forms.ts";
+import { legitBody, manualBlock, startFormsService, submit } from "../../helpers/forms.ts";
 import { ManualClock } from "../../../domain/clock.ts";
-import {
-  activeBlocksOfIp,
-  createIpBlock,
-  liftIpBlock,
-  listIpBlocks,
-} from "../../../domain/store/ip_blocks.ts";
+import { activeBlocksOfIp, liftIpBlock, listIpBlocks } from "../../../domain/store/ip_blocks.ts";
 
 function from(domain: string, ip: string, extra: Record<string, unknown> = {}) {
   const b = legitBody(domain, extra);
@@ -151,19 +146,7 @@ Deno.test("ip blocks: an active block blocks, a lifted one does not, and no ip s
   const svc = await startFormsService({ runJobs: false });
   try {
     const { key, siteId, domain } = await seedSite(svc);
-    const now = Date.now();
-    await createIpBlock(svc.ctx.kv, {
-      id: "block-1",
-      ip: "198.51.100.77",
-      reason: "manual",
-      blockedAt: new Date(now).toISOString(),
-      blockedUntil: null,
-      selfLiftable: false,
-      note: null,
-      triggeredBySiteId: null,
-      liftedAt: null,
-      liftedBySiteId: null,
-    }, now);
+    await manualBlock(svc, "block-1", "198.51.100.77");
     assert.deepEqual((await submit(svc, key, from(domain, "198.51.100.77"))).body, {
       ok: true,
       blocked: true,

@@ -6,12 +6,12 @@ import {
   type EventBody,
   eventsOf,
   legitBody,
+  manualBlock,
   startFormsService,
   submit,
 } from "../../helpers/forms.ts";
 import type { Config } from "../../../config.ts";
 import { addSuppression, addUnsubscribe } from "../../../domain/store/suppressions.ts";
-import { createIpBlock } from "../../../domain/store/ip_blocks.ts";
 import { readMonthly } from "../../../domain/store/counters.ts";
 import { getSite } from "../../../domain/store/sites.ts";
 import { ManualClock } from "../../../domain/clock.ts";
@@ -430,19 +430,7 @@ Deno.test("abusive traffic disables the site automatically; the tripping request
   await withMail(async (svc) => {
     const { key, siteId, domain } = await seedSite(svc);
     const busy = await seedSite(svc);
-    const now = Date.now();
-    await createIpBlock(svc.ctx.kv, {
-      id: "b-abuse",
-      ip: "198.51.100.66",
-      reason: "manual",
-      blockedAt: new Date(now).toISOString(),
-      blockedUntil: null,
-      selfLiftable: false,
-      note: null,
-      triggeredBySiteId: null,
-      liftedAt: null,
-      liftedBySiteId: null,
-    }, now);
+    await manualBlock(svc, "b-abuse", "198.51.100.66");
     const blockedBody = (d: string) => ({ ...legitBody(d), visitor: { ip: "198.51.100.66" } });
 
     // A busy site with mostly real traffic stays enabled.
