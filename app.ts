@@ -9,7 +9,7 @@ import { envelope, errorBody, errorHandler } from "./routes/errors.ts";
 import { requireOperator } from "./routes/admin/auth.ts";
 import { accountRoutes } from "./routes/admin/accounts.ts";
 import { siteRoutes } from "./routes/admin/sites.ts";
-import { boundedPath } from "./routes/admin/body.ts";
+import { boundedPath, boundedQuery } from "./routes/admin/body.ts";
 import { hostedFormRoutes } from "./routes/admin/hosted_forms.ts";
 import { ipBlockRoutes } from "./routes/admin/ip_blocks.ts";
 import { suppressionRoutes } from "./routes/admin/suppressions.ts";
@@ -40,7 +40,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
-  admin.use("*", envelope("admin"), requireOperator(ctx), boundedPath);
+  admin.use("*", envelope("admin"), requireOperator(ctx), boundedPath, boundedQuery);
   admin.route("/", accountRoutes(ctx));
   admin.route("/", siteRoutes(ctx));
   // admin: foundation
