@@ -79,7 +79,7 @@ export function publicWebhookUrl(raw: string): string {
   try {
     return splitUrlCredentials(raw).url;
   } catch {
-    return raw;
+    return raw.replace(/\/\/[^/?#]*@/, "//"); // not a URL: still show no userinfo
   }
 }
 
