@@ -5,11 +5,13 @@
 import { Hono } from "hono";
 import type { Ctx } from "./domain/context.ts";
 import type { AppEnv } from "./routes/types.ts";
-import { envelope, errorBody, errorHandler } from "./routes/errors.ts";
+import { envelope, errorHandler } from "./routes/errors.ts";
+import { securityHeaders } from "./routes/security_headers.ts";
+import { notFoundOrMethodNotAllowed } from "./routes/method_not_allowed.ts";
 import { requireOperator } from "./routes/admin/auth.ts";
 import { accountRoutes } from "./routes/admin/accounts.ts";
 import { siteRoutes } from "./routes/admin/sites.ts";
-import { boundedPath } from "./routes/admin/body.ts";
+import { boundedPath, boundedQuery } from "./routes/admin/body.ts";
 import { hostedFormRoutes } from "./routes/admin/hosted_forms.ts";
 import { ipBlockRoutes } from "./routes/admin/ip_blocks.ts";
 import { suppressionRoutes } from "./routes/admin/suppressions.ts";
@@ -31,7 +33,8 @@ import { mailSendRoutes } from "./routes/api/mail.ts";
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(ctx.log));
-  app.notFound((c) => c.json(errorBody(c.get("envelope") ?? "plain", "not_found"), 404));
+  app.notFound(notFoundOrMethodNotAllowed(app));
+  app.use("*", securityHeaders);
 
   // Public pages and probes (no key).
   app.route("/", healthRoutes(ctx));
@@ -40,7 +43,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
-  admin.use("*", envelope("admin"), requireOperator(ctx), boundedPath);
+  admin.use("*", envelope("admin"), requireOperator(ctx), boundedPath, boundedQuery);
   admin.route("/", accountRoutes(ctx));
   admin.route("/", siteRoutes(ctx));
   // admin: foundation

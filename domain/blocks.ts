@@ -69,8 +69,9 @@ function headline(disabled: boolean, ipCount: number): string | null {
 
 /**
  * GET /blocks/status: the site block (when disabled) and the active IP blocks
- * started by this site or by no site, newest first, at most 100. Two bounded
- * index listings; the cost does not grow with the number of blocks ever made.
+ * started by this site or by no site, newest first, at most 100. Reads the
+ * indexes of active blocks only: the cost grows with the blocks in force, not
+ * with the blocks that have ended.
  */
 export async function blockStatus(ctx: Ctx, site: Site) {
   const now = ctx.clock.now();

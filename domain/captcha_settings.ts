@@ -34,11 +34,11 @@ const WIDGETS: Record<Exclude<CaptchaProvider, "none">, Widget> = {
 };
 
 /**
- * Script address per provider. reCAPTCHA v3 only runs when its script is loaded
- * with `?render=<site key>`, so that is added (the spec names the same script for
- * both reCAPTCHA versions; the parameter is what makes v3 usable as given).
+ * Script address per provider, as the spec's table gives it: both reCAPTCHA
+ * versions load the same script. A v3 caller adds `?render=<site_key>` itself
+ * (v3 only runs when loaded that way); the answer stays the table's value.
  */
-function widgetJs(provider: Exclude<CaptchaProvider, "none">, siteKey: string | null): string {
+function widgetJs(provider: Exclude<CaptchaProvider, "none">): string {
   switch (provider) {
     case "shared":
     case "turnstile":
@@ -46,11 +46,8 @@ function widgetJs(provider: Exclude<CaptchaProvider, "none">, siteKey: string | 
     case "hcaptcha":
       return HCAPTCHA_SCRIPT_URL;
     case "recaptcha":
-      return RECAPTCHA_SCRIPT_URL;
     case "recaptcha_v3":
-      return siteKey
-        ? `${RECAPTCHA_SCRIPT_URL}?render=${encodeURIComponent(siteKey)}`
-        : RECAPTCHA_SCRIPT_URL;
+      return RECAPTCHA_SCRIPT_URL;
   }
 }
 
@@ -73,7 +70,7 @@ export function captchaView(ctx: Ctx, site: Site): CaptchaView {
   return {
     provider,
     site_key: siteKey,
-    widget_js: widgetJs(provider, siteKey),
+    widget_js: widgetJs(provider),
     ...WIDGETS[provider],
   };
 }

@@ -23,7 +23,12 @@ import {
   type Webhook,
   webhookStats,
 } from "./store/webhooks.ts";
-import { sendToWebhook } from "./webhook_delivery.ts";
+import {
+  publicWebhookUrl,
+  sendToWebhook,
+  splitUrlCredentials,
+  urlCredentialsAad,
+} from "./webhook_delivery.ts";
 
 export const SECRET_PREFIX = "whsec_";
 
@@ -72,7 +77,10 @@ export const WebhookPatch = z.object({
 export type WebhookView = {
   id: string;
   site_id: string;
+  /** Without credentials: `user:password@` is sealed at rest and never shown. */
   url: string;
+  /** Whether the URL was given with credentials (sent as Basic auth). */
+  has_credentials: boolean;
   events: string[];
   paused: boolean;
   success_count: number;
@@ -83,13 +91,15 @@ export type WebhookView = {
   updated_at: string;
 };
 
-/** A webhook as the operator API shows it (never the secret). */
+/** A webhook as the operator API shows it (never the secret, never URL credentials). */
 export async function webhookView(ctx: Ctx, w: Webhook): Promise<WebhookView> {
   const stats = await webhookStats(ctx.kv, w.id);
+  const url = publicWebhookUrl(w.url);
   return {
     id: w.id,
     site_id: w.site_id,
-    url: w.url,
+    url,
+    has_credentials: (w.url_credentials ?? null) !== null || url !== w.url,
     events: w.events,
     paused: w.paused,
     ...stats,
@@ -98,8 +108,11 @@ export async function webhookView(ctx: Ctx, w: Webhook): Promise<WebhookView> {
   };
 }
 
-/** The URL in its normal form, or invalid_payload when it may never be a target. */
-function checkedUrl(ctx: Ctx, raw: string): string {
+/**
+ * The URL in its normal form, split from its credentials, or invalid_payload
+ * when it may never be a target.
+ */
+function checkedUrl(ctx: Ctx, raw: string): { url: string; userinfo: string | null } {
   const url = new URL(raw.trim());
   const problem = staticTargetProblem(url, ctx.config.SVC_ALLOW_PRIVATE_TARGETS);
   if (problem !== null) {
@@ -110,7 +123,29 @@ function checkedUrl(ctx: Ctx, raw: string): string {
     }]);
   }
   url.hash = "";
-  return url.href;
+  return splitUrlCredentials(url.href);
+}
+
+/** The record's url and sealed credentials for a checked URL. */
+function urlFields(
+  ctx: Ctx,
+  id: string,
+  checked: { url: string; userinfo: string | null },
+): Pick<Webhook, "url" | "url_credentials"> {
+  const sealed = checked.userinfo === null
+    ? null
+    : seal(ctx.config.encryptionKey, checked.userinfo, urlCredentialsAad(id));
+  return { url: checked.url, url_credentials: sealed };
+}
+
+/**
+ * A record written before URL credentials were sealed, with them sealed now
+ * (unchanged when there is nothing in clear). Applied on every write.
+ */
+function withSealedUrl(ctx: Ctx, w: Webhook): Webhook {
+  if ((w.url_credentials ?? null) !== null) return w;
+  const split = splitUrlCredentials(w.url);
+  return split.userinfo === null ? w : { ...w, ...urlFields(ctx, w.id, split) };
 }
 
 function newSecret(): string {
@@ -122,7 +157,7 @@ export async function newWebhook(
   siteId: string,
   input: z.output<typeof WebhookCreate>,
 ): Promise<WebhookView & { secret: string }> {
-  const url = checkedUrl(ctx, input.url);
+  const checked = checkedUrl(ctx, input.url);
   if (await countWebhooksOfSite(ctx.kv, siteId) >= MAX_WEBHOOKS_PER_SITE) {
     throw new ApiError("conflict", 409, {
       message: `A site can have at most ${MAX_WEBHOOKS_PER_SITE} webhooks.`,
@@ -134,7 +169,7 @@ export async function newWebhook(
   const w: Webhook = {
     id,
     site_id: siteId,
-    url,
+    ...urlFields(ctx, id, checked),
     events: input.events,
     paused: input.paused,
     secret: seal(ctx.config.encryptionKey, secret, id),
@@ -150,11 +185,11 @@ export async function patchWebhook(
   id: string,
   input: z.output<typeof WebhookPatch>,
 ): Promise<Webhook | null> {
-  const url = input.url === undefined ? undefined : checkedUrl(ctx, input.url);
+  const checked = input.url === undefined ? undefined : checkedUrl(ctx, input.url);
   return await retryOnConflict(() =>
     updateWebhook(ctx.kv, id, (w) => ({
-      ...w,
-      ...(url !== undefined && { url }),
+      ...withSealedUrl(ctx, w),
+      ...(checked !== undefined && urlFields(ctx, w.id, checked)),
       ...(input.events !== undefined && { events: input.events }),
       ...(input.paused !== undefined && { paused: input.paused }),
       updated_at: isoTime(ctx.clock.now()),
@@ -170,7 +205,7 @@ export async function rotateWebhookSecret(
   const secret = newSecret();
   const w = await retryOnConflict(() =>
     updateWebhook(ctx.kv, id, (w) => ({
-      ...w,
+      ...withSealedUrl(ctx, w),
       secret: seal(ctx.config.encryptionKey, secret, w.id),
       updated_at: isoTime(ctx.clock.now()),
     }))
@@ -192,9 +227,10 @@ export type TestResult = {
 
 /**
  * Sends webhook.test once: signed like every event, no X-SVC-Delivery, data
- * {message, to} with `to` the webhook URL. Its status becomes the webhook's
- * last_status; it does not count toward success_count or failure_count, which
- * describe event deliveries. A paused webhook is tested too: the operator asked.
+ * {message, to} with `to` the webhook URL (without credentials). Its status
+ * becomes the webhook's last_status; it does not count toward success_count or
+ * failure_count, which describe event deliveries. A paused webhook is tested
+ * too: the operator asked.
  */
 export async function sendTest(ctx: Ctx, w: Webhook): Promise<TestResult> {
   const now = ctx.clock.now();
@@ -204,7 +240,7 @@ export async function sendTest(ctx: Ctx, w: Webhook): Promise<TestResult> {
     type: "webhook.test",
     created_at: isoTime(now),
     site_id: w.site_id,
-    data: { message: TEST_MESSAGE, to: w.url },
+    data: { message: TEST_MESSAGE, to: publicWebhookUrl(w.url) },
   });
   const r = await sendToWebhook(ctx, w, body, "webhook.test", null);
   await setLastStatus(ctx.kv, w.id, { status: r.status, at: isoTime(now) });

@@ -53,13 +53,28 @@ export const keys = {
   /** Active blocks of an IP (value: a copy of the block); removed when lifted. */
   ipBlockByIp: (ip: string, blockId: string): Key => ["ip_blocks_by_ip", ip, blockId],
   ipBlocksByIp: (ip: string): Key => ["ip_blocks_by_ip", ip],
-  /** Active blocks by the site that started them, "none" when no site (value: a copy of the block). */
-  ipBlockBySite: (siteId: string | null, blockId: string): Key => [
+  /** Active timed blocks by starting site ("none": no site), by end time in ms (value: block copy). */
+  ipBlockActiveUntil: (siteId: string | null, untilMs: number, blockId: string): Key => [
+    "ip_blocks_active_until",
+    siteId ?? "none",
+    untilMs,
+    blockId,
+  ],
+  ipBlocksActiveUntil: (siteId: string | null): Key => ["ip_blocks_active_until", siteId ?? "none"],
+  /** Active blocks without end by starting site ("none": no site), by id (value: block copy). */
+  ipBlockActiveOpen: (siteId: string | null, blockId: string): Key => [
+    "ip_blocks_active_open",
+    siteId ?? "none",
+    blockId,
+  ],
+  ipBlocksActiveOpen: (siteId: string | null): Key => ["ip_blocks_active_open", siteId ?? "none"],
+  /** Old by-site index of blocks (value: block copy): no longer written; read and lifted only. */
+  legacyIpBlockBySite: (siteId: string | null, blockId: string): Key => [
     "ip_blocks_by_site",
     siteId ?? "none",
     blockId,
   ],
-  ipBlocksBySite: (siteId: string | null): Key => ["ip_blocks_by_site", siteId ?? "none"],
+  legacyIpBlocksBySite: (siteId: string | null): Key => ["ip_blocks_by_site", siteId ?? "none"],
   /** Prefix of every block record (UUIDv7 ids: oldest first); for the operator list. */
   ipBlocksAll: (): Key => ["ip_blocks"],
 

@@ -17,7 +17,16 @@ export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 export type Webhook = {
   id: string;
   site_id: string;
+  /**
+   * The target without credentials. Records written before credentials were
+   * sealed may still hold `user:password@` here (read as if sealed).
+   */
   url: string;
+  /**
+   * The URL's `user:password` (as the URL spelled it), sealed with AES-256-GCM
+   * (AAD = webhook id + "#url-credentials"); absent or null when it had none.
+   */
+  url_credentials?: Sealed | null;
   /** Event types, or ["all"] (which includes types added later). */
   events: string[];
   paused: boolean;

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { readJson } from "../body.ts";
 import { parseOrThrow } from "../../domain/validation.ts";
-import { ApiError } from "../../domain/errors.ts";
+import { ApiError, invalidPayload } from "../../domain/errors.ts";
 
 export async function adminBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   // An empty body on a call whose fields are all optional means "{}".
@@ -22,18 +22,53 @@ export function limitParam(c: Context, def = 50, max = 500): number {
   return Number.isFinite(n) ? Math.min(max, Math.max(1, Math.floor(n))) : def;
 }
 
-/** Longest operator path accepted, in UTF-8 bytes; ids and addresses are far shorter. */
+/**
+ * What a string weighs inside a Deno KV key: its UTF-8 bytes, plus one for
+ * each NUL (escaped as two bytes). A key may weigh at most 2 KiB in all.
+ */
+export function kvKeyBytes(s: string): number {
+  let nul = 0;
+  for (let i = s.indexOf("\0"); i !== -1; i = s.indexOf("\0", i + 1)) nul++;
+  return utf8.encode(s).length + nul;
+}
+
+/** Longest operator path accepted, in KV key bytes; ids and addresses are far shorter. */
 export const MAX_ADMIN_PATH = 1024;
+/** Longest query parameter name or value accepted, in KV key bytes (e.g. `?to=` of the outbox). */
+export const MAX_QUERY_PARAM = 1024;
 const utf8 = new TextEncoder();
 
 /**
  * Answers 404 for absurdly long paths before any route builds a KV key from a
- * path segment (a key over 2 KiB would make Deno KV throw).
+ * path segment (a key over 2 KiB would make Deno KV throw). Every segment is a
+ * part of the path, so no key built from them can pass the limit.
  */
 export const boundedPath: MiddlewareHandler = async (c, next) => {
   const path = c.req.path;
-  if (path.length > MAX_ADMIN_PATH || utf8.encode(path).length > MAX_ADMIN_PATH) {
-    throw notFound();
+  if (path.length > MAX_ADMIN_PATH || kvKeyBytes(path) > MAX_ADMIN_PATH) throw notFound();
+  await next();
+};
+
+/**
+ * Answers 400 invalid_payload for an over-long query parameter (name or any of
+ * its values) before a route turns one into a KV key. Routes check their own
+ * parameters more tightly with `adminQuery`.
+ */
+export const boundedQuery: MiddlewareHandler = async (c, next) => {
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    const tooLong = kvKeyBytes(name) > MAX_QUERY_PARAM ||
+      values.some((v) => v.length > MAX_QUERY_PARAM || kvKeyBytes(v) > MAX_QUERY_PARAM);
+    if (tooLong) {
+      throw invalidPayload([{
+        field: name.length > 64 ? `${name.slice(0, 64)}…` : name,
+        message: `query parameter must be at most ${MAX_QUERY_PARAM} bytes`,
+      }]);
+    }
   }
   await next();
 };
+
+/** The query parameters of a route, checked with its zod schema (400 invalid_payload). */
+export function adminQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+  return parseOrThrow(schema, c.req.query());
+}

@@ -1,5 +1,7 @@
 /** Operator API of the mail engine: templates, the email log and the outbox. */
 import { Hono } from "hono";
+import { z } from "zod";
+import { str } from "../../domain/validation.ts";
 import type { Ctx } from "../../domain/context.ts";
 import {
   listTemplates,
@@ -19,7 +21,10 @@ import { readCount } from "../../domain/store/kv.ts";
 import { keys } from "../../domain/store/keys.ts";
 import { siteLogTotal, TOTALS } from "../../domain/mail/send.ts";
 import type { AppEnv } from "../types.ts";
-import { adminBody, limitParam, notFound } from "./body.ts";
+import { adminBody, adminQuery, limitParam, notFound } from "./body.ts";
+
+/** `?to=`: an envelope recipient (an address is at most 320 characters). */
+const OutboxQuery = z.object({ to: str(320).optional() });
 
 export function mailAdminRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
@@ -80,7 +85,8 @@ export function mailAdminRoutes(ctx: Ctx) {
 
   // --- outbox ---------------------------------------------------------------------
   r.get("/outbox", async (c) => {
-    const items = await listOutbox(ctx.kv, { to: c.req.query("to"), limit: limitParam(c) });
+    const { to } = adminQuery(c, OutboxQuery);
+    const items = await listOutbox(ctx.kv, { to, limit: limitParam(c) });
     return c.json({
       transport: ctx.config.SVC_SMTP_URL ? "smtp" : "outbox",
       items: items.map((m) => ({

@@ -33,8 +33,7 @@ export function mailSendRoutes(ctx: Ctx) {
       return a && { keys: a.keys, plan: a.query };
     },
   };
-  r.use("/mail/send", envelope("mail"), requireSite(ctx, { readAhead }));
-  r.post("/mail/send", async (c) => {
+  r.post("/mail/send", envelope("mail"), requireSite(ctx, { readAhead }), async (c) => {
     const read = c.get("body");
     if (read && "error" in read) throw read.error;
     const json = read ? read.json : await readJson(c, BODY);

@@ -105,6 +105,23 @@ Deno.test("turnstile_site_key is the shared key whatever the provider; captcha f
   });
 });
 
+Deno.test("verify's captcha object gives recaptcha_v3 the table's script address, without ?render=", async () => {
+  await withSite(async (svc, key, _id, domain) => {
+    await svc.api("POST", "sites/captcha", {
+      key,
+      body: { provider: "recaptcha_v3", site_key: "v3-key", secret_key: "s" },
+    });
+    const r = await verify(svc, key, { site_url: `https://${domain}` });
+    assert.deepEqual(r.body.captcha, {
+      provider: "recaptcha_v3",
+      site_key: "v3-key",
+      widget_js: "https://www.google.com/recaptcha/api.js",
+      widget_class: "g-recaptcha-v3",
+      response_field: "g-recaptcha-response",
+    });
+  });
+});
+
 Deno.test("versions of 20 characters are saved; 21 is invalid_payload and saves nothing", async () => {
   await withSite(async (svc, key, siteId, domain) => {
     const v20 = "v".repeat(20);
