@@ -16,6 +16,8 @@ export type ScannedAttr = {
   name: string;
   /** Index of the name's first character. */
   start: number;
+  /** Index after the name. */
+  nameEnd: number;
   /** Index after the attribute (after the closing quote, if any). */
   end: number;
   /**
@@ -43,10 +45,12 @@ export type ScannedTag = {
 };
 
 export type ScanHandlers = {
+  /** Which start tags to report (default all); the others cost no attribute bookkeeping. */
+  wants?(name: string): boolean;
   /** Each start tag, once its `>` is read (a tag cut off by the end of input is not reported). */
   tag?(tag: ScannedTag): void;
-  /** Each end tag: its lower-cased name and the index of its `</`. */
-  closeTag?(name: string, start: number): void;
+  /** Each end tag: its lower-cased name, the index of its `</` and the index after its `>`. */
+  closeTag?(name: string, start: number, end: number): void;
 };
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
@@ -68,11 +72,14 @@ export function scanHtml(html: string, on: ScanHandlers): void {
 
   const tokenizer = new Tokenizer({ decodeEntities: true }, {
     onopentagname(start, end) {
-      tag = { name: html.slice(start, end).toLowerCase(), start: start - 1, end: -1, attrs: [] };
+      const name = html.slice(start, end).toLowerCase();
+      tag = !on.wants || on.wants(name) ? { name, start: start - 1, end: -1, attrs: [] } : null;
       seen = null;
     },
     onattribname(start, end) {
-      attr = { name: html.slice(start, end).toLowerCase(), start, nameEnd: end, value: "" };
+      attr = tag
+        ? { name: html.slice(start, end).toLowerCase(), start, nameEnd: end, value: "" }
+        : null;
     },
     onattribdata(start, end) {
       if (attr) attr.value += html.slice(start, end);
@@ -109,6 +116,7 @@ export function scanHtml(html: string, on: ScanHandlers): void {
       tag.attrs.push({
         name: attr.name,
         start: attr.start,
+        nameEnd: attr.nameEnd,
         end,
         valueStart,
         valueEnd,
@@ -121,8 +129,15 @@ export function scanHtml(html: string, on: ScanHandlers): void {
     onopentagend: endTag,
     onselfclosingtag: endTag,
     onclosetag(start, end) {
-      // `</` is right before the name, or before spaces htmlparser2 skips there.
-      on.closeTag?.(html.slice(start, end).toLowerCase(), html.lastIndexOf("</", start));
+      if (!on.closeTag) return;
+      // `</` is right before the name, or before spaces htmlparser2 skips there; the
+      // tokenizer skips to the next `>` (or the end of the input) after the name.
+      const gt = html.indexOf(">", end);
+      on.closeTag(
+        html.slice(start, end).toLowerCase(),
+        html.lastIndexOf("</", start),
+        gt < 0 ? html.length : gt + 1,
+      );
     },
     ontext() {},
     ontextentity() {},

@@ -63,8 +63,8 @@ export function trackHtml(html: string, opts: TrackingOptions): string {
   let bodyClose = -1;
   let htmlClose = -1;
   scanHtml(html, {
+    wants: (name) => opts.clicks && (name === "a" || name === "area"),
     tag(tag) {
-      if (!opts.clicks || (tag.name !== "a" && tag.name !== "area")) return;
       const href = tag.attrs.find((a) => a.name === "href");
       if (!href || href.quote === null) return;
       const raw = href.value.trim();
