@@ -215,10 +215,11 @@ export function fillSubject(template: string, data: TemplateData): string {
 }
 
 /**
- * Markup with more tags than any real email. htmlparser2 (under html-to-text,
- * tracking and the classifier) keeps its open-element stack with unshift, so
+ * Markup with more tags than any real email. htmlparser2's Parser (under
+ * html-to-text and the classifier) keeps its open-element stack with unshift, so
  * deeply nested unclosed tags cost quadratic time; such HTML is handled by the
- * linear fallbacks instead (tags stripped for text, no click rewriting).
+ * linear fallbacks instead (tags stripped for text, no link analysis). Tracking
+ * and template variables use the Tokenizer alone (html_scan.ts), which is linear.
  */
 export const MAX_PARSED_TAGS = 20_000;
 

@@ -228,3 +228,11 @@ Deno.test("POST /mail/send: template data links are checked in the HTML part; sa
     await svc.close();
   }
 });
+
+Deno.test("template variables in hostile markup stay linear", () => {
+  const hostile = "<span>".repeat(80_000) + `<a href="{{u}}">x</a>`;
+  const t0 = performance.now();
+  const out = fill(hostile, { u: "javascript:alert(1)" });
+  assert.ok(performance.now() - t0 < 2000, `${performance.now() - t0} ms`);
+  assert.ok(out.endsWith(`<a href="#">x</a>`));
+});
