@@ -65,10 +65,24 @@ type Slot = "text" | "quoted" | "unquoted" | "name";
  * who can send any HTML anyway.
  */
 export function fillHtmlVariables(template: string, data: TemplateData): string {
-  const found = [...template.matchAll(VAR_RE)];
+  return fillHtml(template, VAR_RE, (m) => valueOf(data, m[1]));
+}
+
+/**
+ * `fillHtmlVariables` for any placeholder syntax: `pattern` (global) finds the
+ * placeholders, `value` gives each one's raw (unescaped) text or undefined.
+ * Other HTML templates filled with untrusted values (the forms auto-reply's
+ * `{field:...}`) can use it as it is.
+ */
+export function fillHtml(
+  template: string,
+  pattern: RegExp,
+  value: (m: RegExpExecArray) => string | undefined,
+): string {
+  const found = [...template.matchAll(pattern)] as RegExpExecArray[];
   if (!found.length) return template;
 
-  // 1. Where each variable stands: the template with each `{{...}}` masked as
+  // 1. Where each placeholder stands: the template with each one masked as
   // letters (one token, whatever surrounds it), read once.
   let masked = "";
   let pos = 0;
@@ -99,7 +113,7 @@ export function fillHtmlVariables(template: string, data: TemplateData): string 
   found.forEach((m, i) => {
     out += template.slice(pos, m.index);
     pos = m.index + m[0].length;
-    const v = valueOf(data, m[1]);
+    const v = value(m);
     if (!v || slots[i] === "name") return;
     const s = slots[i] === "unquoted" ? escapeStrict(v) : escapeHtml(v);
     landed.push([out.length, out.length + s.length]);

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 // @ts-types="npm:@types/mailparser@3.9.0"
 import { simpleParser } from "mailparser";
-import { fillVariables, isSafeUrl, urlScheme } from "../../../domain/mail/render.ts";
+import { fillHtml, fillVariables, isSafeUrl, urlScheme } from "../../../domain/mail/render.ts";
 import { scanHtml } from "../../../domain/mail/html_scan.ts";
 import { seedSite, startTestService } from "../../helpers/service.ts";
 
@@ -235,4 +235,14 @@ Deno.test("template variables in hostile markup stay linear", () => {
   const out = fill(hostile, { u: "javascript:alert(1)" });
   assert.ok(performance.now() - t0 < 2000, `${performance.now() - t0} ms`);
   assert.ok(out.endsWith(`<a href="#">x</a>`));
+});
+
+Deno.test("fillHtml: the same checks for another placeholder syntax ({field:key} of a form)", () => {
+  const fields: Record<string, string> = { website: "javascript:alert(1)", name: "<Ann>" };
+  const out = fillHtml(
+    `<p>Hi {field:name}, <a href="{field:website}">your site</a></p>`,
+    /\{field:([^{}]{1,200})\}/g,
+    (m) => Object.hasOwn(fields, m[1]) ? fields[m[1]] : undefined,
+  );
+  assert.equal(out, `<p>Hi &lt;Ann&gt;, <a href="#">your site</a></p>`);
 });
