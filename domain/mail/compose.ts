@@ -21,6 +21,7 @@ import * as qp from "nodemailer/lib/qp";
 import * as base64 from "nodemailer/lib/base64";
 import dkimSign from "nodemailer/lib/dkim/sign.js";
 import type { Mailbox } from "./schema.ts";
+import { mimeAttachment } from "./attachments.ts";
 
 export type ComposeAttachment = {
   filename: string;
@@ -106,14 +107,8 @@ export const DKIM_SIGNED_HEADERS = [
   }
 }
 
-// A valid MIME type; anything else is sent as application/octet-stream.
-const MIME_TYPE_RE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
-
-export function safeContentType(ct: string | undefined): string | undefined {
-  if (!ct) return undefined;
-  const base = ct.split(";")[0].trim();
-  return MIME_TYPE_RE.test(base) ? ct.trim() : "application/octet-stream";
-}
+// Attachment labels and transfer encodings are chosen in attachments.ts.
+export { safeContentType } from "./attachments.ts";
 
 /** Builds (and in domain mode signs) the message. */
 export function composeMessage(m: ComposeInput): Uint8Array {
@@ -128,12 +123,7 @@ export function composeMessage(m: ComposeInput): Uint8Array {
     text: crlf(m.text),
     html: crlf(m.html),
     headers: m.headers,
-    attachments: m.attachments.map((a) => ({
-      filename: a.filename,
-      content: a.content,
-      contentType: a.contentType,
-      cid: a.cid,
-    })),
+    attachments: m.attachments.map(mimeAttachment),
     // No file or URL access: attachment content only ever comes from the request.
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -13,6 +13,7 @@ import { addTotal } from "../store/counters.ts";
 import { commit } from "../store/kv.ts";
 import { type EmailLogRecord, getEmailLog } from "../store/email_log.ts";
 import { checkMac, clickMac, openMac, readUnsubscribeToken } from "./tokens.ts";
+import { redirectTarget } from "./tracking.ts";
 import { TOTALS } from "./send.ts";
 
 export type UnsubscribeTarget =
@@ -90,14 +91,17 @@ export async function recordOpen(ctx: Ctx, token: string): Promise<boolean> {
 
 /**
  * A tracked click: the URL to redirect to, or null when the token does not
- * sign this URL for this message (never redirects anywhere else).
+ * sign this URL for this message (never redirects anywhere else) or the URL is
+ * not one a redirect can carry (see `redirectTarget`). Both are decided before
+ * anything is recorded, so a refused click emits nothing.
  */
 export async function recordClick(ctx: Ctx, token: string, url: string): Promise<string | null> {
   const t = splitToken(token);
-  if (!t || !url || !/^https?:\/\//i.test(url)) return null;
+  const target = t && redirectTarget(url);
+  if (!t || !target) return null;
   if (!checkMac(clickMac(ctx.config.encryptionKey, t.logId, url), t.mac)) return null;
   // The MAC proves the link was in the message: redirect even if its log record is gone.
   const rec = await getEmailLog(ctx.kv, t.logId);
   if (rec?.message_id) await engage(ctx, rec, "click");
-  return url;
+  return target;
 }

@@ -7,12 +7,16 @@
  *   the MAC covers the log id and that exact URL; so only links that were in the
  *   message redirect (no open redirect). Unsubscribe links are left alone.
  *
- * Tags are found with htmlparser2 (comments, scripts and CDATA are skipped
- * correctly); only the href value inside each found tag is rewritten, so the
- * rest of the markup reaches the recipient byte for byte.
+ * Tags and attributes are read with htmlparser2's tokenizer (html_scan.ts):
+ * only the value of the first real `href` attribute of `<a>` and `<area>` is
+ * replaced (never text that merely looks like one inside another attribute, a
+ * comment or a script), so the rest of the markup reaches the recipient byte for
+ * byte. The URL tracked is the link as a browser reads it (character references
+ * decoded, parsed with the WHATWG URL parser) and must be one that a redirect
+ * can carry (`redirectTarget`); any other link is left as it was.
  */
-import { Parser } from "htmlparser2";
-import { escapeHtml, tooManyTags } from "./render.ts";
+import { escapeHtml } from "./render.ts";
+import { applyEdits, type Edit, scanHtml } from "./html_scan.ts";
 import { clickMac, openMac } from "./tokens.ts";
 
 export function openPixelUrl(base: string, encKey: Uint8Array, logId: string): string {
@@ -23,7 +27,26 @@ export function clickUrl(base: string, encKey: Uint8Array, logId: string, url: s
   return `${base}/t/c/${logId}.${clickMac(encKey, logId, url)}?u=${encodeURIComponent(url)}`;
 }
 
-const HREF_RE = /(\shref\s*=\s*)("[^"]*"|'[^']*'|[^\s"'=<>`]+)/i;
+// Printable ASCII only: what a Location header can carry as it is.
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+/**
+ * The URL a click on `raw` leads to, normalized, or null when it is not an
+ * absolute http(s) URL that a Location header can carry. The WHATWG parser
+ * (what browsers use) drops tabs and line breaks and percent-encodes the rest,
+ * so its `href` is what a browser would have opened.
+ */
+export function redirectTarget(raw: string): string | null {
+  if (!raw || raw.length > 16_000) return null;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") return null;
+  return HEADER_SAFE.test(u.href) ? u.href : null;
+}
 
 export type TrackingOptions = {
   base: string;
@@ -36,47 +59,38 @@ export type TrackingOptions = {
 };
 
 export function trackHtml(html: string, opts: TrackingOptions): string {
-  const edits: { start: number; end: number; text: string }[] = [];
+  const edits: Edit[] = [];
   let bodyClose = -1;
-  // Hostile markup (see tooManyTags) is not parsed: no click rewriting.
-  const rewrite = opts.clicks && !tooManyTags(html);
-  const parser: Parser = new Parser({
-    onopentag(name, attribs) {
-      if (name !== "a" && name !== "area") return;
-      const href = attribs.href?.trim();
-      if (!href || !/^https?:\/\//i.test(href) || href.startsWith(opts.skipPrefix)) return;
-      const start = parser.startIndex;
-      const end = parser.endIndex + 1;
-      const tag = html.slice(start, end);
-      const m = HREF_RE.exec(tag);
-      if (!m) return;
-      const replaced = tag.slice(0, m.index) + m[1] +
-        `"${escapeHtml(clickUrl(opts.base, opts.encKey, opts.logId, href))}"` +
-        tag.slice(m.index + m[0].length);
-      edits.push({ start, end, text: replaced });
+  let htmlClose = -1;
+  scanHtml(html, {
+    wants: (name) => opts.clicks && (name === "a" || name === "area"),
+    tag(tag) {
+      const href = tag.attrs.find((a) => a.name === "href");
+      if (!href || href.quote === null) return;
+      const raw = href.value.trim();
+      if (raw.startsWith(opts.skipPrefix)) return;
+      const url = redirectTarget(raw);
+      if (!url || url.startsWith(opts.skipPrefix)) return;
+      // The whole value with its quotes: an unquoted value gets quoted.
+      const q = href.quote.length;
+      edits.push({
+        start: href.valueStart - q,
+        end: href.valueEnd + q,
+        text: `"${escapeHtml(clickUrl(opts.base, opts.encKey, opts.logId, url))}"`,
+      });
     },
-    onclosetag(name) {
-      if (name === "body") bodyClose = parser.startIndex;
+    closeTag(name, start) {
+      if (name === "body") bodyClose = start;
+      else if (name === "html") htmlClose = start;
     },
-  }, { decodeEntities: true, lowerCaseTags: true });
-  if (rewrite) parser.end(html);
-  else bodyClose = html.toLowerCase().lastIndexOf("</body");
+  });
 
   if (opts.opens) {
     const pixel = `<img src="${
       escapeHtml(openPixelUrl(opts.base, opts.encKey, opts.logId))
     }" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
-    const at = bodyClose >= 0 && html.slice(bodyClose, bodyClose + 2) === "</"
-      ? bodyClose
-      : html.length;
+    const at = bodyClose >= 0 ? bodyClose : htmlClose >= 0 ? htmlClose : html.length;
     edits.push({ start: at, end: at, text: pixel });
   }
-  edits.sort((a, b) => a.start - b.start);
-  let out = "";
-  let pos = 0;
-  for (const e of edits) {
-    out += html.slice(pos, e.start) + e.text;
-    pos = e.end;
-  }
-  return out + html.slice(pos);
+  return applyEdits(html, edits);
 }
