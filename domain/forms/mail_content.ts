@@ -5,7 +5,7 @@
  * neither a field nor a confirm.subject can add a header.
  */
 import type { Site } from "../store/sites.ts";
-import { escapeHtml } from "../mail/render.ts";
+import { escapeHtml, fillHtml } from "../mail/render.ts";
 
 /**
  * Room for the listed fields in each part of the notification: the mail
@@ -157,29 +157,36 @@ export type AutoReplyInput = {
 
 const PLACEHOLDER = /\{(name|email|form_name|site_name|site_domain|field:([^{}]{1,200}))\}/g;
 
-/** Fills {name}, {email}, {form_name}, {site_name}, {site_domain}, {field:KEY}. */
+/** The raw value of one {name}/{email}/{form_name}/{site_name}/{site_domain}/{field:KEY} match. */
+function placeholderValue(
+  which: string,
+  key: string | undefined,
+  values: Omit<AutoReplyInput, "to" | "replyTo" | "fromName" | "subject" | "body">,
+): string {
+  if (key !== undefined) return Object.hasOwn(values.fields, key) ? values.fields[key] : "";
+  switch (which) {
+    case "name":
+      return values.name;
+    case "email":
+      return values.email;
+    case "form_name":
+      return values.formName ?? "";
+    case "site_name":
+      return values.site.name;
+    default:
+      return values.site.domain;
+  }
+}
+
+/** Fills the placeholders of a plain-text template (a subject) with raw values. */
 export function fillPlaceholders(
   template: string,
   values: Omit<AutoReplyInput, "to" | "replyTo" | "fromName" | "subject" | "body">,
-  escape: (s: string) => string,
 ): string {
-  return template.replace(PLACEHOLDER, (_m, which: string, key: string | undefined) => {
-    if (key !== undefined) {
-      return escape(Object.hasOwn(values.fields, key) ? values.fields[key] : "");
-    }
-    switch (which) {
-      case "name":
-        return escape(values.name);
-      case "email":
-        return escape(values.email);
-      case "form_name":
-        return escape(values.formName ?? "");
-      case "site_name":
-        return escape(values.site.name);
-      default:
-        return escape(values.site.domain);
-    }
-  });
+  return template.replace(
+    PLACEHOLDER,
+    (_m, which: string, key: string | undefined) => placeholderValue(which, key, values),
+  );
 }
 
 export const DEFAULT_AUTO_REPLY_SUBJECT = "Thanks for contacting {site_name}";
@@ -191,9 +198,11 @@ export function autoReplyMail(a: AutoReplyInput): OutgoingMail {
   const subjectTpl = a.subject?.trim() ? a.subject : DEFAULT_AUTO_REPLY_SUBJECT;
   const bodyTpl = a.body?.trim() ? a.body : DEFAULT_AUTO_REPLY_BODY;
   // The subject is a header: values go in raw and the whole line is cleaned.
-  const subject = headerText(fillPlaceholders(subjectTpl, a, (s) => s)) ||
-    headerText(fillPlaceholders(DEFAULT_AUTO_REPLY_SUBJECT, a, (s) => s));
-  const html = fillPlaceholders(bodyTpl, a, escapeHtml);
+  const subject = headerText(fillPlaceholders(subjectTpl, a)) ||
+    headerText(fillPlaceholders(DEFAULT_AUTO_REPLY_SUBJECT, a));
+  // Visitor values are escaped for where they stand; in URL attributes only
+  // safe schemes survive (a {field:website} cannot become javascript:).
+  const html = fillHtml(bodyTpl, PLACEHOLDER, (m) => placeholderValue(m[1], m[2], a));
   return {
     to: [a.to],
     subject,

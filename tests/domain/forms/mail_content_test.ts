@@ -105,3 +105,21 @@ Deno.test("header text drops control characters and caps the length", () => {
   assert.equal(headerText("a\r\nb\tc\u0000d"), "a b c d");
   assert.equal(headerText("x".repeat(600)).length, 500);
 });
+
+Deno.test("auto-reply: a visitor's value in a link keeps only safe schemes", () => {
+  const m = autoReplyMail({
+    site,
+    to: "ann@example.org",
+    replyTo: "owner@example.com",
+    fromName: "Luna Bakery",
+    subject: null,
+    body: '<p><a href="{field:website}">your site</a> <a href="{field:shop}">shop</a></p>',
+    name: "Ann",
+    email: "ann@example.org",
+    formName: null,
+    fields: { website: " JaVa\tScRiPt:alert(1)", shop: "https://shop.example.org/?a=1&b=2" },
+  });
+  assert.ok(!/javascript/i.test(m.html.replace(/\s/g, "")), m.html);
+  assert.ok(m.html.includes('href="#"'), m.html);
+  assert.ok(m.html.includes('href="https://shop.example.org/?a=1&amp;b=2"'), m.html);
+});
