@@ -140,7 +140,9 @@ type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issu
  */
 function unionBranch(i: Issue): Issue[] {
   if (i.code !== "invalid_union" || !i.errors?.length) return [i];
-  const typed = i.errors.filter((b) => b.some((x) => x.code !== "invalid_type"));
+  const typed = i.errors.filter((b) =>
+    !b.some((x) => x.code === "invalid_type" && x.path.length === 0)
+  );
   if (typed.length !== 1) return [i];
   return typed[0].flatMap((x) => unionBranch({ ...x, path: [...i.path, ...x.path] }));
 }
