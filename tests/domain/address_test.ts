@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { domainToASCII } from "node:url";
 import fc from "fast-check";
 import { parse as smtpParse } from "smtp-address-parser";
+import emailAddresses from "email-addresses";
 import {
   addressKey,
   MAX_ADDRESS_OCTETS,
@@ -38,7 +39,6 @@ Deno.test("valid addresses pass, in their canonical form (ASCII domain, local pa
     ["ann@example.com", "ann@example.com", false],
     ["Ann.Lee+news@Mail.Example.COM", "Ann.Lee+news@mail.example.com", false],
     ["!#$%&'*+-/=?^_`{|}~@example.com", "!#$%&'*+-/=?^_`{|}~@example.com", false],
-    ['"john doe"@example.com', '"john doe"@example.com', false],
     ['"a\\"b"@example.com', '"a\\"b"@example.com', false],
     ['"a@b,c"@example.com', '"a@b,c"@example.com', false],
     // Quotes that are not needed are dropped (RFC 5321 4.1.2), escapes too.
@@ -50,7 +50,7 @@ Deno.test("valid addresses pass, in their canonical form (ASCII domain, local pa
     ["用户@例子.广告", "用户@xn--fsqu00a.xn--4rr70v", true],
     ["josé@example.com", "josé@example.com", true],
     ["😀@example.com", "😀@example.com", true],
-    ['"用 户"@example.com', '"用 户"@example.com', true],
+    ['"用@户"@example.com', '"用@户"@example.com', true],
     // The audit's payload is a valid internationalized address: what made it
     // dangerous was the Latin-1 writer (tests/domain/mail/compose_headers_test.ts).
     [
@@ -88,6 +88,11 @@ Deno.test("invalid addresses are refused, with the reason", () => {
     ['"a"b"@example.com', /valid email/],
     ['"a\\é"@example.com', /valid email/],
     ["a b@example.com", chars],
+    // Quoted, but what an SMTP server could split a command on.
+    ['"john doe"@example.com', /spaces, < or >/],
+    ['"a\\ b"@example.com', /spaces, < or >/],
+    ['"a> NOTIFY=NEVER"@example.com', /spaces, < or >/],
+    ['"a<b"@example.com', /spaces, < or >/],
     ["a\tb@example.com", chars],
     ["ann\u0000@example.org", chars],
     ["ann\r@example.org", chars],
@@ -148,8 +153,8 @@ Deno.test("length limits: at the limit passes, one over fails", () => {
   refused("é".repeat(32) + "a" + at, /at most 64 bytes/);
   ok("用".repeat(21) + "a" + at); // 3 octets each
   refused("用".repeat(22) + at, /at most 64 bytes/);
-  ok('"' + "a b".repeat(20) + 'a"' + at); // quotes count
-  refused('"' + "a b".repeat(21) + '"' + at, /at most 64 bytes/);
+  ok('"' + "a,b".repeat(20) + 'a"' + at); // quotes count
+  refused('"' + "a,b".repeat(21) + '"' + at, /at most 64 bytes/);
 
   // A domain label: 63 characters.
   ok("a@" + "l".repeat(MAX_LABEL_CHARS) + ".com");
@@ -189,10 +194,10 @@ Deno.test("mailbox items: bare or Name <address>, 320 characters in all", () => 
     ["Ann<ann@example.com>", "Ann", "ann@example.com"],
     ['"Lee, Ann" <ann@example.com>', "Lee, Ann", "ann@example.com"],
     ["Dr. Ann Lee <ann@example.com>", "Dr. Ann Lee", "ann@example.com"],
-    ["Ann (office) <ann@example.com>", "Ann", "ann@example.com"],
     ["<ann@example.com>", "", "ann@example.com"],
-    // An obsolete source route is ignored (RFC 5321 4.1.1.3, RFC 5322 4.4).
-    ["Ann <@route.example:ann@example.com>", "Ann", "ann@example.com"],
+    ['"Ann \\"Lee\\"" <ann@example.com>', 'Ann "Lee"', "ann@example.com"],
+    ["Ann   Lee\t<ann@example.com>", "Ann Lee", "ann@example.com"],
+    ['"<b>" < ann@example.com >', "<b>", "ann@example.com"],
     ["Zoë Ünïcode ☃ <zoe@Bücher.de>", "Zoë Ünïcode ☃", "zoe@xn--bcher-kva.de"],
     ["用户 <用户@例子.广告>", "用户", "用户@xn--fsqu00a.xn--4rr70v"],
     // Looks like an encoded word, is taken as the text it is.
@@ -202,6 +207,13 @@ Deno.test("mailbox items: bare or Name <address>, 320 characters in all", () => 
     assert.deepEqual(parseMailbox(input), { ok: true, value: { name, address } }, input);
   }
   const bad = [
+    // Comments and obsolete routes: not what any client sends, not accepted.
+    "Ann (office) <ann@example.com>",
+    "Ann <@route.example:ann@example.com>",
+    '"Ann <ann@example.com>',
+    "Ann <ann@example.com>>",
+    "Ann <<ann@example.com>",
+    "Ann, Lee <ann@example.com>",
     "Ann <ann@example.com>, Bob <bob@example.com>",
     "ann@example.com, bob@example.com",
     "Group: ann@example.com;",
@@ -271,7 +283,7 @@ const localPart = fc.oneof(
   fc.array(piece([...ATEXT, ...ATEXT, ...ODD], 6), { minLength: 1, maxLength: 4 })
     .map((a) => a.join(".")),
   // quoted strings, with quoted pairs now and then
-  piece([...ATEXT, " ", " ", ".", "@", ",", "\\\\", '\\"', "\\a", '"', "\\"], 10)
+  piece([...ATEXT, " ", ".", "@", ",", "\\\\", '\\"', "\\a", '"', "\\"], 10)
     .map((s) => `"${s}"`),
 );
 const domainPart = fc.oneof(
@@ -289,6 +301,7 @@ function withinPolicies(s: string): boolean {
     labels.every((l) => /^[A-Za-z0-9-]+$/.test(l)) &&
     /^[A-Za-z]{2,}$/.test(labels[labels.length - 1]) && // alphabetic top-level label
     ![...local].some((c) => c < " ") && local !== '""' &&
+    !(local.startsWith('"') && /[ <>]/.test(local)) && // quoted: no space, < or >
     new TextEncoder().encode(local).length <= MAX_LOCAL_OCTETS &&
     new TextEncoder().encode(s).length <= MAX_ADDRESS_OCTETS;
 }
@@ -322,4 +335,47 @@ Deno.test("parseAddress accepts what the RFC 5321 grammar accepts, within the st
   );
   // The generator reaches both sides.
   assert.ok(accepted > 40, `only ${accepted} accepted`);
+});
+
+// --- agreement with email-addresses (the RFC 5322 name-addr grammar) -------------------
+
+const NAME_CHARS = [..."AnnLee .'-", "Zoë", "用户", '"', "\\", ",", "<", ">", "(", ")", "@", ":"];
+const nameText = piece(NAME_CHARS, 8);
+const displayName = fc.oneof(
+  nameText,
+  nameText.map((n) => `"${n.replace(/["\\]/g, "\\$&")}"`),
+  fc.tuple(nameText, nameText).map(([a, b]) => `${a} "${b}"`),
+);
+const item = fc.tuple(
+  displayName,
+  fc.constantFrom("", " "),
+  fc.constantFrom("ann@example.com", "用户@例子.广告", '"a,b"@example.com', "ann@"),
+  fc.constantFrom("", " "),
+).map(([n, sp, a, sp2]) => `${n}${sp}<${sp2}${a}${sp2}>`);
+
+Deno.test("parseMailbox reads name-addr items as RFC 5322 does (no comments, no groups)", () => {
+  let accepted = 0;
+  fc.assert(
+    fc.property(item, (s) => {
+      const ours = parseMailbox(s);
+      const lib = emailAddresses.parseOneAddress({ input: s, rfc6532: true, startAt: "mailbox" });
+      const libBox = lib?.type === "mailbox" ? lib : null;
+      if (ours.ok) {
+        accepted++;
+        assert.ok(libBox, `accepted but not RFC 5322: ${JSON.stringify(s)}`);
+        // The same text; white space between words is one space here, and
+        // email-addresses sometimes keeps and sometimes drops it.
+        const norm = (x: string) => x.replace(/\s+/g, "");
+        assert.equal(norm(ours.value.name), norm(libBox.name ?? ""), s);
+        const spec = parseAddress(libBox.parts.address.tokens.trim());
+        assert.equal(spec.ok && spec.value.address, ours.value.address, s);
+      } else if (
+        libBox && !s.includes("(") && parseAddress(libBox.parts.address.tokens.trim()).ok
+      ) {
+        assert.fail(`RFC 5322 but refused: ${JSON.stringify(s)} (${ours.reason})`);
+      }
+    }),
+    { numRuns: 400, seed: 42 },
+  );
+  assert.ok(accepted > 80, `only ${accepted} accepted`);
 });
