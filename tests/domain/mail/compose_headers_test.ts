@@ -89,8 +89,8 @@ Deno.test("Unicode addresses whose UTF-16 low bytes are CR and LF add no header 
       "to",
     ]);
     assert.equal(parsed.subject, `Subject ${address}`);
-    assert.equal((parsed.replyTo!.value[0]).address, address);
-    assert.equal((parsed.from!.value[0]).name, `Name ${address}`);
+    assert.equal(parsed.replyTo!.value[0].address, address);
+    assert.equal(parsed.from!.value[0].name, `Name ${address}`);
     assert.equal(parsed.text!.trim(), "Body ✓\nline two");
   }
 });
