@@ -23,7 +23,7 @@ import { isoTime } from "./clock.ts";
 import { ApiError, ConflictError } from "./errors.ts";
 import { uuidv7 } from "./ids.ts";
 import { seal } from "./crypto.ts";
-import { email } from "./validation.ts";
+import { emailKey } from "./validation.ts";
 import { domainName } from "./sites.ts";
 import { prepareEvent } from "./events.ts";
 import { lookupTxt, parseNameServer } from "./dns.ts";
@@ -46,7 +46,7 @@ export function addressBelongsTo(address: string, domain: string): boolean {
   return host === d || host.endsWith("." + d);
 }
 
-const fromAddress = () => email().transform((s) => s.trim().toLowerCase());
+const fromAddress = () => emailKey();
 
 export const SendingDomainCreate = z.object({
   domain: domainName(),

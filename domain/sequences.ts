@@ -20,7 +20,7 @@ import { isoTime } from "./clock.ts";
 import { ApiError, ConflictError, type FieldIssue, invalidPayload } from "./errors.ts";
 import { uuidv7 } from "./ids.ts";
 import { schedule } from "./jobs.ts";
-import { charLength, email, normalizeEmail, str } from "./validation.ts";
+import { charLength, emailKey, str } from "./validation.ts";
 import { commit, retryOnConflict } from "./store/kv.ts";
 import { packJson, unpackJson } from "./store/blob.ts";
 import type { Site } from "./store/sites.ts";
@@ -93,7 +93,7 @@ export const TemplateDataSchema = z.record(z.string(), dataValue).superRefine((o
 
 export const EnrollBody = z.object({
   sequence: str(80, 1),
-  email: email().transform(normalizeEmail),
+  email: emailKey(),
   data: TemplateDataSchema.nullish(),
 });
 

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import type { Ctx } from "./context.ts";
 import { isoTime } from "./clock.ts";
-import { email, isEmail, normalizeEmail, str } from "./validation.ts";
+import { emailKey, str } from "./validation.ts";
+import { addressKey } from "./address.ts";
 import {
   addSuppression,
   addUnsubscribe,
@@ -17,19 +18,18 @@ import {
 } from "./store/suppressions.ts";
 
 export const SuppressionCreate = z.object({
-  email: email().transform(normalizeEmail),
+  email: emailKey(),
   reason: z.enum(SUPPRESSION_REASONS, {
     message: `must be one of ${SUPPRESSION_REASONS.join(", ")}`,
   }),
   detail: str(500).nullable().optional(),
 });
 
-export const UnsubscribeCreate = z.object({ email: email().transform(normalizeEmail) });
+export const UnsubscribeCreate = z.object({ email: emailKey() });
 
 /** An address from a path segment, lowercase; null when it is not an address. */
 export function addressParam(s: string): string | null {
-  const e = normalizeEmail(s);
-  return isEmail(e) ? e : null;
+  return addressKey(s.trim());
 }
 
 /** Adds a suppression; an address already suppressed keeps its record (created false). */

@@ -1,10 +1,12 @@
 /**
  * Shared pieces of the zod request schemas: lengths counted in characters (code
- * points, what a user means by "up to 200 chars"), email addresses, and the
- * translation of zod issues into the `details` of `invalid_payload`.
+ * points, what a user means by "up to 200 chars"), email addresses (wrappers of
+ * domain/address.ts, the one address parser), and the translation of zod
+ * issues into the `details` of `invalid_payload`.
  */
 import { z } from "zod";
 import { type FieldIssue, invalidPayload } from "./errors.ts";
+import { addressKey, isAddress, parseAddress } from "./address.ts";
 
 /** Number of Unicode code points (an emoji counts once, unlike `.length`). */
 export function charLength(s: string): number {
@@ -51,33 +53,53 @@ export function str(max: number, min = 0) {
   });
 }
 
-// Pragmatic address check: one @, a non-empty local part without spaces or
-// angle brackets, and a dotted domain of letters, digits and hyphens (IDNs in
-// their Unicode form are accepted).
-const EMAIL_RE =
-  /^[^\s@<>()[\]\\,;:"]+(?:\.[^\s@<>()[\]\\,;:"]+)*@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}$/u;
-
+/** Whether `s` is one email address (domain/address.ts, the one parser). */
 export function isEmail(s: string): boolean {
-  return s.length <= 320 && EMAIL_RE.test(s) && !/[\r\n]/.test(s);
+  return isAddress(s);
 }
 
-/** An email address of at most 320 characters. */
+/**
+ * An email address (domain/address.ts), given in its canonical form: the
+ * domain in ASCII (IDNA), lowercase; the local part as written.
+ */
 export function email() {
-  return z.string().check((ctx) => {
-    if (!isEmail(ctx.value)) {
-      ctx.issues.push({
-        code: "custom",
-        input: ctx.value,
-        message: ctx.value.length > 320
-          ? "must be at most 320 characters"
-          : "must be a valid email address",
-      });
+  return z.string().transform((s, ctx) => {
+    const a = parseAddress(s);
+    if (!a.ok) {
+      ctx.issues.push({ code: "custom", input: s, message: a.reason });
+      return z.NEVER;
     }
+    return a.value.address;
   });
 }
 
+/**
+ * An email address in the lowercase form that is stored and compared
+ * (suppressions, unsubscribes, enrollments; spec: "stored lowercase").
+ */
+export function emailKey() {
+  return z.string().transform((s, ctx) => {
+    const a = parseAddress(s);
+    const key = a.ok ? addressKey(a.value.address) : null;
+    if (key === null) {
+      ctx.issues.push({
+        code: "custom",
+        input: s,
+        message: a.ok ? "must be a valid email address in lowercase too" : a.reason,
+      });
+      return z.NEVER;
+    }
+    return key;
+  });
+}
+
+/**
+ * The lowercase form addresses are stored and compared in (suppressions,
+ * unsubscribes, enrollments); for a string that is no address, just trimmed
+ * and lowercased.
+ */
 export function normalizeEmail(s: string): string {
-  return s.trim().toLowerCase();
+  return addressKey(s.trim()) ?? s.trim().toLowerCase();
 }
 
 /** A full absolute http(s) URL. */
@@ -103,10 +125,26 @@ export function isHttpUrl(s: string): boolean {
 }
 
 export function issuesToDetails(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((i) => ({
+  return error.issues.flatMap((i) => unionBranch(i)).map((i) => ({
     field: i.path.length ? i.path.map(String).join(".") : "(body)",
     message: i.message,
   }));
+}
+
+type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issue[][] };
+
+/**
+ * A union none of whose options matched, told by the one option whose type
+ * matched (`to: "bad@"` tells why the address is refused rather than "must
+ * be an address or an array").
+ */
+function unionBranch(i: Issue): Issue[] {
+  if (i.code !== "invalid_union" || !i.errors?.length) return [i];
+  const typed = i.errors.filter((b) =>
+    !b.some((x) => x.code === "invalid_type" && x.path.length === 0)
+  );
+  if (typed.length !== 1) return [i];
+  return typed[0].flatMap((x) => unionBranch({ ...x, path: [...i.path, ...x.path] }));
 }
 
 /** Parses `input` with `schema`, throwing `invalid_payload` with details on failure. */

@@ -2,8 +2,12 @@
  * Who gets what (spec: POST /forms/submit, notify_emails, notify_email, rule 3):
  * the notification addresses, the submitter's address (Reply-To of the
  * notification, recipient of the auto-reply) and the submitter's name.
+ *
+ * Every address is read by domain/address.ts (the one address parser) and
+ * handed on in its canonical form (ASCII domain). A value that is not an
+ * address is simply not used: the owner's notification goes out without it.
  */
-import { isEmail, normalizeEmail } from "../validation.ts";
+import { addressKey, parseAddress } from "../address.ts";
 import type { Site } from "../store/sites.ts";
 
 export const MAX_NOTIFY = 3;
@@ -21,38 +25,63 @@ export function notificationAddresses(
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of notifyEmails ?? []) {
-    const a = raw.trim();
-    if (!isEmail(a)) continue;
-    const k = normalizeEmail(a);
-    if (seen.has(k)) continue;
+    const a = canonical(raw);
+    const k = a && addressKey(a);
+    if (!a || !k || seen.has(k)) continue;
     seen.add(k);
     out.push(a);
     if (out.length === MAX_NOTIFY) break;
   }
   if (out.length) return out;
-  const single = notifyEmail?.trim();
-  if (single && isEmail(single)) return [single];
-  const def = site.default_notify_email?.trim();
-  return def && isEmail(def) ? [def] : [];
+  const single = notifyEmail ? canonical(notifyEmail) : null;
+  if (single) return [single];
+  const def = site.default_notify_email ? canonical(site.default_notify_email) : null;
+  return def ? [def] : [];
+}
+
+/** A trimmed value's canonical address, or null when it is not one. */
+function canonical(value: string): string | null {
+  const a = parseAddress(value.trim());
+  return a.ok ? a.value.address : null;
 }
 
 /** Field names that hold the submitter's address, in the spec's order. */
 const EMAIL_FIELDS = ["email", "e_mail", "your-email", "your_email", "mail"];
 
 /**
- * The submitter's address: the first named address field (case-insensitive
- * name) whose value is an address, else the first value that is one. Values are
- * trimmed; a value with anything around the address does not count.
+ * The submitter's address (canonical): the first named address field
+ * (case-insensitive name) whose value is an address, else the first value that
+ * is one. Values are trimmed; a value with anything around the address does
+ * not count.
  */
 export function submitterAddress(fields: Record<string, string>): string | null {
   const entries = Object.entries(fields);
   for (const name of EMAIL_FIELDS) {
     for (const [k, v] of entries) {
-      if (k.toLowerCase() === name && isEmail(v.trim())) return v.trim();
+      if (k.toLowerCase() !== name) continue;
+      const a = canonical(v);
+      if (a) return a;
     }
   }
-  for (const [, v] of entries) if (isEmail(v.trim())) return v.trim();
+  for (const [, v] of entries) {
+    const a = canonical(v);
+    if (a) return a;
+  }
   return null;
+}
+
+/**
+ * The notification's Reply-To: the submitter's address when it can be sent
+ * without SMTPUTF8. An address with a non-ASCII local part would make the
+ * owner's notification depend on the relay offering SMTPUTF8 (transport.ts),
+ * so what a visitor types could stop it; such an address is still listed in
+ * the notification's fields and still gets the auto-reply.
+ */
+export function notificationReplyTo(fields: Record<string, string>): string | null {
+  const a = submitterAddress(fields);
+  if (!a) return null;
+  const p = parseAddress(a);
+  return p.ok && !p.value.smtpUtf8 ? a : null;
 }
 
 /** The submitter's name for {name}: a name field, or first and last name joined. */

@@ -25,7 +25,7 @@ import { normalizeEmail } from "../validation.ts";
 import { sendMail, type SendOutcome } from "../mail/send.ts";
 import type { MailSendInput } from "../mail/schema.ts";
 import type { SubmitInput } from "./schema.ts";
-import { submitterAddress, submitterName } from "./addresses.ts";
+import { notificationReplyTo, submitterAddress, submitterName } from "./addresses.ts";
 import { autoReplyMail, notificationMail, type OutgoingMail, senderName } from "./mail_content.ts";
 
 function mailInput(m: OutgoingMail): MailSendInput {
@@ -99,7 +99,7 @@ export function notificationInput(
     site,
     to: submission.notify_to,
     fromName: senderName(input.from_name, site),
-    replyTo: submitterAddress(input.fields),
+    replyTo: notificationReplyTo(input.fields),
     formId: submission.form_id,
     formName: submission.form_name,
     fields: input.fields,

@@ -112,6 +112,15 @@ export { safeContentType } from "./attachments.ts";
 
 /** Builds (and in domain mode signs) the message. */
 export function composeMessage(m: ComposeInput): Uint8Array {
+  return buildMessage(m).raw;
+}
+
+/**
+ * The message, and whether any of its header fields holds UTF-8 (RFC 6532:
+ * an address with a non-ASCII local part); such a message may only be sent
+ * with SMTPUTF8 (transport.ts).
+ */
+export function buildMessage(m: ComposeInput): { raw: Uint8Array; utf8Headers: boolean } {
   const composer = new MailComposer({
     from: m.from,
     to: m.to,
@@ -129,9 +138,13 @@ export function composeMessage(m: ComposeInput): Uint8Array {
     disableUrlAccess: true,
     xMailer: false,
   });
-  let raw = mimeBytes(composer.compile());
+  const built = mimeMessage(composer.compile());
+  let raw = built.raw;
   if (m.dkim) raw = Buffer.concat([Buffer.from(dkimHeader(raw, m.dkim) + "\r\n", "latin1"), raw]);
-  return new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+  return {
+    raw: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength),
+    utf8Headers: built.utf8Headers,
+  };
 }
 
 function crlf(s: string): string {
@@ -140,14 +153,23 @@ function crlf(s: string): string {
 
 /** The bytes MimeNode#build streams out, written in one synchronous pass. */
 export function mimeBytes(root: MimeNode): Buffer {
+  return mimeMessage(root).raw;
+}
+
+/** mimeBytes, and whether a header block holds non-ASCII (UTF-8) text. */
+export function mimeMessage(root: MimeNode): { raw: Buffer; utf8Headers: boolean } {
   const parts: (string | Uint8Array)[] = [];
-  writeNode(root, parts);
-  return joinParts(parts);
+  const info = { utf8Headers: false };
+  writeNode(root, parts, info);
+  return { raw: joinParts(parts), utf8Headers: info.utf8Headers };
 }
 
 /** MimeNode#stream without the streams: headers, encoded content, children. */
-function writeNode(node: MimeNode, out: (string | Uint8Array)[]) {
-  out.push(node.buildHeaders() + "\r\n\r\n");
+function writeNode(node: MimeNode, out: (string | Uint8Array)[], info: { utf8Headers: boolean }) {
+  const head = node.buildHeaders();
+  checkHeaderBlock(head);
+  if (!info.utf8Headers && !ASCII.test(head)) info.utf8Headers = true;
+  out.push(head + "\r\n\r\n");
   const content = (node as unknown as { content?: string | Buffer }).content;
   if (content !== undefined && content !== null && content !== "") {
     const buf = typeof content === "string" ? Buffer.from(content, "utf8") : content;
@@ -159,9 +181,39 @@ function writeNode(node: MimeNode, out: (string | Uint8Array)[]) {
   if (node.multipart) {
     node.childNodes.forEach((child, i) => {
       out.push(`${i ? "\r\n" : ""}--${node.boundary}\r\n`);
-      writeNode(child, out);
+      writeNode(child, out, info);
     });
     out.push(`\r\n--${node.boundary}--\r\n`);
+  }
+}
+
+// RFC 5322 field name (printable ASCII but the colon) and its colon.
+const FIELD_START = /^[!-9;-~]+:/;
+// Line breaks in any form: bare CR or LF (CRLF is what the block is split on),
+// NUL, and the Unicode line terminators that a UTF-8-decoding reader may honour.
+const BREAKS = /[\r\n\0\u0085\u2028\u2029]/;
+
+/**
+ * Refuses (throws) a header block that is not a sequence of header fields:
+ * every line either starts a field (`Name:`) or continues the one before it
+ * (folding: SP or HT, then something other than whitespace), and no line holds
+ * a CR, LF or NUL of its own. MimeNode encodes every value it writes, and the
+ * address parser (domain/address.ts) keeps these characters out of addresses;
+ * this is the last check before bytes are written, so that whatever slipped
+ * through fails the send instead of adding a header or ending the block.
+ */
+export function checkHeaderBlock(head: string): void {
+  const lines = head.split("\r\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const folded = line[0] === " " || line[0] === "\t";
+    const ok = !BREAKS.test(line) &&
+      (folded ? i > 0 && /[^ \t]/.test(line) : FIELD_START.test(line));
+    if (!ok) {
+      throw new Error(
+        `refused to write a malformed header line ${JSON.stringify(line.slice(0, 80))}`,
+      );
+    }
   }
 }
 
@@ -170,15 +222,16 @@ const encoder = new TextEncoder();
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
- * One buffer from the parts: strings are Latin-1 (headers, boundaries and the
- * QP and base64 bodies are ASCII, which TextEncoder writes natively; Buffer's
- * Latin-1 encoder is a JavaScript loop), bytes as they are.
+ * One buffer from the parts: strings as UTF-8 (headers, boundaries and the QP
+ * and base64 bodies are ASCII; a header may hold UTF-8 under RFC 6532, and
+ * every code point is written whole: Latin-1 would keep only the low byte of
+ * each UTF-16 unit, turning U+010D or U+4E0D into a CR), bytes as they are.
  */
 function joinParts(parts: (string | Uint8Array)[]): Buffer {
   const chunks: Uint8Array[] = [];
   let text = "";
   const flush = () => {
-    if (text) chunks.push(ASCII.test(text) ? encoder.encode(text) : Buffer.from(text, "latin1"));
+    if (text) chunks.push(encoder.encode(text));
     text = "";
   };
   for (const p of parts) {

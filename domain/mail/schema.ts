@@ -4,41 +4,32 @@
  * to the same rules.
  *
  * Addresses may be bare (`a@example.com`) or carry a display name
- * (`Ann <a@example.com>`, what WordPress's wp_mail passes on); the address part
- * must be valid and the whole item at most 320 characters. Caller headers are
- * checked here for names and CR/LF; which of them are kept is decided by
+ * (`Ann <a@example.com>`, what WordPress's wp_mail passes on); both are read by
+ * domain/address.ts (the one address parser: RFC 5321/5322 with UTF-8, IDNA
+ * domains, no control or format characters) and come out with the address in
+ * its canonical form (ASCII domain). Caller headers are checked here for names,
+ * CR/LF and lines too long to fold; which of them are kept is decided by
  * `headers.ts` (structural ones are dropped, see there).
  */
 import { z } from "zod";
-import addressparser from "nodemailer/lib/addressparser";
-import { charLength, isEmail, str } from "../validation.ts";
+import { type Mailbox, parseMailbox as parseMailboxItem } from "../address.ts";
+import { charLength, str } from "../validation.ts";
 
-export type Mailbox = { name: string; address: string };
+export type { Mailbox };
 
 /** Parses one mailbox item; null when it is not exactly one valid address. */
 export function parseMailbox(s: string): Mailbox | null {
-  if (charLength(s) > 320 || /[\r\n\0]/.test(s)) return null;
-  const t = s.trim();
-  if (isEmail(t)) return { name: "", address: t };
-  if (!t.includes("<")) return null;
-  const parsed = addressparser(t, { flatten: true });
-  if (parsed.length !== 1 || !isEmail(parsed[0].address)) return null;
-  return { name: parsed[0].name, address: parsed[0].address };
+  const m = parseMailboxItem(s);
+  return m.ok ? m.value : null;
 }
 
 const mailbox = z.string({ message: "must be an email address" }).transform((s, ctx) => {
-  const m = parseMailbox(s);
-  if (!m) {
-    ctx.issues.push({
-      code: "custom",
-      input: s,
-      message: charLength(s) > 320
-        ? "must be at most 320 characters"
-        : "must be a valid email address",
-    });
+  const m = parseMailboxItem(s);
+  if (!m.ok) {
+    ctx.issues.push({ code: "custom", input: s, message: m.reason });
     return z.NEVER;
   }
-  return m;
+  return m.value;
 });
 
 /** A string or an array of `min` to 50 addresses, always read as an array. */
@@ -90,9 +81,22 @@ const headerMap = z.record(z.string(), z.string({ message: "header values must b
           path: [name],
           message: "header values must not contain CR, LF or NUL",
         });
+      } else if (RAW_HEADERS.has(name.toLowerCase()) && !PRINTABLE_ASCII.test(value)) {
+        // Message ids are written as they are (no encoded words are possible
+        // in them): only printable ASCII keeps such a header a header.
+        ctx.issues.push({
+          code: "custom",
+          input: value,
+          path: [name],
+          message: "header values of message-id headers must be printable ASCII",
+        });
       }
     }
   });
+
+/** Headers that nodemailer writes as given, not as encoded words (the others it encodes). */
+const RAW_HEADERS = new Set(["in-reply-to", "references", "otp-token"]);
+const PRINTABLE_ASCII = /^[\t\x20-\x7e]*$/;
 
 /** More headers than any real mail needs; bounds the work per request. */
 export const MAX_HEADERS = 100;

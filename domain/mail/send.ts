@@ -449,8 +449,10 @@ export async function prepareSend(
     if (text) text = fillVariables(text, data, false);
   }
   let subject = req.subject ? (render ? fillSubject(req.subject, data) : req.subject) : "";
-  if (!subject && tpl?.subject) subject = fillSubject(tpl.subject, data);
-  if (!subject) subject = `Message from ${site.name}`;
+  // Blank counts as empty: a Subject of only white space and line breaks would be
+  // left out of the message altogether (CR and LF become spaces in a header).
+  if (isBlank(subject) && tpl?.subject) subject = fillSubject(tpl.subject, data);
+  if (isBlank(subject)) subject = `Message from ${site.name}`;
   if (opts.unsubscribeLink && single) {
     const inHtml = (tplHasBody ? tpl!.html : req.html) ?? "";
     const inText = (tplHasBody ? tpl!.text : req.text) ?? "";
@@ -755,6 +757,8 @@ export async function prepareSend(
     deliver,
   };
 }
+
+const isBlank = (s: string) => !/[^ \t\r\n]/.test(s);
 
 function appendUnsubscribeHtml(html: string, url: string): string {
   const link = `<p style="font-size:12px;color:#71717a;text-align:center;margin-top:24px">` +

@@ -13,15 +13,29 @@
  *   the server's reply.
  * - `OutboxTransport`: no SMTP configured; the message is kept in KV and listed
  *   at GET /admin/api/v1/outbox, so the service runs with nothing else installed
- *   and nothing leaves the machine.
+ *   and nothing leaves the machine. It keeps a message with UTF-8 header fields
+ *   as a relay that offers SMTPUTF8 would receive it.
+ *
+ * SMTPUTF8 (RFC 6531): a message whose envelope or header fields hold UTF-8
+ * (an address with a non-ASCII local part, written as UTF-8 under RFC 6532;
+ * domains are always sent as A-labels, see domain/address.ts) may only go to a
+ * relay that offers SMTPUTF8, with SMTPUTF8 on its MAIL FROM. nodemailer adds
+ * that keyword only for a non-ASCII *envelope* address, and when the relay does
+ * not offer the extension it sends the UTF-8 all the same. So such a message
+ * carries a flag in its envelope (nodemailer copies extra envelope keys onto
+ * the connection's envelope), and the SMTP connection, which knows what the
+ * relay offered in its EHLO reply, either adds SMTPUTF8 to MAIL FROM or refuses
+ * the message before MAIL FROM: a permanent `TransportError` (send_failed)
+ * naming the missing extension, the connection kept for the next message.
  */
 import { Buffer } from "node:buffer";
 import nodemailer, { type Transporter } from "nodemailer";
+import SMTPConnection from "nodemailer/lib/smtp-connection";
 import type { Config } from "../../config.ts";
 import { type Clock, isoTime } from "../clock.ts";
 import type { Logger } from "../log.ts";
 import { putOutbox } from "../store/outbox.ts";
-import { type ComposeInput, composeMessage } from "./compose.ts";
+import { buildMessage, type ComposeInput } from "./compose.ts";
 import { trackHtml, type TrackingOptions } from "./tracking.ts";
 
 export type OutgoingMessage = {
@@ -45,11 +59,74 @@ export type OutgoingMessage = {
 
 /** The raw message: the HTML part tracked when asked, then built and signed. */
 export function rawMessage(msg: OutgoingMessage): Uint8Array {
+  return builtMessage(msg).raw;
+}
+
+/** rawMessage, and whether the message needs SMTPUTF8 (UTF-8 in its envelope or headers). */
+export function builtMessage(msg: OutgoingMessage): { raw: Uint8Array; smtpUtf8: boolean } {
   const m = msg.tracking
     ? { ...msg.message, html: trackHtml(msg.message.html, msg.tracking) }
     : msg.message;
-  return composeMessage(m);
+  const { raw, utf8Headers } = buildMessage(m);
+  const smtpUtf8 = utf8Headers || !ASCII.test(msg.envelopeFrom) ||
+    msg.recipients.some((r) => !ASCII.test(r));
+  return { raw, smtpUtf8 };
 }
+
+// deno-lint-ignore no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** The failure text when the relay cannot take a message that needs SMTPUTF8. */
+export const SMTPUTF8_MISSING = "the mail server does not offer SMTPUTF8, which this message " +
+  "needs for its internationalized (non-ASCII) address";
+
+/** Envelope key that marks a message needing SMTPUTF8 (read by the patch below). */
+const SMTPUTF8_FLAG = "svcSmtpUtf8";
+
+/**
+ * The SMTPUTF8 check on nodemailer's SMTP connection (see the top of this
+ * file): `_setEnvelope` is where the connection writes MAIL FROM, right after
+ * its EHLO reply told which extensions the relay offers.
+ */
+const smtpUtf8Patched: boolean = (() => {
+  type Conn = {
+    _supportedExtensions?: string[];
+    _sendCommand: (cmd: string, ...rest: unknown[]) => unknown;
+  };
+  type Callback = (err: Error | null, info?: unknown) => void;
+  type SetEnvelope = (this: Conn, env: Record<string, unknown> | undefined, cb: Callback) => void;
+  const proto = SMTPConnection.prototype as unknown as { _setEnvelope?: SetEnvelope };
+  const original = proto._setEnvelope;
+  if (typeof original !== "function") return false;
+  proto._setEnvelope = function (env, callback) {
+    if (env?.[SMTPUTF8_FLAG] !== true) return original.call(this, env, callback);
+    if (!this._supportedExtensions?.includes("SMTPUTF8")) {
+      // EENVELOPE: the pool resets the session and keeps the connection.
+      const err = Object.assign(new Error(SMTPUTF8_MISSING), {
+        code: "EENVELOPE",
+        smtpUtf8Missing: true,
+      });
+      return callback(err);
+    }
+    // MAIL FROM goes out inside `original`; add the keyword when nodemailer did not
+    // (an ASCII envelope with UTF-8 header fields needs it too, RFC 6531 3.4).
+    const had = Object.hasOwn(this, "_sendCommand");
+    const send = this._sendCommand;
+    this._sendCommand = function (this: Conn, cmd: string, ...rest: unknown[]) {
+      const line = cmd.startsWith("MAIL FROM:") && !/ SMTPUTF8(?: |$)/.test(cmd)
+        ? `${cmd} SMTPUTF8`
+        : cmd;
+      return send.call(this, line, ...rest);
+    };
+    try {
+      return original.call(this, env, callback);
+    } finally {
+      if (had) this._sendCommand = send;
+      else delete (this as Partial<Conn>)._sendCommand;
+    }
+  };
+  return true;
+})();
 
 export type TransportResult = { response: string; accepted: string[]; rejected: string[] };
 
@@ -103,9 +180,15 @@ export class SmtpTransport implements MailTransport {
 
   async send(msg: OutgoingMessage): Promise<TransportResult> {
     try {
-      const raw = rawMessage(msg);
+      const { raw, smtpUtf8 } = builtMessage(msg);
+      // Without the connection check, a message that needs SMTPUTF8 is not sent at all.
+      if (smtpUtf8 && !smtpUtf8Patched) throw new TransportError(SMTPUTF8_MISSING, true);
       const info = await this.#pool.sendMail({
-        envelope: { from: msg.envelopeFrom, to: msg.recipients },
+        envelope: {
+          from: msg.envelopeFrom,
+          to: msg.recipients,
+          ...(smtpUtf8 && { [SMTPUTF8_FLAG]: true }),
+        },
         raw: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
       });
       const accepted = (info.accepted ?? []).map(String);
@@ -119,6 +202,9 @@ export class SmtpTransport implements MailTransport {
       };
     } catch (e) {
       if (e instanceof TransportError) throw e;
+      if ((e as { smtpUtf8Missing?: boolean }).smtpUtf8Missing) {
+        throw new TransportError(SMTPUTF8_MISSING, true);
+      }
       const code = (e as SmtpErr).responseCode;
       throw new TransportError(failureText(e), code ? code >= 500 : null);
     }

@@ -9,6 +9,8 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";
 
 export type Received = {
+  /** MAIL FROM carried SMTPUTF8 (RFC 6531). */
+  smtpUtf8: boolean;
   mailFrom: string;
   rcptTo: string[];
   raw: Buffer;
@@ -29,7 +31,8 @@ export type TestSmtp = {
   close(): Promise<void>;
 };
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** `hideSmtpUtf8`: a server that does not offer SMTPUTF8 in its EHLO reply. */
+export async function startSmtp(opts: { hideSmtpUtf8?: boolean } = {}): Promise<TestSmtp> {
   const state: TestSmtp = {
     url: "",
     port: 0,
@@ -48,6 +51,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    hideSMTPUTF8: opts.hideSmtpUtf8 ?? false,
     logger: false,
     size: 40 * 1024 * 1024,
     onData(stream, session, callback) {
@@ -63,6 +67,7 @@ export async function startSmtp(): Promise<TestSmtp> {
         const raw = Buffer.concat(chunks);
         const env = session.envelope;
         state.messages.push({
+          smtpUtf8: (env as { smtpUtf8?: boolean }).smtpUtf8 === true,
           mailFrom: env.mailFrom ? env.mailFrom.address : "",
           rcptTo: env.rcptTo.map((r) => r.address),
           raw,
