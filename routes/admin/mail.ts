@@ -1,4 +1,4 @@
-/** Operator API of the mail engine: templates, the email log and the outbox. */
+/** Operator API of the mail engine: templates, the email log and the outbox (raw or readable). */
 import { Hono } from "hono";
 import type { Ctx } from "../../domain/context.ts";
 import {
@@ -20,6 +20,8 @@ import { keys } from "../../domain/store/keys.ts";
 import { siteLogTotal, TOTALS } from "../../domain/mail/send.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
+import { invalidPayload } from "../../domain/errors.ts";
+import { outboxAsText, readableMessage } from "./outbox_view.ts";
 
 export function mailAdminRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
@@ -80,10 +82,17 @@ export function mailAdminRoutes(ctx: Ctx) {
 
   // --- outbox ---------------------------------------------------------------------
   r.get("/outbox", async (c) => {
+    const format = c.req.query("format") ?? "json";
+    if (format !== "json" && format !== "text") {
+      throw invalidPayload([{ field: "format", message: "must be json or text" }]);
+    }
     const items = await listOutbox(ctx.kv, { to: c.req.query("to"), limit: limitParam(c) });
+    const transport = ctx.config.SVC_SMTP_URL ? "smtp" : "outbox";
+    const readable = await Promise.all(items.map((m) => readableMessage(m.raw)));
+    if (format === "text") return c.text(outboxAsText(readable, transport));
     return c.json({
-      transport: ctx.config.SVC_SMTP_URL ? "smtp" : "outbox",
-      items: items.map((m) => ({
+      transport,
+      items: items.map((m, i) => ({
         message_id: m.message_id,
         from: m.from,
         envelope_from: m.envelope_from,
@@ -91,6 +100,7 @@ export function mailAdminRoutes(ctx: Ctx) {
         subject: m.subject,
         raw: m.raw,
         created_at: m.created_at,
+        ...readable[i],
       })),
     });
   });
