@@ -24,6 +24,7 @@ const hostPort = z.string().regex(
 );
 
 const EnvSchema = z.object({
+  SVC_PROFILE: z.enum(["dev"], { message: "must be dev or unset" }).optional(),
   SVC_PORT: port.default(8080),
   SVC_HOST: z.string().min(1).default("0.0.0.0"),
   SVC_BASE_URL: url.default("http://localhost:8080"),
@@ -111,9 +112,18 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Profiles change defaults only: a variable that is set always wins. `dev` (set
+ * by `deno task dev`) listens on loopback only and lets webhooks reach local
+ * receivers; no profile is the production default of `deno task start`.
+ */
+const PROFILE_DEFAULTS: Record<string, Record<string, string>> = {
+  dev: { SVC_HOST: "127.0.0.1", SVC_ALLOW_PRIVATE_TARGETS: "true" },
+};
+
 /** Validates the environment; pure, no file access. */
 export function parseEnv(env: Record<string, string | undefined>): Env {
-  const input: Record<string, string> = {};
+  const input: Record<string, string> = { ...PROFILE_DEFAULTS[env.SVC_PROFILE ?? ""] };
   for (const key of Object.keys(EnvSchema.shape)) {
     const v = env[key];
     if (v !== undefined && v !== "") input[key] = v;

@@ -1,4 +1,4 @@
-/** Operator API of the mail engine: templates, the email log and the outbox. */
+/** Operator API of the mail engine: templates, the email log and the outbox (raw or readable). */
 import { Hono } from "hono";
 import { z } from "zod";
 import { str } from "../../domain/validation.ts";
@@ -22,9 +22,13 @@ import { keys } from "../../domain/store/keys.ts";
 import { siteLogTotal, TOTALS } from "../../domain/mail/send.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, adminQuery, limitParam, notFound } from "./body.ts";
+import { outboxAsText, readableMessage } from "./outbox_view.ts";
 
-/** `?to=`: an envelope recipient (an address is at most 320 characters). */
-const OutboxQuery = z.object({ to: str(320).optional() });
+/** `?to=`: an envelope recipient (an address is at most 320 characters); `?format=`: json or text. */
+const OutboxQuery = z.object({
+  to: str(320).optional(),
+  format: z.enum(["json", "text"], { error: "must be json or text" }).default("json"),
+});
 
 export function mailAdminRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
@@ -85,11 +89,14 @@ export function mailAdminRoutes(ctx: Ctx) {
 
   // --- outbox ---------------------------------------------------------------------
   r.get("/outbox", async (c) => {
-    const { to } = adminQuery(c, OutboxQuery);
+    const { to, format } = adminQuery(c, OutboxQuery);
     const items = await listOutbox(ctx.kv, { to, limit: limitParam(c) });
+    const transport = ctx.config.SVC_SMTP_URL ? "smtp" : "outbox";
+    const readable = await Promise.all(items.map((m) => readableMessage(m.raw)));
+    if (format === "text") return c.text(outboxAsText(readable, transport));
     return c.json({
-      transport: ctx.config.SVC_SMTP_URL ? "smtp" : "outbox",
-      items: items.map((m) => ({
+      transport,
+      items: items.map((m, i) => ({
         message_id: m.message_id,
         from: m.from,
         envelope_from: m.envelope_from,
@@ -97,6 +104,7 @@ export function mailAdminRoutes(ctx: Ctx) {
         subject: m.subject,
         raw: m.raw,
         created_at: m.created_at,
+        ...readable[i],
       })),
     });
   });
