@@ -15,6 +15,7 @@ import { withGroupCommit } from "./domain/store/group_commit.ts";
 import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
 import { closeEgressClient } from "./domain/net/outbound_http.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
+import { listen, type Listening } from "./domain/net/http_server.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -81,7 +82,7 @@ export async function start(config: Config): Promise<Running> {
   const workerCount = config.SVC_KV_PATH === ":memory:" ? 0 : config.SVC_JOB_WORKERS;
   let pool: JobPool | null = null;
   let runner: JobRunner | null = null;
-  const servers: Deno.HttpServer[] = [];
+  const servers: Listening[] = [];
   // Crons end with the abort in shutdown() (a process may start() more than once in tests).
   const crons = new AbortController();
   const shutdown = async () => {
@@ -103,25 +104,31 @@ export async function start(config: Config): Promise<Running> {
     await checkPendingDomains(ctx);
   });
 
+  // Header and body timeouts and the per-address connection cap apply to both
+  // listeners (domain/net/http_server.ts).
+  const limits = {
+    hostname: config.SVC_HOST,
+    headerTimeoutMs: config.SVC_HEADER_TIMEOUT_MS,
+    bodyTimeoutMs: config.SVC_BODY_TIMEOUT_MS,
+    maxConnsPerIp: config.SVC_MAX_CONNS_PER_IP,
+    log,
+  };
   try {
     // Deno's TLS (rustls) speaks TLS 1.2 and 1.3 only: older versions are refused.
-    const main = Deno.serve({
-      port: config.SVC_PORT,
-      hostname: config.SVC_HOST,
-      ...(tls ?? {}),
-      onListen: () => {},
-    }, app.fetch);
+    const main = listen(
+      { ...limits, port: config.SVC_PORT, tls },
+      (req, info) => app.fetch(req, info),
+    );
     servers.push(main);
     const port = main.addr.port;
     log.info("listening", { url: `${tls ? "https" : "http"}://${config.SVC_HOST}:${port}` });
 
     let redirectPort: number | undefined;
     if (tls && config.SVC_HTTP_REDIRECT_PORT !== undefined) {
-      const redirect = Deno.serve({
-        port: config.SVC_HTTP_REDIRECT_PORT,
-        hostname: config.SVC_HOST,
-        onListen: () => {},
-      }, redirectToHttps(port, config.SVC_BASE_URL));
+      const redirect = listen(
+        { ...limits, port: config.SVC_HTTP_REDIRECT_PORT },
+        redirectToHttps(port, config.SVC_BASE_URL),
+      );
       servers.push(redirect);
       redirectPort = redirect.addr.port;
       log.info("redirecting plain HTTP to HTTPS", { port: redirectPort });

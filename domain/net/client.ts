@@ -8,6 +8,8 @@ import { parseVisitorIp } from "../forms/ip.ts";
 export type ConnInfo = {
   /** The TCP peer. X-Forwarded-For is not trusted: there is no trusted-proxy setting. */
   remoteAddr: Deno.NetAddr;
+  /** `Date.now()` by which the request body must have arrived (SVC_BODY_TIMEOUT_MS). */
+  bodyDeadline?: number;
 };
 
 /**
