@@ -26,13 +26,50 @@ export type Running = {
   shutdown(): Promise<void>;
 };
 
+/**
+ * Files this process creates are the owner's alone (umask 077): the KV file and
+ * SQLite's -wal and -shm beside it hold submissions, outbox mail and sealed
+ * secrets, and SQLite creates them with 0644 under the usual umask 022, also
+ * in a data folder that someone else created 0755. False where the umask
+ * cannot be set (Windows, or no --allow-sys).
+ */
+export function restrictNewFiles(): boolean {
+  try {
+    Deno.umask(0o077);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The KV file and its SQLite companions, when they exist, to mode 0600. */
+export async function restrictKvFiles(path: string): Promise<void> {
+  for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    try {
+      await Deno.chmod(f, 0o600);
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+  }
+}
+
 /** Opens the KV store behind a group committer (see domain/store/group_commit.ts). */
 export async function openKv(path: string): Promise<Deno.Kv> {
-  if (path !== ":memory:" && !path.includes("://")) {
-    // Owner-only: the KV file holds personal data and sealed secrets.
-    await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  if (path === ":memory:" || path.includes("://")) {
+    return withGroupCommit(await Deno.openKv(path));
   }
-  return withGroupCommit(await Deno.openKv(path));
+  // Owner-only: the KV file holds personal data and sealed secrets.
+  await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const kv = await Deno.openKv(path);
+  // Files made before (an older version, another umask) or just now without
+  // the umask: chmod them too. A -wal made later inherits the umask.
+  try {
+    await restrictKvFiles(path);
+  } catch (e) {
+    kv.close();
+    throw e;
+  }
+  return withGroupCommit(kv);
 }
 
 /**
@@ -142,6 +179,13 @@ export async function start(config: Config): Promise<Running> {
 }
 
 if (import.meta.main) {
+  // Here, not in start(): the umask is the process's, and tests call start().
+  if (!restrictNewFiles()) {
+    console.warn(
+      "Warning: could not set the umask to 077 (needs --allow-sys); the KV files are " +
+        "chmod 0600 when opened, but files SQLite creates later may be readable by others.",
+    );
+  }
   let config: Config;
   try {
     config = await loadConfig();
