@@ -23,6 +23,34 @@ const hostPort = z.string().regex(
   "must be host:port, for example 127.0.0.1:53",
 );
 
+/**
+ * The operator token guards every operator call: long and varied enough that
+ * guessing it is hopeless even without the per-address failure limit
+ * (domain/auth_guard.ts), and sendable in an Authorization header.
+ */
+const ADMIN_TOKEN_MIN_LENGTH = 32;
+const ADMIN_TOKEN_MIN_DISTINCT = 16;
+
+/** Why a token is too weak for the operator API, or null when it is fine. */
+export function adminTokenProblem(token: string): string | null {
+  if (token.length < ADMIN_TOKEN_MIN_LENGTH) {
+    return `must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters ` +
+      "(for example the output of: openssl rand -base64 32)";
+  }
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    return "must be printable ASCII without spaces";
+  }
+  if (new Set(token).size < ADMIN_TOKEN_MIN_DISTINCT) {
+    return `must contain at least ${ADMIN_TOKEN_MIN_DISTINCT} different characters`;
+  }
+  return null;
+}
+
+const ms = (min: number, max: number) =>
+  z.coerce.number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
 const EnvSchema = z.object({
   SVC_PROFILE: z.enum(["dev"], { message: "must be dev or unset" }).optional(),
   SVC_PORT: port.default(8080),
@@ -30,7 +58,10 @@ const EnvSchema = z.object({
   SVC_BASE_URL: url.default("http://localhost:8080"),
   SVC_DATA_DIR: z.string().min(1).optional(),
   SVC_KV_PATH: z.string().min(1).default("./data/svc.kv"),
-  SVC_ADMIN_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  SVC_ADMIN_TOKEN: z.string().check((ctx) => {
+    const problem = adminTokenProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+  }).optional(),
   SVC_ENCRYPTION_KEY: z.string().refine(
     (s) => Buffer.from(s, "base64").length === 32 && /^[A-Za-z0-9+/]+=*$/.test(s),
     "must be the base64 encoding of exactly 32 bytes",
@@ -85,6 +116,30 @@ const EnvSchema = z.object({
   SVC_CAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Blocked or spam submissions of one site in 10 minutes that disable it (0 = never). */
   SVC_FORM_ABUSE_DISABLE_COUNT: z.coerce.number().int().min(0).default(300),
+  // limits (h9): guessing, slow clients, connection floods
+  /**
+   * Distinct wrong credentials (operator token, API keys) one client address may
+   * present within 60 s; the one that reaches it gets 429, and so does every
+   * request from that address to the same surface for the next 60 s.
+   */
+  SVC_AUTH_FAILURE_LIMIT: z.coerce.number({ message: "must be a number" })
+    .int("must be a whole number").min(1, "must be at least 1").max(
+      100_000,
+      "must be at most 100000",
+    )
+    .default(30),
+  /**
+   * Longest time a connection may go without a request in progress: a new
+   * connection must deliver its first request's headers within it, and an idle
+   * kept-alive one is closed after it (domain/net/http_server.ts).
+   */
+  SVC_HEADER_TIMEOUT_MS: ms(100, 600_000).default(10_000),
+  /** Longest time to receive a request body once its headers arrived (408 request_timeout). */
+  SVC_BODY_TIMEOUT_MS: ms(100, 3_600_000).default(30_000),
+  /** Open connections one client address may hold; more are closed at once. */
+  SVC_MAX_CONNS_PER_IP: z.coerce.number({ message: "must be a number" })
+    .int("must be a whole number").min(1, "must be at least 1")
+    .max(1_000_000, "must be at most 1000000").default(64),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -149,6 +204,14 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   return r.data;
 }
 
+/** 32 random bytes, base64url (43 characters); drawn again in the (never seen) case it fails the rules. */
+export function generateAdminToken(): string {
+  for (;;) {
+    const token = randomToken(32);
+    if (adminTokenProblem(token) === null) return token;
+  }
+}
+
 /** Reads a secret file or creates it (mode 0600) with `make()`. */
 async function loadOrCreateSecret(
   path: string,
@@ -185,13 +248,18 @@ export async function loadConfig(
   let keyB64 = e.SVC_ENCRYPTION_KEY;
   const generated = { adminToken: false, encryptionKey: false };
   if (!adminToken) {
-    const r = await loadOrCreateSecret(
-      join(dataDir, "admin_token"),
-      () => randomToken(32),
-      "SVC_ADMIN_TOKEN",
-    );
+    const file = join(dataDir, "admin_token");
+    const r = await loadOrCreateSecret(file, generateAdminToken, "SVC_ADMIN_TOKEN");
     adminToken = r.value;
     generated.adminToken = r.created;
+    // A file written by hand (or by a version without these rules) is held to them too.
+    const problem = adminTokenProblem(adminToken);
+    if (problem) {
+      throw new ConfigError(
+        `Configuration error: the operator token in ${file} ${problem}; ` +
+          "delete the file to generate a new one or set SVC_ADMIN_TOKEN.",
+      );
+    }
   }
   if (!keyB64) {
     const r = await loadOrCreateSecret(
@@ -244,7 +312,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...rest,
     dataDir: "./data",
-    adminToken: "test-admin-token-0123456789",
+    adminToken: "test-admin-token-0123456789-abcdefghij",
     encryptionKey: new Uint8Array(32).fill(7),
     generated: { adminToken: false, encryptionKey: false },
     ...overrides,

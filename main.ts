@@ -15,6 +15,7 @@ import { withGroupCommit } from "./domain/store/group_commit.ts";
 import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
 import { closeEgressClient } from "./domain/net/outbound_http.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
+import { listen, type Listening } from "./domain/net/http_server.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -25,13 +26,50 @@ export type Running = {
   shutdown(): Promise<void>;
 };
 
+/**
+ * Files this process creates are the owner's alone (umask 077): the KV file and
+ * SQLite's -wal and -shm beside it hold submissions, outbox mail and sealed
+ * secrets, and SQLite creates them with 0644 under the usual umask 022, also
+ * in a data folder that someone else created 0755. False where the umask
+ * cannot be set (Windows, or no --allow-sys).
+ */
+export function restrictNewFiles(): boolean {
+  try {
+    Deno.umask(0o077);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The KV file and its SQLite companions, when they exist, to mode 0600. */
+export async function restrictKvFiles(path: string): Promise<void> {
+  for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    try {
+      await Deno.chmod(f, 0o600);
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+  }
+}
+
 /** Opens the KV store behind a group committer (see domain/store/group_commit.ts). */
 export async function openKv(path: string): Promise<Deno.Kv> {
-  if (path !== ":memory:" && !path.includes("://")) {
-    // Owner-only: the KV file holds personal data and sealed secrets.
-    await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  if (path === ":memory:" || path.includes("://")) {
+    return withGroupCommit(await Deno.openKv(path));
   }
-  return withGroupCommit(await Deno.openKv(path));
+  // Owner-only: the KV file holds personal data and sealed secrets.
+  await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const kv = await Deno.openKv(path);
+  // Files made before (an older version, another umask) or just now without
+  // the umask: chmod them too. A -wal made later inherits the umask.
+  try {
+    await restrictKvFiles(path);
+  } catch (e) {
+    kv.close();
+    throw e;
+  }
+  return withGroupCommit(kv);
 }
 
 /**
@@ -81,7 +119,7 @@ export async function start(config: Config): Promise<Running> {
   const workerCount = config.SVC_KV_PATH === ":memory:" ? 0 : config.SVC_JOB_WORKERS;
   let pool: JobPool | null = null;
   let runner: JobRunner | null = null;
-  const servers: Deno.HttpServer[] = [];
+  const servers: Listening[] = [];
   // Crons end with the abort in shutdown() (a process may start() more than once in tests).
   const crons = new AbortController();
   const shutdown = async () => {
@@ -103,25 +141,31 @@ export async function start(config: Config): Promise<Running> {
     await checkPendingDomains(ctx);
   });
 
+  // Header and body timeouts and the per-address connection cap apply to both
+  // listeners (domain/net/http_server.ts).
+  const limits = {
+    hostname: config.SVC_HOST,
+    headerTimeoutMs: config.SVC_HEADER_TIMEOUT_MS,
+    bodyTimeoutMs: config.SVC_BODY_TIMEOUT_MS,
+    maxConnsPerIp: config.SVC_MAX_CONNS_PER_IP,
+    log,
+  };
   try {
     // Deno's TLS (rustls) speaks TLS 1.2 and 1.3 only: older versions are refused.
-    const main = Deno.serve({
-      port: config.SVC_PORT,
-      hostname: config.SVC_HOST,
-      ...(tls ?? {}),
-      onListen: () => {},
-    }, app.fetch);
+    const main = listen(
+      { ...limits, port: config.SVC_PORT, tls },
+      (req, info) => app.fetch(req, info),
+    );
     servers.push(main);
     const port = main.addr.port;
     log.info("listening", { url: `${tls ? "https" : "http"}://${config.SVC_HOST}:${port}` });
 
     let redirectPort: number | undefined;
     if (tls && config.SVC_HTTP_REDIRECT_PORT !== undefined) {
-      const redirect = Deno.serve({
-        port: config.SVC_HTTP_REDIRECT_PORT,
-        hostname: config.SVC_HOST,
-        onListen: () => {},
-      }, redirectToHttps(port, config.SVC_BASE_URL));
+      const redirect = listen(
+        { ...limits, port: config.SVC_HTTP_REDIRECT_PORT },
+        redirectToHttps(port, config.SVC_BASE_URL),
+      );
       servers.push(redirect);
       redirectPort = redirect.addr.port;
       log.info("redirecting plain HTTP to HTTPS", { port: redirectPort });
@@ -135,6 +179,13 @@ export async function start(config: Config): Promise<Running> {
 }
 
 if (import.meta.main) {
+  // Here, not in start(): the umask is the process's, and tests call start().
+  if (!restrictNewFiles()) {
+    console.warn(
+      "Warning: could not set the umask to 077 (needs --allow-sys); the KV files are " +
+        "chmod 0600 when opened, but files SQLite creates later may be readable by others.",
+    );
+  }
   let config: Config;
   try {
     config = await loadConfig();

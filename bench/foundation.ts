@@ -9,7 +9,7 @@ import { spawnDeno } from "./lib/spawn.ts";
 
 const seconds = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
 const concurrency = Number(Deno.env.get("BENCH_CONCURRENCY") ?? 64);
-const TOKEN = "bench-admin-token-0123456789";
+const TOKEN = "bench-admin-token-0123456789abcdef";
 
 async function admin(base: string, method: string, path: string, body?: unknown) {
   const r = await fetch(`${base}/admin/api/v1${path}`, {

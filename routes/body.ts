@@ -6,7 +6,8 @@
  */
 import type { Context } from "hono";
 import { ApiError, invalidPayload } from "../domain/errors.ts";
-import { readBounded } from "../domain/net/bounded_body.ts";
+import { BodyTimeoutError, readBounded } from "../domain/net/bounded_body.ts";
+import { bodyDeadline } from "./conn.ts";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -27,10 +28,14 @@ function isJsonContentType(ct: string | undefined): boolean {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-function readLimited(req: Request, limit: number): Promise<Uint8Array | null> {
+function readLimited(
+  req: Request,
+  limit: number,
+  deadline: number | undefined,
+): Promise<Uint8Array | null> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve(null);
-  return readBounded(req.body, limit);
+  return readBounded(req.body, limit, deadline);
 }
 
 /** The parsed JSON body (any JSON value; the schema decides what is allowed). */
@@ -40,8 +45,15 @@ export async function readJson(c: Context, opts: BodyOptions): Promise<unknown> 
   const limit = opts.limit ?? DEFAULT_BODY_LIMIT;
   let bytes: Uint8Array | null;
   try {
-    bytes = await readLimited(c.req.raw, limit);
-  } catch {
+    bytes = await readLimited(c.req.raw, limit, bodyDeadline(c));
+  } catch (e) {
+    if (e instanceof BodyTimeoutError) {
+      // SVC_BODY_TIMEOUT_MS passed: the rest of the body is not awaited, and
+      // the connection is not reused (its unread bytes would be the next request).
+      c.header("Connection", "close");
+      const message = "The request body did not arrive in time.";
+      throw new ApiError("request_timeout", 408, c.get("envelope") === "admin" ? { message } : {});
+    }
     throw bad(); // the client broke the body stream off
   }
   if (bytes === null) {

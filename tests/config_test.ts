@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ConfigError, loadConfig, parseEnv } from "../config.ts";
+import {
+  adminTokenProblem,
+  ConfigError,
+  generateAdminToken,
+  loadConfig,
+  parseEnv,
+} from "../config.ts";
 import { start } from "../main.ts";
 
 Deno.test("defaults: port 8080, KV in ./data, outbox mail, shared test keys", () => {
@@ -21,6 +27,11 @@ Deno.test("a bad value stops the start with one sentence naming the variable", (
     [{ SVC_PORT: "80.5" }, "SVC_PORT"],
     [{ SVC_BASE_URL: "localhost:8080" }, "SVC_BASE_URL"],
     [{ SVC_ADMIN_TOKEN: "short" }, "SVC_ADMIN_TOKEN"],
+    [{ SVC_HEADER_TIMEOUT_MS: "ten seconds" }, "SVC_HEADER_TIMEOUT_MS"],
+    [{ SVC_HEADER_TIMEOUT_MS: "5" }, "SVC_HEADER_TIMEOUT_MS"],
+    [{ SVC_BODY_TIMEOUT_MS: "1.5" }, "SVC_BODY_TIMEOUT_MS"],
+    [{ SVC_MAX_CONNS_PER_IP: "0" }, "SVC_MAX_CONNS_PER_IP"],
+    [{ SVC_AUTH_FAILURE_LIMIT: "-3" }, "SVC_AUTH_FAILURE_LIMIT"],
     [{ SVC_ENCRYPTION_KEY: "dG9vIHNob3J0" }, "SVC_ENCRYPTION_KEY"],
     [{ SVC_SMTP_URL: "http://relay:25" }, "SVC_SMTP_URL"],
     [{ SVC_RELAY_FROM: "no-at-sign" }, "SVC_RELAY_FROM"],
@@ -41,6 +52,74 @@ Deno.test("a bad value stops the start with one sentence naming the variable", (
       assert.equal(e.message.split(/\.\s/).length, 1, e.message); // one sentence
       return true;
     });
+  }
+});
+
+Deno.test("limits: header 10 s, body 30 s, 64 connections and 30 wrong credentials per address", () => {
+  const e = parseEnv({});
+  assert.equal(e.SVC_HEADER_TIMEOUT_MS, 10_000);
+  assert.equal(e.SVC_BODY_TIMEOUT_MS, 30_000);
+  assert.equal(e.SVC_MAX_CONNS_PER_IP, 64);
+  assert.equal(e.SVC_AUTH_FAILURE_LIMIT, 30);
+  const set = parseEnv({
+    SVC_HEADER_TIMEOUT_MS: "500",
+    SVC_BODY_TIMEOUT_MS: "800",
+    SVC_MAX_CONNS_PER_IP: "3",
+    SVC_AUTH_FAILURE_LIMIT: "5",
+  });
+  assert.deepEqual(
+    [
+      set.SVC_HEADER_TIMEOUT_MS,
+      set.SVC_BODY_TIMEOUT_MS,
+      set.SVC_MAX_CONNS_PER_IP,
+      set.SVC_AUTH_FAILURE_LIMIT,
+    ],
+    [500, 800, 3, 5],
+  );
+});
+
+Deno.test("a weak SVC_ADMIN_TOKEN stops the start: under 32 characters, under 16 distinct, or unsendable", () => {
+  const weak: [string, RegExp][] = [
+    ["x".repeat(31), /at least 32 characters/],
+    ["abcdefghijklmno".repeat(4), /at least 16 different characters/], // 60 long, 15 distinct
+    ["0123456789abcdef ".repeat(2), /printable ASCII/],
+    ["0123456789abcdefé".repeat(2), /printable ASCII/],
+  ];
+  for (const [token, why] of weak) {
+    assert.throws(() => parseEnv({ SVC_ADMIN_TOKEN: token }), (e: unknown) => {
+      assert.ok(e instanceof ConfigError);
+      assert.match(e.message, /^Configuration error: SVC_ADMIN_TOKEN /);
+      assert.match(e.message, why);
+      assert.ok(!e.message.includes(token), "the token is not echoed");
+      return true;
+    });
+  }
+  // 32 characters, 16 of them different: accepted.
+  const ok = "abcdefghijklmnop".repeat(2);
+  assert.equal(parseEnv({ SVC_ADMIN_TOKEN: ok }).SVC_ADMIN_TOKEN, ok);
+});
+
+Deno.test("generated operator tokens satisfy the rules a configured one must meet", () => {
+  for (let i = 0; i < 200; i++) {
+    const t = generateAdminToken();
+    assert.equal(adminTokenProblem(t), null, t);
+    assert.equal(parseEnv({ SVC_ADMIN_TOKEN: t }).SVC_ADMIN_TOKEN, t);
+  }
+});
+
+Deno.test("a weak operator token in the data folder stops the start, naming the file", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "admin_token"), "hand-written-token\n");
+    await assert.rejects(
+      () => loadConfig({ SVC_DATA_DIR: dir, SVC_KV_PATH: ":memory:" }),
+      (e: unknown) =>
+        e instanceof ConfigError && e.message.includes(join(dir, "admin_token")) &&
+        /at least 32 characters.*SVC_ADMIN_TOKEN/.test(e.message) &&
+        !e.message.includes("hand-written-token"),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
 
@@ -92,10 +171,10 @@ Deno.test("the data folder defaults to the KV file's folder, mode 0700; given se
     assert.equal((await Deno.stat(join(dir, "kv"))).mode! & 0o777, 0o700);
     const given = await loadConfig({
       SVC_DATA_DIR: join(dir, "other"),
-      SVC_ADMIN_TOKEN: "a-given-token-of-length",
+      SVC_ADMIN_TOKEN: "a-given-operator-token-0123456789",
       SVC_ENCRYPTION_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(1))),
     });
-    assert.equal(given.adminToken, "a-given-token-of-length");
+    assert.equal(given.adminToken, "a-given-operator-token-0123456789");
     assert.deepEqual(given.generated, { adminToken: false, encryptionKey: false });
     await assert.rejects(() => Deno.stat(join(dir, "other")), Deno.errors.NotFound);
   } finally {
@@ -108,7 +187,7 @@ Deno.test("a damaged key file stops the start with a sentence naming the file", 
   try {
     await Deno.writeTextFile(join(dir, "encryption_key"), "c2hvcnQ=\n");
     await assert.rejects(
-      () => loadConfig({ SVC_DATA_DIR: dir, SVC_ADMIN_TOKEN: "a-given-token-of-length" }),
+      () => loadConfig({ SVC_DATA_DIR: dir, SVC_ADMIN_TOKEN: "a-given-operator-token-0123456789" }),
       (e: unknown) => e instanceof ConfigError && /encryption_key/.test(e.message),
     );
     await Deno.writeTextFile(join(dir, "admin_token"), "\n");

@@ -10,6 +10,8 @@ import { authenticate, type KeyHint, keyHint, presentedKey } from "../../domain/
 import { ApiError } from "../../domain/errors.ts";
 import { consumeRequest, type LimitDecision } from "../../domain/request_limit.ts";
 import type { AppEnv } from "../types.ts";
+import { failureLimiter } from "../../domain/auth_guard.ts";
+import { clientAddress } from "../conn.ts";
 
 /**
  * For a key seen before: read the body first and name the KV keys the handler
@@ -30,7 +32,15 @@ export function requireSite(
   ctx: Ctx,
   opts: { allowDisabled?: boolean; readAhead?: ReadAhead } = {},
 ): MiddlewareHandler<AppEnv> {
+  const guard = failureLimiter(ctx, "api");
   return async (c, next) => {
+    // An address over the wrong-key limit (domain/auth_guard.ts) gets 429 for
+    // everything, a valid key included, until its block ends.
+    const address = clientAddress(c);
+    if (address !== null) {
+      const wait = guard.retryAfter(address);
+      if (wait > 0) throw tooManyFailures(c, wait);
+    }
     const presented = presentedKey((h) => c.req.header(h));
     const hint = opts.readAhead ? keyHint(presented) : null;
     let ahead: { keys: Deno.KvKey[]; plan: unknown } | null = null;
@@ -44,7 +54,19 @@ export function requireSite(
       c.set("body", body);
       if (!("error" in body)) ahead = opts.readAhead.keys(body.json, hint);
     }
-    const auth = await authenticate(ctx, presented, opts.allowDisabled ?? false, ahead?.keys);
+    let auth: Awaited<ReturnType<typeof authenticate>>;
+    try {
+      auth = await authenticate(ctx, presented, opts.allowDisabled ?? false, ahead?.keys);
+    } catch (e) {
+      if (
+        address !== null && presented !== undefined && e instanceof ApiError &&
+        e.code === "invalid_api_key"
+      ) {
+        const wait = guard.fail(address, presented.trim());
+        if (wait > 0) throw tooManyFailures(c, wait);
+      }
+      throw e;
+    }
     const { site, keyId } = auth;
     c.set("site", site);
     c.set("apiKeyId", keyId);
@@ -59,6 +81,12 @@ export function requireSite(
     }
     await next();
   };
+}
+
+/** 429 rate_limited in the route's envelope, with Retry-After. */
+function tooManyFailures(c: Context<AppEnv>, seconds: number): ApiError {
+  c.header("Retry-After", String(seconds));
+  return new ApiError("rate_limited", 429);
 }
 
 /**

@@ -13,6 +13,7 @@ import { JobRunner, type RunnerOptions } from "../../workers/job_runner.ts";
 import { jobHandlers } from "../../workers/handlers.ts";
 import { closeMailServices } from "../../domain/mail/services.ts";
 import { withGroupCommit } from "../../domain/store/group_commit.ts";
+import type { ConnInfo } from "../../domain/net/client.ts";
 
 export type Answer<T = Record<string, unknown>> = {
   status: number;
@@ -29,6 +30,19 @@ export type CallOptions = {
   /** ... or a raw body, sent as is. */
   raw?: string | Uint8Array;
   headers?: Record<string, string>;
+  /**
+   * The client's address, passed as the connection's remote address (what
+   * the listener gives the app). Unset: no address, so no per-address limit
+   * applies.
+   */
+  ip?: string;
+};
+
+export type AdminOptions = {
+  /** The client's address (see CallOptions.ip). */
+  ip?: string;
+  /** Another bearer token than the configured one. */
+  token?: string;
 };
 
 export type TestService = {
@@ -36,7 +50,7 @@ export type TestService = {
   app: ReturnType<typeof buildApp>;
   runner: JobRunner;
   api(method: string, path: string, opts?: CallOptions): Promise<Answer>;
-  admin(method: string, path: string, body?: unknown): Promise<Answer>;
+  admin(method: string, path: string, body?: unknown, opts?: AdminOptions): Promise<Answer>;
   /** Serves the app on 127.0.0.1:<random port>; returns the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -94,7 +108,10 @@ export async function startTestService(opts: ServiceOptions = {}): Promise<TestS
       headers["content-type"] = "application/json";
     }
     Object.assign(headers, o.headers);
-    return toAnswer(await app.request(path, { method, headers, body }));
+    const env: ConnInfo | undefined = o.ip === undefined
+      ? undefined
+      : { remoteAddr: { transport: "tcp", hostname: o.ip, port: 40000 } };
+    return toAnswer(await app.request(path, { method, headers, body }, env));
   };
 
   return {
@@ -108,9 +125,9 @@ export async function startTestService(opts: ServiceOptions = {}): Promise<TestS
         o,
         o.key ? { "x-service-api-key": o.key } : {},
       ),
-    admin: (method, path, body) =>
-      call(method, `/admin/api/v1${path}`, body === undefined ? {} : { body }, {
-        authorization: `Bearer ${config.adminToken}`,
+    admin: (method, path, body, a = {}) =>
+      call(method, `/admin/api/v1${path}`, body === undefined ? { ip: a.ip } : { body, ip: a.ip }, {
+        authorization: `Bearer ${a.token ?? config.adminToken}`,
       }),
     listen() {
       server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);

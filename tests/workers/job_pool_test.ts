@@ -25,7 +25,7 @@ async function deliveredWith(
     SVC_PORT: "0",
     SVC_HOST: "127.0.0.1",
     SVC_KV_PATH: `${dir}/svc.kv`,
-    SVC_ADMIN_TOKEN: "job-pool-test-token-0123456789",
+    SVC_ADMIN_TOKEN: "job-pool-test-admin-token-0123456789",
     SVC_ALLOW_PRIVATE_TARGETS: "true",
     SVC_JOB_WORKERS: workers,
     SVC_LOG_LEVEL: "error",

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { errorShape, KEYED_ROUTES, type KeyedRoute } from "../../helpers/routes.ts";
 import type { Logger } from "../../../domain/log.ts";
+import { ManualClock } from "../../../domain/clock.ts";
 
 async function withSite(
   fn: (svc: TestService, s: Awaited<ReturnType<typeof seedSite>>) => Promise<void>,
@@ -216,5 +217,51 @@ Deno.test("a key that worked is refused at once after revoke or rotate, and its 
     const now = await used(s.key);
     assert.equal(now.status, 200);
     assert.equal((now.body.site as { name: string }).name, "Renamed Site");
+  });
+});
+
+Deno.test("many distinct wrong keys from one address: 429 rate_limited in each route's envelope, with Retry-After", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 7, 1));
+  await withSite(async (svc, s) => {
+    const attacker = "203.0.113.66";
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const a = await svc.api("GET", "sites/captcha", { ip: attacker, key: `svc_live_guess${i}` });
+      statuses.push(a.status);
+    }
+    assert.equal(statuses.indexOf(429), 29, "the 30th wrong key (SVC_AUTH_FAILURE_LIMIT)");
+    assert.ok(statuses.slice(29).every((st) => st === 429));
+    for (const r of KEYED_ROUTES) {
+      // Every route, a valid key included: a lucky guess must not show.
+      const a = await svc.api(r.method, r.path, {
+        ip: attacker,
+        key: s.key,
+        body: r.method === "POST" ? r.body : undefined,
+      });
+      assert.equal(a.status, 429, label(r));
+      assert.deepEqual(a.body, errorShape(r.envelope, "rate_limited"), label(r));
+      const wait = Number(a.headers.get("retry-after"));
+      assert.ok(wait > 0 && wait <= 60, `${label(r)} Retry-After ${wait}`);
+    }
+    // Another address (the site's own server) is served.
+    const other = await svc.api("GET", "sites/captcha", { ip: "198.51.100.10", key: s.key });
+    assert.equal(other.status, 200);
+    // After the window the address is served again.
+    clock.advance(60_000);
+    const later = await svc.api("GET", "sites/captcha", { ip: attacker, key: s.key });
+    assert.equal(later.status, 200);
+  }, { clock });
+});
+
+Deno.test("a revoked key sent again and again does not lock its address out", async () => {
+  await withSite(async (svc, s) => {
+    const stale = await svc.admin("POST", `/sites/${s.siteId}/api-keys`);
+    await svc.admin("DELETE", `/sites/${s.siteId}/api-keys/${stale.body.id}`);
+    const ip = "198.51.100.20";
+    for (let i = 0; i < 100; i++) {
+      const a = await svc.api("GET", "sites/captcha", { ip, key: stale.body.api_key as string });
+      assert.equal(a.status, 401);
+    }
+    assert.equal((await svc.api("GET", "sites/captcha", { ip, key: s.key })).status, 200);
   });
 });

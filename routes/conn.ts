@@ -1,0 +1,22 @@
+/**
+ * What the listener (domain/net/http_server.ts) passes with each request as
+ * Hono's `c.env`: the client's address and the body deadline. A test that calls
+ * `app.request()` without an env has neither: no address is counted and bodies
+ * have no deadline.
+ */
+import type { Context } from "hono";
+import { addressKey, type ConnInfo } from "../domain/net/client.ts";
+
+function connInfo(c: Context): Partial<ConnInfo> | undefined {
+  return c.env as Partial<ConnInfo> | undefined;
+}
+
+/** The client's address as limits count it (IPv6 by /64), or null when unknown. */
+export function clientAddress(c: Context): string | null {
+  return addressKey(connInfo(c)?.remoteAddr?.hostname);
+}
+
+/** `Date.now()` by which the request body must have arrived, if any. */
+export function bodyDeadline(c: Context): number | undefined {
+  return connInfo(c)?.bodyDeadline;
+}
