@@ -3,19 +3,19 @@
  * server(s), the job runner and the crons. Nothing else starts anything.
  */
 import { dirname } from "node:path";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
-import type { Ctx } from "./domain/context.ts";
-import { systemClock } from "./domain/clock.ts";
-import { createLogger } from "./domain/log.ts";
-import { buildApp } from "./app.ts";
-import { JobRunner } from "./workers/job_runner.ts";
+import { type Config, ConfigError, loadConfig } from "./domain/kernel/config.ts";
+import type { Ctx } from "./domain/kernel/context.ts";
+import { systemClock } from "./domain/kernel/clock.ts";
+import { createLogger } from "./domain/kernel/log.ts";
+import { buildApp } from "./routes/app.ts";
+import { JobRunner } from "./domain/kernel/job_runner.ts";
 import { jobHandlers } from "./workers/handlers.ts";
 import { closeMailServices } from "./domain/mail/services.ts";
-import { withGroupCommit } from "./domain/store/group_commit.ts";
+import { withGroupCommit } from "./domain/kernel/kv/group_commit.ts";
 import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
-import { closeEgressClient } from "./domain/net/outbound_http.ts";
+import { closeEgressClient } from "./domain/kernel/net/outbound_http.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
-import { listen, type Listening } from "./domain/net/http_server.ts";
+import { listen, type Listening } from "./domain/kernel/net/http_server.ts";
 
 export type Running = {
   ctx: Ctx;

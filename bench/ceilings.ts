@@ -8,7 +8,7 @@
 import { printTable, type Result, summarize } from "./lib/stats.ts";
 import { runLoad } from "./lib/run_load.ts";
 import { spawnDeno } from "./lib/spawn.ts";
-import { withGroupCommit } from "../domain/store/group_commit.ts";
+import { withGroupCommit } from "../domain/kernel/kv/group_commit.ts";
 
 export async function httpCeiling(concurrency: number, seconds: number): Promise<Result> {
   const server = await spawnDeno(new URL("./lib/bare_server.ts", import.meta.url).pathname, {

@@ -5,8 +5,8 @@
  * invalid_payload). Never throws anything but ApiError.
  */
 import type { Context } from "hono";
-import { ApiError, invalidPayload } from "../domain/errors.ts";
-import { BodyTimeoutError, readBounded } from "../domain/net/bounded_body.ts";
+import { ApiError, invalidPayload } from "../domain/kernel/errors.ts";
+import { BodyTimeoutError, readBounded } from "../domain/kernel/net/bounded_body.ts";
 import { bodyDeadline } from "./conn.ts";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -5,7 +5,7 @@
  * have no deadline.
  */
 import type { Context } from "hono";
-import { addressKey, type ConnInfo } from "../domain/net/client.ts";
+import { addressKey, type ConnInfo } from "../domain/kernel/net/client.ts";
 
 function connInfo(c: Context): Partial<ConnInfo> | undefined {
   return c.env as Partial<ConnInfo> | undefined;

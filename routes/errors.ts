@@ -5,8 +5,8 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ApiError } from "../domain/errors.ts";
-import type { Logger } from "../domain/log.ts";
+import { ApiError } from "../domain/kernel/errors.ts";
+import type { Logger } from "../domain/kernel/log.ts";
 import type { AppEnv, Envelope } from "./types.ts";
 
 const ADMIN_MESSAGES: Record<string, string> = {

@@ -1,5 +1,5 @@
 /** Hono environment shared by all routes. */
-import type { Site } from "../domain/store/sites.ts";
+import type { Site } from "../domain/sites/store.ts";
 
 /**
  * How an endpoint shapes its errors (spec, Errors > Envelope):

@@ -24,7 +24,7 @@ import fc from "fast-check";
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
 import { seedSite, startTestService, type TestService } from "./helpers/service.ts";
 import { startSmtp } from "./helpers/smtp.ts";
-import { addressKey, parseAddress } from "../domain/address.ts";
+import { addressKey, parseAddress } from "../domain/kernel/address.ts";
 import { type SendChecks, sendMail } from "../domain/mail/send.ts";
 import { type MailSendInput, parseMailbox } from "../domain/mail/schema.ts";
 import {
@@ -41,8 +41,8 @@ import {
   submitterName,
 } from "../domain/forms/addresses.ts";
 import { autoReplyMail, senderName } from "../domain/forms/mail_content.ts";
-import { getSite, type Site } from "../domain/store/sites.ts";
-import { ManualClock } from "../domain/clock.ts";
+import { getSite, type Site } from "../domain/sites/store.ts";
+import { ManualClock } from "../domain/kernel/clock.ts";
 
 // --- generators ---------------------------------------------------------------------
 

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import net from "node:net";
 import { Buffer } from "node:buffer";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "../domain/kernel/config.ts";
 import { type Running, start } from "../main.ts";
 import { makeTestCert } from "./helpers/tls.ts";
 

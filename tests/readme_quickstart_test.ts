@@ -151,7 +151,7 @@ Deno.test({
 });
 
 Deno.test("README configuration table: one row for every SVC_* variable of config.ts", async () => {
-  const config = await Deno.readTextFile(new URL("../config.ts", import.meta.url));
+  const config = await Deno.readTextFile(new URL("../domain/kernel/config.ts", import.meta.url));
   const schema = config.slice(config.indexOf("const EnvSchema"), config.indexOf("export type Env"));
   const variables = [...schema.matchAll(/^ {2}(SVC_[A-Z0-9_]+):/gm)].map((m) => m[1]);
   assert.ok(variables.length > 20, "found the variables of config.ts");

@@ -1,9 +1,9 @@
 /** Site A's key reads and changes nothing of site B (another account). */
 import assert from "node:assert/strict";
 import { seedSite, startTestService } from "./helpers/service.ts";
-import { getIpBlock } from "../domain/store/ip_blocks.ts";
-import { getSite } from "../domain/store/sites.ts";
-import { captchaSecret } from "../domain/captcha_settings.ts";
+import { getIpBlock } from "../domain/blocks/store.ts";
+import { getSite } from "../domain/sites/store.ts";
+import { captchaSecret } from "../domain/forms/captcha_settings.ts";
 
 Deno.test("site A's key can read or lift nothing of site B", async () => {
   const svc = await startTestService({ runJobs: false });

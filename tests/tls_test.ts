@@ -3,7 +3,7 @@
  * API over TLS, and SVC_HTTP_REDIRECT_PORT answers plain HTTP with a redirect.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "../domain/kernel/config.ts";
 import { redirectToHttps, type Running, start } from "../main.ts";
 import { makeTestCert, type TestCert } from "./helpers/tls.ts";
 

@@ -6,9 +6,9 @@
  * Several processes may run the same cron: each domain is claimed once per
  * hourly slot, and the check itself is idempotent besides.
  */
-import type { Ctx } from "../domain/context.ts";
-import { checkSendingDomain } from "../domain/sending_domains.ts";
-import { claimDomainCheck, pendingSendingDomainIds } from "../domain/store/sending_domains.ts";
+import type { Ctx } from "../domain/kernel/context.ts";
+import { checkSendingDomain } from "../domain/sending_domains/sending_domains.ts";
+import { claimDomainCheck, pendingSendingDomainIds } from "../domain/sending_domains/store.ts";
 
 export const DOMAIN_CHECK_CRON = "0 * * * *";
 const HOUR_MS = 60 * 60 * 1000;

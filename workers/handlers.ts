@@ -1,11 +1,11 @@
 /** The job kinds this service runs, and their handlers. */
-import type { JobHandler } from "../domain/jobs.ts";
-import { SEQUENCE_RESUME_JOB, SEQUENCE_STEP_JOB } from "../domain/sequences.ts";
-import { runSequenceResume, runSequenceStep } from "./sequence_steps.ts";
-import type { HandlerEntry } from "./job_runner.ts";
-import { WEBHOOK_TIMEOUT_MS } from "../domain/webhook_delivery.ts";
-import { WEBHOOK_DELIVERY_JOB } from "../domain/events.ts";
-import { deliverWebhook } from "./webhook_delivery.ts";
+import type { JobHandler } from "../domain/kernel/jobs.ts";
+import { SEQUENCE_RESUME_JOB, SEQUENCE_STEP_JOB } from "../domain/sequences/sequences.ts";
+import { runSequenceResume, runSequenceStep } from "../domain/sequences/steps.ts";
+import type { HandlerEntry } from "../domain/kernel/job_runner.ts";
+import { WEBHOOK_TIMEOUT_MS } from "../domain/webhooks/delivery.ts";
+import { WEBHOOK_DELIVERY_JOB } from "../domain/webhooks/events.ts";
+import { deliverWebhook } from "../domain/webhooks/delivery_job.ts";
 
 export function jobHandlers(): Record<string, JobHandler | HandlerEntry> {
   return {

@@ -4,8 +4,8 @@
  * thread or process (they are claimed in KV), so a replaced worker loses
  * nothing: overdue jobs are taken over by the next sweep.
  */
-import type { Config } from "../config.ts";
-import type { Logger } from "../domain/log.ts";
+import type { Config } from "../domain/kernel/config.ts";
+import type { Logger } from "../domain/kernel/log.ts";
 
 export type JobPool = { stop(): Promise<void> };
 

@@ -7,14 +7,14 @@
  * {type: "stop"} -> {type: "stopped"}.
  */
 /// <reference lib="deno.worker" />
-import type { Config } from "../config.ts";
-import type { Ctx } from "../domain/context.ts";
-import { systemClock } from "../domain/clock.ts";
-import { createLogger } from "../domain/log.ts";
-import { withGroupCommit } from "../domain/store/group_commit.ts";
+import type { Config } from "../domain/kernel/config.ts";
+import type { Ctx } from "../domain/kernel/context.ts";
+import { systemClock } from "../domain/kernel/clock.ts";
+import { createLogger } from "../domain/kernel/log.ts";
+import { withGroupCommit } from "../domain/kernel/kv/group_commit.ts";
 import { closeMailServices } from "../domain/mail/services.ts";
-import { closeEgressClient } from "../domain/net/outbound_http.ts";
-import { JobRunner } from "./job_runner.ts";
+import { closeEgressClient } from "../domain/kernel/net/outbound_http.ts";
+import { JobRunner } from "../domain/kernel/job_runner.ts";
 import { jobHandlers } from "./handlers.ts";
 
 type Msg = { type: "start"; config: Config } | { type: "stop" };

@@ -7,8 +7,8 @@
  * handed on in its canonical form (ASCII domain). A value that is not an
  * address is simply not used: the owner's notification goes out without it.
  */
-import { addressKey, parseAddress } from "../address.ts";
-import type { Site } from "../store/sites.ts";
+import { addressKey, parseAddress } from "../kernel/address.ts";
+import type { Site } from "../sites/store.ts";
 
 export const MAX_NOTIFY = 3;
 

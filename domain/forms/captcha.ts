@@ -17,10 +17,10 @@
  * a site owner's misconfigured secret must not silently swallow every real
  * submission.
  */
-import type { Ctx } from "../context.ts";
-import { unseal } from "../crypto.ts";
-import type { Site } from "../store/sites.ts";
-import { readBounded } from "../net/bounded_body.ts";
+import type { Ctx } from "../kernel/context.ts";
+import { unseal } from "../kernel/crypto.ts";
+import type { Site } from "../sites/store.ts";
+import { readBounded } from "../kernel/net/bounded_body.ts";
 
 export type CaptchaOutcome =
   /** The provider said the token is invalid (or a v3 score under 0.5). */

@@ -17,11 +17,11 @@
  *   counted once, under the monthly form limit. They do go into the email log
  *   (source "form") and emit email.sent / email.failed like any mail.
  */
-import type { Ctx } from "../context.ts";
-import type { Site } from "../store/sites.ts";
-import type { Submission } from "../store/submissions.ts";
-import { recipientBlocks } from "../store/suppressions.ts";
-import { normalizeEmail } from "../validation.ts";
+import type { Ctx } from "../kernel/context.ts";
+import type { Site } from "../sites/store.ts";
+import type { Submission } from "./submissions_store.ts";
+import { recipientBlocks } from "../suppressions/store.ts";
+import { normalizeEmail } from "../kernel/validation.ts";
 import { sendMail, type SendOutcome } from "../mail/send.ts";
 import type { MailSendInput } from "../mail/schema.ts";
 import type { SubmitInput } from "./schema.ts";

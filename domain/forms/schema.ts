@@ -6,8 +6,8 @@
  * named `__proto__`).
  */
 import { z } from "zod";
-import { charLength, httpUrl, str } from "../validation.ts";
-import { CAPTCHA_PROVIDERS } from "../store/sites.ts";
+import { charLength, httpUrl, str } from "../kernel/validation.ts";
+import { CAPTCHA_PROVIDERS } from "../sites/store.ts";
 
 export const FIELD_VALUE_MAX = 10_000;
 export const NOTIFY_EMAILS_MAX = 10;

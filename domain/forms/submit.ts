@@ -23,23 +23,23 @@
  * (site routing, send window, the recipients' suppressions). Writes: the
  * submission commit, then the notification's outcome commit.
  */
-import type { Ctx } from "../context.ts";
-import { ApiError, ConflictError } from "../errors.ts";
-import { isoTime, utcMonth } from "../clock.ts";
-import { uuidv7 } from "../ids.ts";
-import { type PreparedEvent, prepareEvent } from "../events.ts";
-import type { Site } from "../store/sites.ts";
-import { updateSite } from "../store/sites.ts";
-import { commit, retryOnConflict } from "../store/kv.ts";
-import { type Packed, packText } from "../store/blob.ts";
-import { addMonthly, appendWindow } from "../store/counters.ts";
+import type { Ctx } from "../kernel/context.ts";
+import { ApiError, ConflictError } from "../kernel/errors.ts";
+import { isoTime, utcMonth } from "../kernel/clock.ts";
+import { uuidv7 } from "../kernel/ids.ts";
+import { type PreparedEvent, prepareEvent } from "../webhooks/events.ts";
+import type { Site } from "../sites/store.ts";
+import { updateSite } from "../sites/store.ts";
+import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
+import { type Packed, packText } from "../kernel/kv/blob.ts";
+import { addMonthly, appendWindow } from "../kernel/kv/counters.ts";
 import {
   activeBlocksOfIp,
   addIpBlockMutations,
   getIpBlock,
   type IpBlock,
   isBlockActive,
-} from "../store/ip_blocks.ts";
+} from "../blocks/store.ts";
 import {
   addSubmissionMutations,
   type RateBlockGuard,
@@ -52,17 +52,17 @@ import {
   submitStateKeys,
   submitStateOf,
   type SubmitStateQuery,
-} from "../store/submissions.ts";
-import { sendStateKeys, sendStateOf, type SendStateQuery } from "../store/send_state.ts";
+} from "./submissions_store.ts";
+import { sendStateKeys, sendStateOf, type SendStateQuery } from "../mail/send_state_store.ts";
 import { type PreparedSend, prepareSend, sendStateQuery } from "../mail/send.ts";
-import { withLock } from "../locks.ts";
-import { scoreSubmission, type SpamResult } from "../spam/score.ts";
+import { withLock } from "../kernel/locks.ts";
+import { scoreSubmission, type SpamResult } from "../spam/form_score.ts";
 import { contentFingerprint, DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
 import type { SubmitInput } from "./schema.ts";
 import { notificationAddresses, submitterAddress } from "./addresses.ts";
-import { parseVisitorIp, type VisitorIp } from "./ip.ts";
+import { parseVisitorIp, type VisitorIp } from "../kernel/visitor_ip.ts";
 import { verifyCaptcha } from "./captcha.ts";
-import { checkAbuse, tallyCommitted, tallyOutcome } from "./abuse.ts";
+import { checkAbuse, tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
 import { logNotSent, notificationEmails, notificationInput, sendAutoReply } from "./mailer.ts";
 
 /** The IP rate limit (spec, Limits): more than 3 in 60 s blocks for 1 hour. */

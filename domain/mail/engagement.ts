@@ -3,15 +3,15 @@
  * and click redirects. Tokens are checked before anything is read; a bad or
  * forged token changes nothing.
  */
-import type { Ctx } from "../context.ts";
-import { isoTime } from "../clock.ts";
-import { isUuid } from "../ids.ts";
-import { emitEvent, prepareEvent } from "../events.ts";
-import { getSite, type Site } from "../store/sites.ts";
-import { addUnsubscribe } from "../store/suppressions.ts";
-import { addTotal } from "../store/counters.ts";
-import { commit } from "../store/kv.ts";
-import { type EmailLogRecord, getEmailLog } from "../store/email_log.ts";
+import type { Ctx } from "../kernel/context.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { isUuid } from "../kernel/ids.ts";
+import { emitEvent, prepareEvent } from "../webhooks/events.ts";
+import { getSite, type Site } from "../sites/store.ts";
+import { addUnsubscribe } from "../suppressions/store.ts";
+import { addTotal } from "../kernel/kv/counters.ts";
+import { commit } from "../kernel/kv/kv.ts";
+import { type EmailLogRecord, getEmailLog } from "./email_log_store.ts";
 import { checkMac, clickMac, openMac, readUnsubscribeToken } from "./tokens.ts";
 import { redirectTarget } from "./tracking.ts";
 import { TOTALS } from "./send.ts";

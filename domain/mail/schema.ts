@@ -12,8 +12,8 @@
  * `headers.ts` (structural ones are dropped, see there).
  */
 import { z } from "zod";
-import { type Mailbox, parseMailbox as parseMailboxItem } from "../address.ts";
-import { charLength, str } from "../validation.ts";
+import { type Mailbox, parseMailbox as parseMailboxItem } from "../kernel/address.ts";
+import { charLength, str } from "../kernel/validation.ts";
 
 export type { Mailbox };
 

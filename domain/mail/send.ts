@@ -18,18 +18,18 @@
  * answer. A rate_limited answer writes nothing (logging it would keep a busy
  * site limited forever).
  */
-import type { Ctx } from "../context.ts";
-import { isoTime } from "../clock.ts";
-import { uuidv7 } from "../ids.ts";
-import { issuesToDetails } from "../validation.ts";
-import type { FieldIssue } from "../errors.ts";
-import { ConflictError } from "../errors.ts";
-import { unseal } from "../crypto.ts";
-import { prepareEvent } from "../events.ts";
-import type { Site } from "../store/sites.ts";
-import { getSite, updateSite } from "../store/sites.ts";
-import type { Account } from "../store/accounts.ts";
-import type { MailDomain, WebhookRoute } from "../store/site_routing.ts";
+import type { Ctx } from "../kernel/context.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { uuidv7 } from "../kernel/ids.ts";
+import { issuesToDetails } from "../kernel/validation.ts";
+import type { FieldIssue } from "../kernel/errors.ts";
+import { ConflictError } from "../kernel/errors.ts";
+import { unseal } from "../kernel/crypto.ts";
+import { prepareEvent } from "../webhooks/events.ts";
+import type { Site } from "../sites/store.ts";
+import { getSite, updateSite } from "../sites/store.ts";
+import type { Account } from "../accounts/store.ts";
+import type { MailDomain, WebhookRoute } from "../sites/routing_store.ts";
 import {
   addMonthly,
   addTotal,
@@ -37,8 +37,8 @@ import {
   readMonthly,
   readWindow,
   type WindowState,
-} from "../store/counters.ts";
-import { commit, retryOnConflict } from "../store/kv.ts";
+} from "../kernel/kv/counters.ts";
+import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import {
   readSendState,
   type SendState,
@@ -46,8 +46,8 @@ import {
   sendStateOf,
   type SendStateQuery,
   withTotal,
-} from "../store/send_state.ts";
-import { packJson } from "../store/blob.ts";
+} from "./send_state_store.ts";
+import { packJson } from "../kernel/kv/blob.ts";
 import {
   type EmailLogRecord,
   type EmailLogStatus,
@@ -56,7 +56,7 @@ import {
   replaceEmailLog,
   type SpamResults,
   subtractMonthly,
-} from "../store/email_log.ts";
+} from "./email_log_store.ts";
 import { type Mailbox, MailSendBody, type MailSendInput, parseMailbox } from "./schema.ts";
 import { resolveTemplate, type TemplateContent } from "./templates.ts";
 import { checkAttachments } from "./attachments.ts";
@@ -69,16 +69,20 @@ import {
   textToHtml,
   usesVariable,
 } from "./render.ts";
-import { type ContentScore, FLAG_SCORE, scoreContent, WARN_SCORE } from "./spam.ts";
-import { type ClassifierVerdict, shouldClassify } from "./classifier.ts";
-import { contactFormSpam, HOLD_CONFIDENCE, isContactFormNotification } from "./contact_form.ts";
+import { type ContentScore, FLAG_SCORE, scoreContent, WARN_SCORE } from "../spam/mail_score.ts";
+import { type ClassifierVerdict, shouldClassify } from "../spam/classifier.ts";
+import {
+  contactFormSpam,
+  HOLD_CONFIDENCE,
+  isContactFormNotification,
+} from "../spam/contact_form.ts";
 import { applyHeaderPolicy, hasHeader } from "./headers.ts";
 import { type ComposeAttachment, type DkimKey, safeContentType } from "./compose.ts";
 import type { TrackingOptions } from "./tracking.ts";
 import { unsubscribeToken, verpAddress } from "./tokens.ts";
 import { failureText } from "./transport.ts";
 import { mailServices } from "./services.ts";
-import { withLock } from "../locks.ts";
+import { withLock } from "../kernel/locks.ts";
 
 /** Who is sending: the public API, a form notification, or a sequence step. */
 export type SendSource = "api" | "form" | "sequence";

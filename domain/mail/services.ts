@@ -4,9 +4,9 @@
  * configuration, or injected by a test (`ctx.mail = ...`); main.ts and the test
  * helper close them on shutdown.
  */
-import type { Ctx } from "../context.ts";
+import type { Ctx } from "../kernel/context.ts";
 import { type MailTransport, transportFromConfig } from "./transport.ts";
-import { classifierFromUrl, type SpamClassifier } from "./classifier.ts";
+import { classifierFromUrl, type SpamClassifier } from "../spam/classifier.ts";
 
 export type MailServices = {
   transport: MailTransport;

@@ -3,12 +3,12 @@
  * a send (owned template by id or slug, then a starter template by slug).
  */
 import { z } from "zod";
-import type { Ctx } from "../context.ts";
-import { isoTime } from "../clock.ts";
-import { isUuid, uuidv7 } from "../ids.ts";
-import { ApiError, ConflictError } from "../errors.ts";
-import { str } from "../validation.ts";
-import { packText, unpackText } from "../store/blob.ts";
+import type { Ctx } from "../kernel/context.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { isUuid, uuidv7 } from "../kernel/ids.ts";
+import { ApiError, ConflictError } from "../kernel/errors.ts";
+import { str } from "../kernel/validation.ts";
+import { packText, unpackText } from "../kernel/kv/blob.ts";
 import {
   createTemplate,
   deleteTemplate,
@@ -18,7 +18,7 @@ import {
   listTemplatesOfAccount,
   replaceTemplate,
   type TemplateRecord,
-} from "../store/templates.ts";
+} from "./templates_store.ts";
 import { STARTER_TEMPLATES, starterTemplate } from "./starter_templates.ts";
 
 const slug = str(120, 1).regex(/^[a-z0-9-]+$/, "must use lowercase letters, digits and hyphens");

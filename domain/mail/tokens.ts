@@ -5,7 +5,7 @@
  * one purpose is worthless for another and no extra secret needs managing.
  */
 import { Buffer } from "node:buffer";
-import { constantTimeEqual, hmacSha256Hex, keyedHmac } from "../crypto.ts";
+import { constantTimeEqual, hmacSha256Hex, keyedHmac } from "../kernel/crypto.ts";
 
 const derived = new WeakMap<Uint8Array, Map<string, Uint8Array>>();
 // By the key's bytes too: a delivery worker gets a new copy of the key with

@@ -31,10 +31,10 @@
 import { Buffer } from "node:buffer";
 import nodemailer, { type Transporter } from "nodemailer";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
-import type { Config } from "../../config.ts";
-import { type Clock, isoTime } from "../clock.ts";
-import type { Logger } from "../log.ts";
-import { putOutbox } from "../store/outbox.ts";
+import type { Config } from "../kernel/config.ts";
+import { type Clock, isoTime } from "../kernel/clock.ts";
+import type { Logger } from "../kernel/log.ts";
+import { putOutbox } from "./outbox_store.ts";
 import { buildMessage, type ComposeInput } from "./compose.ts";
 import { trackHtml, type TrackingOptions } from "./tracking.ts";
 
@@ -245,7 +245,9 @@ class DeliveryWorker {
   }
 
   #start() {
-    this.#worker = new Worker(new URL("./smtp_worker.ts", import.meta.url), { type: "module" });
+    this.#worker = new Worker(new URL("../../workers/smtp_worker.ts", import.meta.url), {
+      type: "module",
+    });
     this.#worker.onmessage = (e: MessageEvent<WorkerReply>) => {
       const r = e.data;
       const p = this.#pending.get(r.id);

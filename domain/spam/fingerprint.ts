@@ -5,7 +5,7 @@
  * characters in all) get none: "yes", "hello" or an empty form repeat by
  * chance.
  */
-import { sha256Hex } from "../crypto.ts";
+import { sha256Hex } from "../kernel/crypto.ts";
 
 /** How long a fingerprint is remembered. */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;

@@ -1,10 +1,15 @@
 /** Operator API: accounts. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { AccountCreate, AccountPatch, newAccount, patchAccount } from "../../domain/accounts.ts";
-import { getAccount, listAccounts } from "../../domain/store/accounts.ts";
-import { listSitesOfAccount } from "../../domain/store/sites.ts";
-import { siteView } from "../../domain/sites.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import {
+  AccountCreate,
+  AccountPatch,
+  newAccount,
+  patchAccount,
+} from "../../domain/accounts/accounts.ts";
+import { getAccount, listAccounts } from "../../domain/accounts/store.ts";
+import { listSitesOfAccount } from "../../domain/sites/store.ts";
+import { siteView } from "../../domain/sites/sites.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 

@@ -5,10 +5,10 @@
  * included, until its block ends.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { ApiError } from "../../domain/errors.ts";
-import { constantTimeEqual } from "../../domain/crypto.ts";
-import { failureLimiter } from "../../domain/auth_guard.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { ApiError } from "../../domain/kernel/errors.ts";
+import { constantTimeEqual } from "../../domain/kernel/crypto.ts";
+import { failureLimiter } from "../../domain/kernel/auth_guard.ts";
 import type { AppEnv } from "../types.ts";
 import { clientAddress } from "../conn.ts";
 

@@ -2,8 +2,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { readJson } from "../body.ts";
-import { parseOrThrow } from "../../domain/validation.ts";
-import { ApiError, invalidPayload } from "../../domain/errors.ts";
+import { parseOrThrow } from "../../domain/kernel/validation.ts";
+import { ApiError, invalidPayload } from "../../domain/kernel/errors.ts";
 
 export async function adminBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   // An empty body on a call whose fields are all optional means "{}".

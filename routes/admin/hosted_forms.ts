@@ -1,15 +1,15 @@
 /** Operator API: hosted forms of an account. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   FormCreate,
   FormPatch,
   newHostedForm,
   patchHostedForm,
   setArchived,
-} from "../../domain/hosted_forms.ts";
-import { getAccount } from "../../domain/store/accounts.ts";
-import { getHostedForm, listHostedForms } from "../../domain/store/hosted_forms.ts";
+} from "../../domain/forms/hosted.ts";
+import { getAccount } from "../../domain/accounts/store.ts";
+import { getHostedForm, listHostedForms } from "../../domain/forms/hosted_store.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, notFound } from "./body.ts";
 

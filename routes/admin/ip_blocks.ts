@@ -1,8 +1,13 @@
 /** Operator API: IP blocks. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { ipBlockAdminView, IpBlockCreate, newIpBlock, operatorLift } from "../../domain/blocks.ts";
-import { getIpBlock, listIpBlocks } from "../../domain/store/ip_blocks.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import {
+  ipBlockAdminView,
+  IpBlockCreate,
+  newIpBlock,
+  operatorLift,
+} from "../../domain/blocks/blocks.ts";
+import { getIpBlock, listIpBlocks } from "../../domain/blocks/store.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 

@@ -1,8 +1,8 @@
 /** Operator API of the mail engine: templates, the email log and the outbox (raw or readable). */
 import { Hono } from "hono";
 import { z } from "zod";
-import { str } from "../../domain/validation.ts";
-import type { Ctx } from "../../domain/context.ts";
+import { str } from "../../domain/kernel/validation.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   listTemplates,
   newTemplate,
@@ -13,12 +13,12 @@ import {
   TemplateCreate,
   TemplatePatch,
 } from "../../domain/mail/templates.ts";
-import { getAccount } from "../../domain/store/accounts.ts";
-import { getSite } from "../../domain/store/sites.ts";
-import { listEmailLogOfSite, viewEmailLog } from "../../domain/store/email_log.ts";
-import { listOutbox } from "../../domain/store/outbox.ts";
-import { readCount } from "../../domain/store/kv.ts";
-import { keys } from "../../domain/store/keys.ts";
+import { getAccount } from "../../domain/accounts/store.ts";
+import { getSite } from "../../domain/sites/store.ts";
+import { listEmailLogOfSite, viewEmailLog } from "../../domain/mail/email_log_store.ts";
+import { listOutbox } from "../../domain/mail/outbox_store.ts";
+import { readCount } from "../../domain/kernel/kv/kv.ts";
+import { keys } from "../../domain/kernel/kv/keys.ts";
 import { siteLogTotal, TOTALS } from "../../domain/mail/send.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, adminQuery, limitParam, notFound } from "./body.ts";

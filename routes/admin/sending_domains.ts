@@ -1,6 +1,6 @@
 /** Operator API: sending domains of a site (register, list, read, check, delete). */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   addSendingDomain,
   changeFromAddress,
@@ -8,13 +8,13 @@ import {
   SendingDomainCreate,
   SendingDomainPatch,
   sendingDomainView,
-} from "../../domain/sending_domains.ts";
+} from "../../domain/sending_domains/sending_domains.ts";
 import {
   deleteSendingDomain,
   getSendingDomain,
   listSendingDomainsOfSite,
-} from "../../domain/store/sending_domains.ts";
-import { getSite } from "../../domain/store/sites.ts";
+} from "../../domain/sending_domains/store.ts";
+import { getSite } from "../../domain/sites/store.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, notFound } from "./body.ts";
 

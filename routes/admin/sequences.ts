@@ -1,6 +1,6 @@
 /** Operator API: sequences of an account, and enrollments of a site. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   enrollmentView,
   newSequence,
@@ -9,15 +9,15 @@ import {
   SequencePatch,
   sequenceView,
   stopEnrollment,
-} from "../../domain/sequences.ts";
+} from "../../domain/sequences/sequences.ts";
 import {
   getEnrollment,
   getSequence,
   listEnrollmentsOfSite,
   listSequencesOfAccount,
-} from "../../domain/store/sequences.ts";
-import { getAccount } from "../../domain/store/accounts.ts";
-import { getSite } from "../../domain/store/sites.ts";
+} from "../../domain/sequences/store.ts";
+import { getAccount } from "../../domain/accounts/store.ts";
+import { getSite } from "../../domain/sites/store.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 

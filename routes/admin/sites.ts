@@ -1,6 +1,6 @@
 /** Operator API: sites (including disable/enable and the request limit) and their API keys. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   issueApiKey,
   newSite,
@@ -10,10 +10,10 @@ import {
   SiteCreate,
   SitePatch,
   siteView,
-} from "../../domain/sites.ts";
-import { getSite, listSites } from "../../domain/store/sites.ts";
-import { listApiKeysOfSite } from "../../domain/store/api_keys.ts";
-import { disableSite, enableSite, SiteDisable } from "../../domain/blocks.ts";
+} from "../../domain/sites/sites.ts";
+import { getSite, listSites } from "../../domain/sites/store.ts";
+import { listApiKeysOfSite } from "../../domain/sites/api_keys_store.ts";
+import { disableSite, enableSite, SiteDisable } from "../../domain/blocks/blocks.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 

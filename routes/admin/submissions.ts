@@ -1,8 +1,8 @@
 /** Operator API: the stored form submissions of a site, and one submission. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { getSite } from "../../domain/store/sites.ts";
-import { getSubmission, listSubmissionsOfSite } from "../../domain/store/submissions.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { getSite } from "../../domain/sites/store.ts";
+import { getSubmission, listSubmissionsOfSite } from "../../domain/forms/submissions_store.ts";
 import { submissionView } from "../../domain/forms/views.ts";
 import type { AppEnv } from "../types.ts";
 import { limitParam, notFound } from "./body.ts";

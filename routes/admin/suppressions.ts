@@ -1,21 +1,21 @@
 /** Operator API: the suppression list and a site's unsubscribes. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   addressParam,
   suppress,
   SuppressionCreate,
   unsubscribe,
   UnsubscribeCreate,
-} from "../../domain/suppression_lists.ts";
+} from "../../domain/suppressions/suppressions.ts";
 import {
   getSuppression,
   listSuppressions,
   listUnsubscribes,
   removeSuppression,
   removeUnsubscribe,
-} from "../../domain/store/suppressions.ts";
-import { getSite } from "../../domain/store/sites.ts";
+} from "../../domain/suppressions/store.ts";
+import { getSite } from "../../domain/sites/store.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 

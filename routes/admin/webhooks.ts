@@ -1,6 +1,6 @@
 /** Operator API: webhooks, their deliveries, and a site's events. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   eventBody,
   newWebhook,
@@ -10,8 +10,8 @@ import {
   WebhookCreate,
   WebhookPatch,
   webhookView,
-} from "../../domain/webhooks.ts";
-import { getSite } from "../../domain/store/sites.ts";
+} from "../../domain/webhooks/webhooks.ts";
+import { getSite } from "../../domain/sites/store.ts";
 import {
   deleteWebhook,
   getDeliveryEntry,
@@ -21,7 +21,7 @@ import {
   listDeliveriesOfWebhook,
   listEventsOfSite,
   listWebhooksOfSite,
-} from "../../domain/store/webhooks.ts";
+} from "../../domain/webhooks/store.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 

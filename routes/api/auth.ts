@@ -5,12 +5,12 @@
  * endpoint gets both by adding it.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { authenticate, type KeyHint, keyHint, presentedKey } from "../../domain/auth.ts";
-import { ApiError } from "../../domain/errors.ts";
-import { consumeRequest, type LimitDecision } from "../../domain/request_limit.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { authenticate, type KeyHint, keyHint, presentedKey } from "../../domain/sites/auth.ts";
+import { ApiError } from "../../domain/kernel/errors.ts";
+import { consumeRequest, type LimitDecision } from "../../domain/sites/request_limit.ts";
 import type { AppEnv } from "../types.ts";
-import { failureLimiter } from "../../domain/auth_guard.ts";
+import { failureLimiter } from "../../domain/kernel/auth_guard.ts";
 import { clientAddress } from "../conn.ts";
 
 /**

@@ -3,8 +3,8 @@
  * key. Errors: `{ok: false, error}`; every body problem of lift is `bad_body`.
  */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { blockStatus, liftBlock, parseLiftBody } from "../../domain/blocks.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { blockStatus, liftBlock, parseLiftBody } from "../../domain/blocks/blocks.ts";
 import { envelope } from "../errors.ts";
 import { readJson } from "../body.ts";
 import type { AppEnv } from "../types.ts";

@@ -5,11 +5,11 @@
  */
 import { Hono } from "hono";
 import type { MiddlewareHandler } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { ApiError } from "../../domain/errors.ts";
-import { sha256Hex } from "../../domain/crypto.ts";
-import { API_KEY_HEADERS } from "../../domain/auth.ts";
-import { formForRender, isValidSlug, renderView } from "../../domain/hosted_forms.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { ApiError } from "../../domain/kernel/errors.ts";
+import { sha256Hex } from "../../domain/kernel/crypto.ts";
+import { API_KEY_HEADERS } from "../../domain/sites/auth.ts";
+import { formForRender, isValidSlug, renderView } from "../../domain/forms/hosted.ts";
 import { envelope } from "../errors.ts";
 import type { AppEnv } from "../types.ts";
 import { requireSite } from "./auth.ts";

@@ -1,7 +1,7 @@
 /** POST /api/v1/forms/submit (spec: POST /forms/submit). Errors: `{error}`, no ok. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { parseOrThrow } from "../../domain/validation.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { parseOrThrow } from "../../domain/kernel/validation.ts";
 import { FORMS_BODY_LIMIT, SubmitBody, type SubmitInput } from "../../domain/forms/schema.ts";
 import { type SubmitAhead, submitAhead, submitForm } from "../../domain/forms/submit.ts";
 import type { AppEnv } from "../types.ts";

@@ -4,10 +4,10 @@
  * envelope: `{ok: false, sent: false, reason, error}`.
  */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { ApiError } from "../../domain/errors.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { ApiError } from "../../domain/kernel/errors.ts";
 import { sendMail, sendStateAhead } from "../../domain/mail/send.ts";
-import type { SendStateQuery } from "../../domain/store/send_state.ts";
+import type { SendStateQuery } from "../../domain/mail/send_state_store.ts";
 import type { MailSendInput } from "../../domain/mail/schema.ts";
 import type { AppEnv } from "../types.ts";
 import { envelope } from "../errors.ts";

@@ -1,8 +1,8 @@
 /** POST /api/v1/sequences/enroll. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { enroll, EnrollBody } from "../../domain/sequences.ts";
-import { parseOrThrow } from "../../domain/validation.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { enroll, EnrollBody } from "../../domain/sequences/sequences.ts";
+import { parseOrThrow } from "../../domain/kernel/validation.ts";
 import type { AppEnv } from "../types.ts";
 import { envelope } from "../errors.ts";
 import { readJson } from "../body.ts";

@@ -1,9 +1,9 @@
 /** GET and POST /sites/captcha, POST /sites/verify. Errors: `{error}` with no ok. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
-import { parseOrThrow } from "../../domain/validation.ts";
-import { CaptchaSave, captchaView, saveCaptcha } from "../../domain/captcha_settings.ts";
-import { SiteVerify, verifySite } from "../../domain/site_verify.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { parseOrThrow } from "../../domain/kernel/validation.ts";
+import { CaptchaSave, captchaView, saveCaptcha } from "../../domain/forms/captcha_settings.ts";
+import { SiteVerify, verifySite } from "../../domain/sites/verify.ts";
 import { envelope } from "../errors.ts";
 import { readJson } from "../body.ts";
 import type { AppEnv } from "../types.ts";

@@ -1,8 +1,8 @@
 /** GET /healthz for load balancers: 200 when KV answers, 503 otherwise. */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
 import type { AppEnv } from "../types.ts";
-import { keys } from "../../domain/store/keys.ts";
+import { keys } from "../../domain/kernel/kv/keys.ts";
 
 export function healthRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();

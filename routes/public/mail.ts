@@ -4,7 +4,7 @@
  * forged tokens get a 400/404 page, never a 500.
  */
 import { Hono } from "hono";
-import type { Ctx } from "../../domain/context.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
 import type { AppEnv } from "../types.ts";
 import { escapeHtml } from "../../domain/mail/render.ts";
 import {

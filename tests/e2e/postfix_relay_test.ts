@@ -14,7 +14,7 @@ import { startSmtp, type TestSmtp } from "../helpers/smtp.ts";
 import { addVerifiedDomain, txtResolver } from "../helpers/mail.ts";
 import { type Postfix, startPostfix } from "./helpers/postfix.ts";
 import { readVerp } from "../../domain/mail/tokens.ts";
-import { getEmailLogByMessageId } from "../../domain/store/email_log.ts";
+import { getEmailLogByMessageId } from "../../domain/mail/email_log_store.ts";
 
 async function withRelay(fn: (svc: TestService, sink: TestSmtp, pf: Postfix) => Promise<void>) {
   const sink = await startSmtp();

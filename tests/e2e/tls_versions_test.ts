@@ -3,7 +3,7 @@
  * openssl command line tool: Debian package openssl).
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../config.ts";
+import { loadConfig } from "../../domain/kernel/config.ts";
 import { start } from "../../main.ts";
 import { makeTestCert } from "../helpers/tls.ts";
 

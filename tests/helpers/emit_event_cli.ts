@@ -8,11 +8,11 @@
  *
  * Prints {"event_id": ..., "deliveries": [...]} on stdout.
  */
-import { loadConfig } from "../../config.ts";
+import { loadConfig } from "../../domain/kernel/config.ts";
 import { openKv } from "../../main.ts";
-import { systemClock } from "../../domain/clock.ts";
-import { createLogger } from "../../domain/log.ts";
-import { emitEvent, EVENT_TYPES, type EventType } from "../../domain/events.ts";
+import { systemClock } from "../../domain/kernel/clock.ts";
+import { createLogger } from "../../domain/kernel/log.ts";
+import { emitEvent, EVENT_TYPES, type EventType } from "../../domain/webhooks/events.ts";
 
 const [siteId, type, data] = Deno.args;
 if (!siteId || !EVENT_TYPES.includes(type as EventType) || !data) {

@@ -1,10 +1,10 @@
 /** Helpers for the forms/submit tests: submit, saved captcha, stored events. */
-import { seal } from "../../domain/crypto.ts";
-import { type CaptchaProvider, updateSite } from "../../domain/store/sites.ts";
-import { listEventsOfSite } from "../../domain/store/webhooks.ts";
-import { unpackText } from "../../domain/store/blob.ts";
+import { seal } from "../../domain/kernel/crypto.ts";
+import { type CaptchaProvider, updateSite } from "../../domain/sites/store.ts";
+import { listEventsOfSite } from "../../domain/webhooks/store.ts";
+import { unpackText } from "../../domain/kernel/kv/blob.ts";
 import { type Answer, startTestService, type TestService } from "./service.ts";
-import { createIpBlock } from "../../domain/store/ip_blocks.ts";
+import { createIpBlock } from "../../domain/blocks/store.ts";
 
 export function submit(
   svc: TestService,

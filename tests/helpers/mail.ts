@@ -4,12 +4,12 @@
  * that serves the domain's DKIM TXT record.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { listEventsOfSite } from "../../domain/store/webhooks.ts";
-import { unpackText } from "../../domain/store/blob.ts";
-import { createSendingDomain, type SendingDomain } from "../../domain/store/sending_domains.ts";
-import { seal } from "../../domain/crypto.ts";
-import { uuidv7 } from "../../domain/ids.ts";
-import { updateSite } from "../../domain/store/sites.ts";
+import { listEventsOfSite } from "../../domain/webhooks/store.ts";
+import { unpackText } from "../../domain/kernel/kv/blob.ts";
+import { createSendingDomain, type SendingDomain } from "../../domain/sending_domains/store.ts";
+import { seal } from "../../domain/kernel/crypto.ts";
+import { uuidv7 } from "../../domain/kernel/ids.ts";
+import { updateSite } from "../../domain/sites/store.ts";
 import type { TestService } from "./service.ts";
 
 export type EventBody = {

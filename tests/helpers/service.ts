@@ -4,16 +4,16 @@
  * through `app.request()` (no socket); `listen()` also serves it on a loopback
  * port for tests that need real HTTP.
  */
-import { type Config, testConfig } from "../../config.ts";
-import type { Ctx } from "../../domain/context.ts";
-import { type Clock, systemClock } from "../../domain/clock.ts";
-import { createLogger, type Level, type Logger } from "../../domain/log.ts";
-import { buildApp } from "../../app.ts";
-import { JobRunner, type RunnerOptions } from "../../workers/job_runner.ts";
+import { type Config, testConfig } from "../../domain/kernel/config.ts";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { type Clock, systemClock } from "../../domain/kernel/clock.ts";
+import { createLogger, type Level, type Logger } from "../../domain/kernel/log.ts";
+import { buildApp } from "../../routes/app.ts";
+import { JobRunner, type RunnerOptions } from "../../domain/kernel/job_runner.ts";
 import { jobHandlers } from "../../workers/handlers.ts";
 import { closeMailServices } from "../../domain/mail/services.ts";
-import { withGroupCommit } from "../../domain/store/group_commit.ts";
-import type { ConnInfo } from "../../domain/net/client.ts";
+import { withGroupCommit } from "../../domain/kernel/kv/group_commit.ts";
+import type { ConnInfo } from "../../domain/kernel/net/client.ts";
 
 export type Answer<T = Record<string, unknown>> = {
   status: number;

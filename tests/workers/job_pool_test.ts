@@ -4,7 +4,7 @@
  * webhook delivery reaches its receiver.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../config.ts";
+import { loadConfig } from "../../domain/kernel/config.ts";
 import { start } from "../../main.ts";
 import { eventually } from "../helpers/service.ts";
 

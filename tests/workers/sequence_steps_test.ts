@@ -8,19 +8,19 @@ import {
 } from "../helpers/service.ts";
 import { startSmtp, type TestSmtp } from "../helpers/smtp.ts";
 import { addVerifiedDomain, siteEvents } from "../helpers/mail.ts";
-import { ManualClock } from "../../domain/clock.ts";
-import { addSuppression } from "../../domain/store/suppressions.ts";
+import { ManualClock } from "../../domain/kernel/clock.ts";
+import { addSuppression } from "../../domain/suppressions/store.ts";
 import {
   getEnrollmentEntry,
   listEnrollmentsOfSite,
   replaceEnrollmentMutations,
-} from "../../domain/store/sequences.ts";
-import { getEmailLog, putEmailLog } from "../../domain/store/email_log.ts";
+} from "../../domain/sequences/store.ts";
+import { getEmailLog, putEmailLog } from "../../domain/mail/email_log_store.ts";
 import { sendMail } from "../../domain/mail/send.ts";
-import { getSite } from "../../domain/store/sites.ts";
-import { uuidv7 } from "../../domain/ids.ts";
-import { isoTime } from "../../domain/clock.ts";
-import { SENDING_STALE_MS } from "../../workers/sequence_steps.ts";
+import { getSite } from "../../domain/sites/store.ts";
+import { uuidv7 } from "../../domain/kernel/ids.ts";
+import { isoTime } from "../../domain/kernel/clock.ts";
+import { SENDING_STALE_MS } from "../../domain/sequences/steps.ts";
 
 const DAY = 86_400;
 

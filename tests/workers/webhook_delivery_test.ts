@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { verify } from "@octokit/webhooks-methods";
-import { emitEvent, WEBHOOK_DELIVERY_JOB } from "../../domain/events.ts";
-import { schedule } from "../../domain/jobs.ts";
-import { commit } from "../../domain/store/kv.ts";
-import { countJobs } from "../../domain/store/jobs.ts";
+import { emitEvent, WEBHOOK_DELIVERY_JOB } from "../../domain/webhooks/events.ts";
+import { schedule } from "../../domain/kernel/jobs.ts";
+import { commit } from "../../domain/kernel/kv/kv.ts";
+import { countJobs } from "../../domain/kernel/jobs_store.ts";
 import {
   ATTEMPT_DELAYS_MS,
   MAX_ATTEMPTS,
   WEBHOOK_TIMEOUT_MS,
   webhookTimeoutMs,
-} from "../../domain/webhook_delivery.ts";
-import { testConfig } from "../../config.ts";
+} from "../../domain/webhooks/delivery.ts";
+import { testConfig } from "../../domain/kernel/config.ts";
 import { start } from "../../main.ts";
 import { seedSite, startTestService } from "../helpers/service.ts";
 import { always200, startReceiver, statuses } from "../helpers/webhook_receiver.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { verify } from "@octokit/webhooks-methods";
-import { emitEvent, SUBSCRIBABLE_EVENT_TYPES } from "../../domain/events.ts";
-import { closeEgressClient } from "../../domain/net/outbound_http.ts";
-import { getEvent } from "../../domain/store/webhooks.ts";
+import { emitEvent, SUBSCRIBABLE_EVENT_TYPES } from "../../domain/webhooks/events.ts";
+import { closeEgressClient } from "../../domain/kernel/net/outbound_http.ts";
+import { getEvent } from "../../domain/webhooks/store.ts";
 import { seedSite, startTestService } from "../helpers/service.ts";
 import { always200, startReceiver, statuses } from "../helpers/webhook_receiver.ts";
 import {

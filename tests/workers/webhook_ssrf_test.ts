@@ -1,6 +1,6 @@
 /** Target safety with private targets NOT allowed (the production default). */
 import assert from "node:assert/strict";
-import { emitEvent } from "../../domain/events.ts";
+import { emitEvent } from "../../domain/webhooks/events.ts";
 import { seedSite, startTestService, type TestService } from "../helpers/service.ts";
 import { always200, type Receiver, startReceiver } from "../helpers/webhook_receiver.ts";
 import { startDnsServer } from "../helpers/dns_server.ts";

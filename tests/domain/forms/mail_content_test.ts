@@ -6,7 +6,7 @@ import {
   notificationMail,
   senderName,
 } from "../../../domain/forms/mail_content.ts";
-import type { Site } from "../../../domain/store/sites.ts";
+import type { Site } from "../../../domain/sites/store.ts";
 
 const site = {
   id: "s1",

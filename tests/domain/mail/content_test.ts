@@ -12,8 +12,8 @@ import {
   MAX_PARSED_TAGS,
   textToHtml,
 } from "../../../domain/mail/render.ts";
-import { scoreContent } from "../../../domain/mail/spam.ts";
-import { contactFormSpam, isContactFormNotification } from "../../../domain/mail/contact_form.ts";
+import { scoreContent } from "../../../domain/spam/mail_score.ts";
+import { contactFormSpam, isContactFormNotification } from "../../../domain/spam/contact_form.ts";
 import { applyHeaderPolicy } from "../../../domain/mail/headers.ts";
 import {
   readUnsubscribeToken,

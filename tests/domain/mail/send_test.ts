@@ -6,16 +6,16 @@ import assert from "node:assert/strict";
 // @ts-types="npm:@types/mailparser@3.9.0"
 import { simpleParser } from "mailparser";
 import { sendMail, siteLogTotal, TOTALS } from "../../../domain/mail/send.ts";
-import { getSite } from "../../../domain/store/sites.ts";
-import { addTotal, readMonthly } from "../../../domain/store/counters.ts";
+import { getSite } from "../../../domain/sites/store.ts";
+import { addTotal, readMonthly } from "../../../domain/kernel/kv/counters.ts";
 import {
   getEmailLogByMessageId,
   messageIdKey,
   putEmailLog,
-} from "../../../domain/store/email_log.ts";
-import { keys } from "../../../domain/store/keys.ts";
-import { uuidv7 } from "../../../domain/ids.ts";
-import { listOutbox } from "../../../domain/store/outbox.ts";
+} from "../../../domain/mail/email_log_store.ts";
+import { keys } from "../../../domain/kernel/kv/keys.ts";
+import { uuidv7 } from "../../../domain/kernel/ids.ts";
+import { listOutbox } from "../../../domain/mail/outbox_store.ts";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { siteEvents } from "../../helpers/mail.ts";
 

@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { startTestService, type TestService } from "../../helpers/service.ts";
-import { ManualClock } from "../../../domain/clock.ts";
-import type { Logger } from "../../../domain/log.ts";
-import type { Config } from "../../../config.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import type { Logger } from "../../../domain/kernel/log.ts";
+import type { Config } from "../../../domain/kernel/config.ts";
 
 const ATTACKER = "203.0.113.66";
 const OPERATOR = "198.51.100.10";

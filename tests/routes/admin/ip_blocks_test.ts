@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { ManualClock } from "../../../domain/clock.ts";
-import { isIpBlocked } from "../../../domain/blocks.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { isIpBlocked } from "../../../domain/blocks/blocks.ts";
 
 const T0 = Date.UTC(2026, 5, 1);
 

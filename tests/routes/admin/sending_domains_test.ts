@@ -4,8 +4,8 @@ import { Buffer } from "node:buffer";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { startDnsServer, type TestDnsServer } from "../../helpers/dns_server.ts";
 import { siteEvents } from "../../helpers/mail.ts";
-import { getSendingDomain } from "../../../domain/store/sending_domains.ts";
-import { unseal } from "../../../domain/crypto.ts";
+import { getSendingDomain } from "../../../domain/sending_domains/store.ts";
+import { unseal } from "../../../domain/kernel/crypto.ts";
 
 type Rec = { type: string; name: string; value: string; purpose: string };
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { ManualClock } from "../../../domain/clock.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
 
 const T0 = Date.UTC(2026, 6, 1);
 const MISSING = "01900000-0000-7000-8000-000000000000";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { getSuppression, getUnsubscribe } from "../../../domain/store/suppressions.ts";
+import { getSuppression, getUnsubscribe } from "../../../domain/suppressions/store.ts";
 
 async function withSvc(fn: (svc: TestService) => Promise<void>) {
   const svc = await startTestService({ runJobs: false });

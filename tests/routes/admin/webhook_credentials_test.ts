@@ -4,11 +4,11 @@
  * records written before credentials were sealed.
  */
 import assert from "node:assert/strict";
-import { emitEvent } from "../../../domain/events.ts";
-import { seal, unseal } from "../../../domain/crypto.ts";
-import { keys } from "../../../domain/store/keys.ts";
-import { createWebhook, type Webhook } from "../../../domain/store/webhooks.ts";
-import { basicAuthorization, urlCredentialsAad } from "../../../domain/webhook_delivery.ts";
+import { emitEvent } from "../../../domain/webhooks/events.ts";
+import { seal, unseal } from "../../../domain/kernel/crypto.ts";
+import { keys } from "../../../domain/kernel/kv/keys.ts";
+import { createWebhook, type Webhook } from "../../../domain/webhooks/store.ts";
+import { basicAuthorization, urlCredentialsAad } from "../../../domain/webhooks/delivery.ts";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { always200, startReceiver } from "../../helpers/webhook_receiver.ts";
 import { addWebhook, settled, submittedData } from "../../helpers/webhooks.ts";

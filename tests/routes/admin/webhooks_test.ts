@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { verify } from "@octokit/webhooks-methods";
-import { emitEvent } from "../../../domain/events.ts";
-import { unseal } from "../../../domain/crypto.ts";
-import { getWebhook } from "../../../domain/store/webhooks.ts";
-import { MAX_WEBHOOKS_PER_SITE, TEST_MESSAGE } from "../../../domain/webhooks.ts";
+import { emitEvent } from "../../../domain/webhooks/events.ts";
+import { unseal } from "../../../domain/kernel/crypto.ts";
+import { getWebhook } from "../../../domain/webhooks/store.ts";
+import { MAX_WEBHOOKS_PER_SITE, TEST_MESSAGE } from "../../../domain/webhooks/webhooks.ts";
 import { seedSite, startTestService } from "../../helpers/service.ts";
 import { always200, startReceiver, statuses } from "../../helpers/webhook_receiver.ts";
 import { addWebhook, settled, sleep } from "../../helpers/webhooks.ts";

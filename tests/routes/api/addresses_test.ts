@@ -13,8 +13,8 @@ import { seedSite, startTestService, type TestService } from "../../helpers/serv
 import { type Received, startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
 import { siteEvents } from "../../helpers/mail.ts";
 import { SMTPUTF8_MISSING } from "../../../domain/mail/transport.ts";
-import { addressKey } from "../../../domain/address.ts";
-import { getSuppression } from "../../../domain/store/suppressions.ts";
+import { addressKey } from "../../../domain/kernel/address.ts";
+import { getSuppression } from "../../../domain/suppressions/store.ts";
 
 const INJECTION = "x\u4e0d\u4e0aX-Injected\u4e3a\u4e20yes@example.org";
 

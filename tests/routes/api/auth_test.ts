@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { errorShape, KEYED_ROUTES, type KeyedRoute } from "../../helpers/routes.ts";
-import type { Logger } from "../../../domain/log.ts";
-import { ManualClock } from "../../../domain/clock.ts";
+import type { Logger } from "../../../domain/kernel/log.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
 
 async function withSite(
   fn: (svc: TestService, s: Awaited<ReturnType<typeof seedSite>>) => Promise<void>,

@@ -5,12 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { ManualClock } from "../../../domain/clock.ts";
-import { blockStatus, STATUS_MAX_IP_BLOCKS } from "../../../domain/blocks.ts";
-import { keys } from "../../../domain/store/keys.ts";
-import { addIpBlockMutations, type IpBlock } from "../../../domain/store/ip_blocks.ts";
-import { getSite } from "../../../domain/store/sites.ts";
-import { uuidv7 } from "../../../domain/ids.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { blockStatus, STATUS_MAX_IP_BLOCKS } from "../../../domain/blocks/blocks.ts";
+import { keys } from "../../../domain/kernel/kv/keys.ts";
+import { addIpBlockMutations, type IpBlock } from "../../../domain/blocks/store.ts";
+import { getSite } from "../../../domain/sites/store.ts";
+import { uuidv7 } from "../../../domain/kernel/ids.ts";
 
 const T0 = Date.UTC(2026, 4, 1, 8);
 const HOUR = 3600_000;

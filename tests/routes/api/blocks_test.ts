@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { ManualClock } from "../../../domain/clock.ts";
-import { DEFAULT_DISABLED_REASON, isIpBlocked } from "../../../domain/blocks.ts";
-import { getIpBlock } from "../../../domain/store/ip_blocks.ts";
-import { getSite } from "../../../domain/store/sites.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { DEFAULT_DISABLED_REASON, isIpBlocked } from "../../../domain/blocks/blocks.ts";
+import { getIpBlock } from "../../../domain/blocks/store.ts";
+import { getSite } from "../../../domain/sites/store.ts";
 import { legitBody, startFormsService } from "../../helpers/forms.ts";
 
 const T0 = Date.UTC(2026, 4, 1, 8);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService } from "../../helpers/service.ts";
 import { startDnsServer } from "../../helpers/dns_server.ts";
-import { updateSite } from "../../../domain/store/sites.ts";
+import { updateSite } from "../../../domain/sites/store.ts";
 import { addVerifiedDomain } from "../../helpers/mail.ts";
 
 type Rec = { name: string; value: string; purpose: string };

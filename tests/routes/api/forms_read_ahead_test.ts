@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { seedSite, type TestService } from "../../helpers/service.ts";
 import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
 import { legitBody, manualBlock, startFormsService, submit } from "../../helpers/forms.ts";
-import { addSuppression } from "../../../domain/store/suppressions.ts";
+import { addSuppression } from "../../../domain/suppressions/store.ts";
 
 async function withMail(fn: (svc: TestService, smtp: TestSmtp) => Promise<void>) {
   const smtp = await startSmtp();

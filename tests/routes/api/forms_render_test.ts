@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { ManualClock } from "../../../domain/clock.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
 
 const CACHE = "public, max-age=60, stale-while-revalidate=300";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { seedSite, type TestService } from "../../helpers/service.ts";
 import { type CaptchaStandIn, startCaptchaProvider } from "../../helpers/captcha_provider.ts";
 import { eventsOf, legitBody, setCaptcha, startFormsService, submit } from "../../helpers/forms.ts";
-import type { Config } from "../../../config.ts";
+import type { Config } from "../../../domain/kernel/config.ts";
 
 const SHARED_SECRET = "0x-shared-service-secret";
 const SITE_SECRETS = {

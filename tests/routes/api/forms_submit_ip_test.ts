@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { seedSite, type TestService } from "../../helpers/service.ts";
 import { legitBody, manualBlock, startFormsService, submit } from "../../helpers/forms.ts";
-import { ManualClock } from "../../../domain/clock.ts";
-import { activeBlocksOfIp, liftIpBlock, listIpBlocks } from "../../../domain/store/ip_blocks.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { activeBlocksOfIp, liftIpBlock, listIpBlocks } from "../../../domain/blocks/store.ts";
 
 function from(domain: string, ip: string, extra: Record<string, unknown> = {}) {
   const b = legitBody(domain, extra);

@@ -10,11 +10,11 @@ import {
   startFormsService,
   submit,
 } from "../../helpers/forms.ts";
-import type { Config } from "../../../config.ts";
-import { addSuppression, addUnsubscribe } from "../../../domain/store/suppressions.ts";
-import { readMonthly } from "../../../domain/store/counters.ts";
-import { getSite } from "../../../domain/store/sites.ts";
-import { ManualClock } from "../../../domain/clock.ts";
+import type { Config } from "../../../domain/kernel/config.ts";
+import { addSuppression, addUnsubscribe } from "../../../domain/suppressions/store.ts";
+import { readMonthly } from "../../../domain/kernel/kv/counters.ts";
+import { getSite } from "../../../domain/sites/store.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
 
 async function withMail(
   fn: (svc: TestService, smtp: TestSmtp) => Promise<void>,

@@ -5,7 +5,7 @@
  * key's earlier site or account.
  */
 import assert from "node:assert/strict";
-import { addSuppression } from "../../../domain/store/suppressions.ts";
+import { addSuppression } from "../../../domain/suppressions/store.ts";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 
 const ok = { to: "ann@example.com", subject: "Hello", text: "Hi Ann" };

@@ -5,10 +5,10 @@
  * check the message as a server receives it.
  */
 import assert from "node:assert/strict";
-import { ManualClock } from "../../../domain/clock.ts";
-import { addSuppression, addUnsubscribe } from "../../../domain/store/suppressions.ts";
-import { addTotal } from "../../../domain/store/counters.ts";
-import { commit } from "../../../domain/store/kv.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { addSuppression, addUnsubscribe } from "../../../domain/suppressions/store.ts";
+import { addTotal } from "../../../domain/kernel/kv/counters.ts";
+import { commit } from "../../../domain/kernel/kv/kv.ts";
 import { RATE_LIMIT } from "../../../domain/mail/send.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../../domain/mail/attachments.ts";
 import {
@@ -442,7 +442,7 @@ Deno.test("12: after 100 log entries the classifier samples by subject hash", as
     const r = await send(svc, s.key, { to: "ann@example.com", ...PHISH });
     assert.equal(r.body.sent, true, r.text);
     // A subject that hashes into the sample is checked.
-    const { shouldClassify } = await import("../../../domain/mail/classifier.ts");
+    const { shouldClassify } = await import("../../../domain/spam/classifier.ts");
     const sampled = Array.from({ length: 200 }, (_, i) => `Security notice ${i}`).find((x) =>
       shouldClassify(100, x)
     )!;
@@ -681,7 +681,7 @@ Deno.test("11: content scores 28 and 30, 59 and 60: no warning, warning, warning
   await withService(async (svc, s) => {
     // Past 100 log entries with unsampled subjects, so only the content score decides.
     await commit(addTotal(svc.ctx.kv.atomic(), "site_email_log", s.siteId, 100), "seed total");
-    const { shouldClassify } = await import("../../../domain/mail/classifier.ts");
+    const { shouldClassify } = await import("../../../domain/spam/classifier.ts");
     const unsampled = (base: string) =>
       Array.from({ length: 100 }, (_, i) => `${base} ${i}`).find((x) => !shouldClassify(100, x))!;
     const cases: [string, string, string, "sent" | "warning" | "content_flagged"][] = [
@@ -710,7 +710,7 @@ Deno.test("11: content scores 28 and 30, 59 and 60: no warning, warning, warning
 Deno.test("hold: confidence 0.9 exactly is held with email.held confidence 0.9; 0.8875 is sent", async () => {
   await withService(async (svc, s) => {
     await commit(addTotal(svc.ctx.kv.atomic(), "site_email_log", s.siteId, 100), "seed total");
-    const { shouldClassify } = await import("../../../domain/mail/classifier.ts");
+    const { shouldClassify } = await import("../../../domain/spam/classifier.ts");
     const subject = Array.from({ length: 100 }, (_, i) => `New contact form submission ${i}`)
       .find((x) => !shouldClassify(100, x))!;
     // spam_goods 0.75 and bbcode 0.6: 1 - 0.25 * 0.4 = 0.9.

@@ -11,8 +11,8 @@ import { seedSite, startTestService, type TestService } from "../../helpers/serv
 import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
 import { addVerifiedDomain, siteEvents, txtResolver } from "../../helpers/mail.ts";
 import { readUnsubscribeToken, readVerp } from "../../../domain/mail/tokens.ts";
-import { getEmailLogByMessageId } from "../../../domain/store/email_log.ts";
-import { readMonthly } from "../../../domain/store/counters.ts";
+import { getEmailLogByMessageId } from "../../../domain/mail/email_log_store.ts";
+import { readMonthly } from "../../../domain/kernel/kv/counters.ts";
 
 async function withSmtp(
   fn: (svc: TestService, smtp: TestSmtp) => Promise<void>,

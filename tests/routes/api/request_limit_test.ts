@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { ManualClock } from "../../../domain/clock.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
 import { envelope, errorHandler } from "../../../routes/errors.ts";
 import { requireSite } from "../../../routes/api/auth.ts";
 import type { AppEnv } from "../../../routes/types.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { updateSite } from "../../../domain/store/sites.ts";
+import { updateSite } from "../../../domain/sites/store.ts";
 
 /** A sequence whose steps are far in the future, so nothing is sent here. */
 async function makeSequence(

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { getSite } from "../../../domain/store/sites.ts";
-import { unseal } from "../../../domain/crypto.ts";
-import { captchaSecret } from "../../../domain/captcha_settings.ts";
+import { getSite } from "../../../domain/sites/store.ts";
+import { unseal } from "../../../domain/kernel/crypto.ts";
+import { captchaSecret } from "../../../domain/forms/captcha_settings.ts";
 
 const TURNSTILE_JS = "https://challenges.cloudflare.com/turnstile/v0/api.js";
 const HCAPTCHA_JS = "https://js.hcaptcha.com/1/api.js";

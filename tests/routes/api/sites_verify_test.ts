@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
-import { getSite } from "../../../domain/store/sites.ts";
+import { getSite } from "../../../domain/sites/store.ts";
 
 async function withSite(
   fn: (svc: TestService, key: string, siteId: string, domain: string) => Promise<void>,

@@ -9,7 +9,7 @@ import { simpleParser } from "mailparser";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { siteEvents } from "../../helpers/mail.ts";
 import { clickMac, unsubscribeToken } from "../../../domain/mail/tokens.ts";
-import { getUnsubscribe } from "../../../domain/store/suppressions.ts";
+import { getUnsubscribe } from "../../../domain/suppressions/store.ts";
 
 async function withService(fn: (svc: TestService) => Promise<void>) {
   const svc = await startTestService({ runJobs: false });

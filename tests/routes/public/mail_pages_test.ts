@@ -8,8 +8,8 @@ import { simpleParser } from "mailparser";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { siteEvents } from "../../helpers/mail.ts";
 import { unsubscribeToken } from "../../../domain/mail/tokens.ts";
-import { getUnsubscribe } from "../../../domain/store/suppressions.ts";
-import { updateSite } from "../../../domain/store/sites.ts";
+import { getUnsubscribe } from "../../../domain/suppressions/store.ts";
+import { updateSite } from "../../../domain/sites/store.ts";
 
 async function withService(fn: (svc: TestService) => Promise<void>) {
   const svc = await startTestService({ runJobs: false });

@@ -1,0 +1,120 @@
+/**
+ * Automatic disabling of a site for abusive form traffic (ours: the spec names
+ * the transition "automatic abuse disabling" without a rule).
+ *
+ * Rule: in one fixed 10-minute window (UTC-aligned), when a site has had at
+ * least SVC_FORM_ABUSE_DISABLE_COUNT (default 300) abusive submissions, and
+ * they are at least 80% of all its submissions in that window, the site is
+ * disabled with `automatic: true`. Abusive = answered blocked (captcha
+ * rejected, IP blocked, rate limit) or scored spam. The share keeps a busy site
+ * with a steady flow of real submissions online; the count keeps a small site
+ * with a few bots online. The site owner can lift it at once with
+ * `POST /blocks/lift {kind: "site"}`.
+ *
+ * The tallies are KvU64 sums (no read-modify-write, no contention between
+ * requests); the check reads two keys. The request that trips the rule still gets its silent 200.
+ */
+import type { Ctx } from "../kernel/context.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { abuseKeys } from "../forms/submissions_store.ts";
+import { updateSite } from "../sites/store.ts";
+import { ConflictError } from "../kernel/errors.ts";
+import { retryOnConflict } from "../kernel/kv/kv.ts";
+
+export const ABUSE_WINDOW_MS = 10 * 60 * 1000;
+export const ABUSE_MIN_SHARE = 0.8;
+
+export function abuseBucket(now: number): number {
+  return Math.floor(now / ABUSE_WINDOW_MS);
+}
+
+// Sites (and kind of tally) whose keys of two windows ago this process has
+// deleted in a commit of the current window; cleared when the window moves.
+let cleanedBucket = -1;
+const cleaned = new Set<string>();
+
+/**
+ * Adds one submission outcome to the site's tallies inside `op`. KV sums carry
+ * no expiry, so the keys of two windows ago are deleted too: a site keeps at
+ * most the current and the previous window's keys. Nothing writes an old
+ * window's keys, so once a commit of this process has deleted them in this
+ * window the delete is left out (one mutation less per submission); a commit
+ * that then fails leaves them to the next window's first delete.
+ */
+export function tallyOutcome(
+  op: Deno.AtomicOperation,
+  siteId: string,
+  now: number,
+  abusive: boolean,
+): Deno.AtomicOperation {
+  const bucket = abuseBucket(now);
+  if (bucket !== cleanedBucket) {
+    cleaned.clear();
+    cleanedBucket = bucket;
+  }
+  const [abusiveKey, allKey] = abuseKeys(siteId, bucket);
+  const [oldAbusive, oldAll] = abuseKeys(siteId, bucket - 2);
+  op.sum(allKey, 1n);
+  if (!cleaned.has(`all ${siteId}`)) op.delete(oldAll);
+  if (abusive) {
+    op.sum(abusiveKey, 1n);
+    if (!cleaned.has(`abusive ${siteId}`)) op.delete(oldAbusive);
+  }
+  return op;
+}
+
+/** Records that a commit with tallyOutcome's deletes succeeded (see there). */
+export function tallyCommitted(siteId: string, now: number, abusive: boolean): void {
+  const bucket = abuseBucket(now);
+  if (bucket !== cleanedBucket) {
+    cleaned.clear();
+    cleanedBucket = bucket;
+  }
+  if (cleaned.size >= 100_000) cleaned.clear();
+  cleaned.add(`all ${siteId}`);
+  if (abusive) cleaned.add(`abusive ${siteId}`);
+}
+
+/**
+ * Reads the tallies after an abusive outcome and disables the site when the
+ * rule is met. Returns true when this call disabled it.
+ */
+export async function checkAbuse(ctx: Ctx, siteId: string, now: number): Promise<boolean> {
+  const threshold = ctx.config.SVC_FORM_ABUSE_DISABLE_COUNT;
+  if (threshold <= 0) return false;
+  const [abusiveKey, allKey] = abuseKeys(siteId, abuseBucket(now));
+  const [a, b] = await ctx.kv.getMany<[Deno.KvU64, Deno.KvU64]>([abusiveKey, allKey]);
+  const abusive = a.value ? Number(a.value.value) : 0;
+  const all = b.value ? Number(b.value.value) : 0;
+  if (abusive < threshold || abusive < ABUSE_MIN_SHARE * all) return false;
+  let disabled = false;
+  try {
+    await retryOnConflict(async () => {
+      await updateSite(ctx.kv, siteId, (s) => {
+        if (s.disabled) return s;
+        disabled = true;
+        return {
+          ...s,
+          disabled: {
+            automatic: true,
+            reason:
+              `Disabled automatically: ${abusive} of ${all} form submissions in 10 minutes were blocked or spam.`,
+            at: isoTime(now),
+          },
+          updated_at: isoTime(now),
+        };
+      });
+    });
+  } catch (e) {
+    if (!(e instanceof ConflictError)) throw e;
+    return false;
+  }
+  if (disabled) {
+    ctx.log.warn("site disabled automatically for abusive form traffic", {
+      site_id: siteId,
+      abusive,
+      all,
+    });
+  }
+  return disabled;
+}

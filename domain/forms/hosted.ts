@@ -1,0 +1,238 @@
+/**
+ * Hosted forms (spec: Hosted form; GET /forms/render/{slug}): the operator's
+ * schema with caps that keep a form inside one KV value, the operator actions,
+ * and the lookup render does.
+ */
+import { z } from "zod";
+import type { Ctx } from "../kernel/context.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { uuidv7 } from "../kernel/ids.ts";
+import { ApiError, ConflictError } from "../kernel/errors.ts";
+import { email, str } from "../kernel/validation.ts";
+import { retryOnConflict } from "../kernel/kv/kv.ts";
+import { getAccount } from "../accounts/store.ts";
+import type { Site } from "../sites/store.ts";
+import {
+  createHostedForm,
+  FORM_FIELD_TYPES,
+  getHostedFormBySlug,
+  type HostedForm,
+  updateHostedForm,
+} from "./hosted_store.ts";
+
+/** Slugs: lowercase letters, digits and hyphens. */
+export const SLUG_RE = /^[a-z0-9-]+$/;
+export const SLUG_MAX = 100;
+export const MAX_FIELDS = 50;
+export const MAX_OPTIONS = 100;
+/**
+ * Largest form definition, in characters of its JSON. A KV value holds 64 KiB
+ * and V8 stores a string with any character outside Latin-1 at 2 bytes per
+ * UTF-16 unit, so 30,000 characters fit with room for the record's other fields.
+ */
+export const MAX_FORM_JSON_CHARS = 30_000;
+
+/** Field types that offer choices and so take `options`. */
+const CHOICE_TYPES = new Set(["select", "checkbox"]);
+
+const slug = () => str(SLUG_MAX, 1).regex(SLUG_RE, "must be lowercase letters, digits and hyphens");
+
+const FormFieldSchema = z.object({
+  // The key of this field in a submission's `fields`.
+  name: str(64, 1).regex(
+    /^[A-Za-z0-9_.-]+$/,
+    "must be letters, digits, underscores, dots and hyphens",
+  ),
+  label: str(200, 1),
+  type: z.enum(FORM_FIELD_TYPES, { message: `must be one of ${FORM_FIELD_TYPES.join(", ")}` }),
+  placeholder: str(200).optional(),
+  required: z.boolean().default(false),
+  options: z.array(str(200, 1)).max(MAX_OPTIONS, `must have at most ${MAX_OPTIONS} items`)
+    .optional(),
+}).check((ctx) => {
+  const f = ctx.value;
+  if (f.options !== undefined && !CHOICE_TYPES.has(f.type)) {
+    ctx.issues.push({
+      code: "custom",
+      input: f.options,
+      path: ["options"],
+      message: "is only for fields of type select or checkbox",
+    });
+  }
+  if (f.type === "select" && (f.options === undefined || f.options.length === 0)) {
+    ctx.issues.push({
+      code: "custom",
+      input: f.options,
+      path: ["options"],
+      message: "a select field needs at least one option",
+    });
+  }
+});
+
+const FieldsSchema = z.array(FormFieldSchema).max(
+  MAX_FIELDS,
+  `must have at most ${MAX_FIELDS} items`,
+)
+  .check((ctx) => {
+    const seen = new Set<string>();
+    ctx.value.forEach((f, i) => {
+      if (seen.has(f.name)) {
+        ctx.issues.push({
+          code: "custom",
+          input: f.name,
+          path: [i, "name"],
+          message: `duplicates the name of an earlier field ("${f.name}")`,
+        });
+      }
+      seen.add(f.name);
+    });
+  });
+
+const SettingsSchema = z.object({
+  submit_label: str(100),
+  success_message: str(2000),
+  notify_email: email(),
+  from_name: str(120),
+  brand_color: z.string().regex(
+    /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
+    "must be a hex color such as #1a73e8",
+  ),
+  radius_preset: str(32),
+  button_align: str(32),
+  field_tone: str(32),
+  card_wrap: z.union([z.boolean(), str(32)]),
+}).partial();
+
+/** The form's size check, on the parts a caller controls. */
+function sizeIssue(def: { name?: string; fields?: unknown; settings?: unknown }) {
+  const n = JSON.stringify(def).length;
+  return n > MAX_FORM_JSON_CHARS
+    ? {
+      field: "(body)",
+      message:
+        `the form definition is too large: ${n} characters of JSON, at most ${MAX_FORM_JSON_CHARS}`,
+    }
+    : null;
+}
+
+export const FormCreate = z.object({
+  name: str(200, 1),
+  slug: slug(),
+  fields: FieldsSchema.default([]),
+  settings: SettingsSchema.default({}),
+});
+export const FormPatch = z.object({
+  name: str(200, 1),
+  slug: slug(),
+  fields: FieldsSchema,
+  settings: SettingsSchema,
+}).partial();
+
+function conflict(slugValue: string): ApiError {
+  return new ApiError("conflict", 409, {
+    message: `The slug "${slugValue}" is already used by a form of this account.`,
+  });
+}
+
+function tooLarge(def: { name?: string; fields?: unknown; settings?: unknown }) {
+  const issue = sizeIssue(def);
+  if (issue) throw new ApiError("invalid_payload", 400, { details: [issue] });
+}
+
+/** Creates a form on an account; null when the account does not exist. */
+export async function newHostedForm(
+  ctx: Ctx,
+  accountId: string,
+  input: z.output<typeof FormCreate>,
+): Promise<HostedForm | null> {
+  if (!(await getAccount(ctx.kv, accountId))) return null;
+  tooLarge({ name: input.name, fields: input.fields, settings: input.settings });
+  const t = ctx.clock.now();
+  try {
+    return await createHostedForm(ctx.kv, {
+      id: uuidv7(t),
+      account_id: accountId,
+      name: input.name,
+      slug: input.slug,
+      fields: input.fields,
+      settings: input.settings,
+      archived: false,
+      archived_at: null,
+      created_at: isoTime(t),
+      updated_at: isoTime(t),
+    });
+  } catch (e) {
+    if (e instanceof ConflictError) throw conflict(input.slug);
+    throw e;
+  }
+}
+
+/** Changes any of name, slug, fields, settings; updated_at moves. Null when unknown. */
+export async function patchHostedForm(
+  ctx: Ctx,
+  id: string,
+  input: z.output<typeof FormPatch>,
+): Promise<HostedForm | null> {
+  try {
+    return await retryOnConflict(() =>
+      updateHostedForm(ctx.kv, id, (f) => {
+        const next = {
+          ...f,
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.slug !== undefined && { slug: input.slug }),
+          ...(input.fields !== undefined && { fields: input.fields }),
+          ...(input.settings !== undefined && { settings: input.settings }),
+          updated_at: isoTime(ctx.clock.now()),
+        };
+        tooLarge({ name: next.name, fields: next.fields, settings: next.settings });
+        return next;
+      }), 3);
+  } catch (e) {
+    // A lost race is retried; what remains is a slug taken by another form.
+    if (e instanceof ConflictError) throw conflict(input.slug ?? "");
+    throw e;
+  }
+}
+
+/** Archives (render then answers 410) or restores a form. Null when unknown. */
+export function setArchived(ctx: Ctx, id: string, archived: boolean): Promise<HostedForm | null> {
+  return retryOnConflict(() =>
+    updateHostedForm(ctx.kv, id, (f) => {
+      const now = isoTime(ctx.clock.now());
+      if (f.archived === archived) return f;
+      return { ...f, archived, archived_at: archived ? now : null, updated_at: now };
+    })
+  );
+}
+
+/** What GET /forms/render/{slug} shows of a form. */
+export function renderView(f: HostedForm) {
+  return {
+    id: f.id,
+    name: f.name,
+    slug: f.slug,
+    fields: f.fields,
+    settings: f.settings,
+    updated_at: f.updated_at,
+  };
+}
+
+/** Whether a render slug has only the allowed characters (checked before the key). */
+export function isValidSlug(s: string): boolean {
+  return s.length > 0 && SLUG_RE.test(s);
+}
+
+/**
+ * The form a site's key may render: one of the site's account with this slug.
+ * Errors: site_has_no_owner, form_not_found, form_archived.
+ */
+export async function formForRender(ctx: Ctx, site: Site, slugValue: string): Promise<HostedForm> {
+  if (!site.account_id) throw new ApiError("site_has_no_owner", 403);
+  // No form has a longer slug; skip the lookup (and its oversized key).
+  const form = slugValue.length <= SLUG_MAX
+    ? await getHostedFormBySlug(ctx.kv, site.account_id, slugValue)
+    : null;
+  if (!form || form.account_id !== site.account_id) throw new ApiError("form_not_found", 404);
+  if (form.archived) throw new ApiError("form_archived", 410);
+  return form;
+}

@@ -1,0 +1,110 @@
+/** Hosted forms built in the dashboard; slugs are unique per account. */
+import { keys } from "../kernel/kv/keys.ts";
+import { ConflictError } from "../kernel/errors.ts";
+import { commit, listByIndex, serializeOnKey } from "../kernel/kv/kv.ts";
+
+export const FORM_FIELD_TYPES = [
+  "text",
+  "email",
+  "tel",
+  "url",
+  "number",
+  "textarea",
+  "select",
+  "checkbox",
+  "date",
+  "time",
+] as const;
+export type FormFieldType = typeof FORM_FIELD_TYPES[number];
+
+export type FormField = {
+  name: string;
+  label: string;
+  type: FormFieldType;
+  placeholder?: string;
+  required: boolean;
+  options?: string[];
+};
+
+export type FormSettings = {
+  submit_label?: string;
+  success_message?: string;
+  notify_email?: string;
+  from_name?: string;
+  brand_color?: string;
+  radius_preset?: string;
+  button_align?: string;
+  field_tone?: string;
+  card_wrap?: boolean | string;
+};
+
+export type HostedForm = {
+  id: string;
+  account_id: string;
+  name: string;
+  slug: string;
+  fields: FormField[];
+  settings: FormSettings;
+  archived: boolean;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export async function createHostedForm(kv: Deno.Kv, f: HostedForm): Promise<HostedForm> {
+  await commit(
+    kv.atomic()
+      .check({ key: keys.form(f.id), versionstamp: null })
+      .check({ key: keys.formBySlug(f.account_id, f.slug), versionstamp: null })
+      .set(keys.form(f.id), f)
+      .set(keys.formBySlug(f.account_id, f.slug), f.id)
+      .set(keys.formByAccount(f.account_id, f.id), f.id),
+    `slug ${f.slug} is already used by a form of this account`,
+  );
+  return f;
+}
+
+export async function getHostedForm(kv: Deno.Kv, id: string): Promise<HostedForm | null> {
+  return (await kv.get<HostedForm>(keys.form(id))).value;
+}
+
+export async function getHostedFormBySlug(
+  kv: Deno.Kv,
+  accountId: string,
+  slug: string,
+): Promise<HostedForm | null> {
+  const id = (await kv.get<string>(keys.formBySlug(accountId, slug))).value;
+  return id ? await getHostedForm(kv, id) : null;
+}
+
+/** Read-modify-write; keeps the slug index in step. ConflictError on a taken slug. */
+export function updateHostedForm(
+  kv: Deno.Kv,
+  id: string,
+  change: (f: HostedForm) => HostedForm,
+): Promise<HostedForm | null> {
+  // Like updateSite: a race lost to another process re-applies `change`.
+  return serializeOnKey(kv, keys.form(id), async () => {
+    for (let attempt = 1;; attempt++) {
+      const r = await kv.get<HostedForm>(keys.form(id));
+      if (!r.value) return null;
+      const prev = r.value;
+      const next = change(prev);
+      const op = kv.atomic().check(r).set(keys.form(id), next);
+      if (next.slug !== prev.slug) {
+        op.check({ key: keys.formBySlug(next.account_id, next.slug), versionstamp: null })
+          .delete(keys.formBySlug(prev.account_id, prev.slug))
+          .set(keys.formBySlug(next.account_id, next.slug), id);
+      }
+      if ((await op.commit()).ok) return next;
+      const now = await kv.get(keys.form(id));
+      if (now.versionstamp === r.versionstamp || attempt >= 10) {
+        throw new ConflictError(`slug ${next.slug} is already used by a form of this account`);
+      }
+    }
+  });
+}
+
+export function listHostedForms(kv: Deno.Kv, accountId: string): Promise<HostedForm[]> {
+  return listByIndex<HostedForm>(kv, keys.formsByAccount(accountId), keys.form);
+}

@@ -1,0 +1,189 @@
+/**
+ * Form submissions, the per-IP rate-limit block guard, the cross-site content
+ * markers and the per-site abuse tallies. Fields are stored as the exact JSON
+ * text that was received (re-serialised from the parsed body), packed inline or
+ * as a blob when large.
+ */
+import { keys } from "../kernel/kv/keys.ts";
+import { commit, getManyBatched, listByIndex } from "../kernel/kv/kv.ts";
+import type { Packed } from "../kernel/kv/blob.ts";
+import { windowOf, type WindowState } from "../kernel/kv/counters.ts";
+import type { Account } from "../accounts/store.ts";
+import { utcMonth } from "../kernel/clock.ts";
+
+export type Classification = "legitimate" | "suspicious" | "spam";
+
+export type SubmissionVisitor = {
+  ip: string | null;
+  user_agent: string | null;
+  referrer: string | null;
+};
+
+export type Submission = {
+  id: string;
+  site_id: string;
+  account_id: string | null;
+  /** Integer chosen by the caller. */
+  form_id: number;
+  form_name: string | null;
+  /** The template label sent with the submission. */
+  template: string | null;
+  /** `JSON.stringify(fields)` as received. */
+  fields: Packed<string>;
+  visitor: SubmissionVisitor;
+  spam_score: number;
+  classification: Classification;
+  /** Rules that added points, for the operator. */
+  spam_reasons: { rule: string; points: number }[];
+  /** Addresses the notification went (or would have gone) to. */
+  notify_to: string[];
+  /** Counted toward the account's monthly form limit. */
+  counted: boolean;
+  /** Result of the notification; null until known (and for spam). */
+  email_sent: boolean | null;
+  created_at: string;
+};
+
+/** Adds a new submission and its site index to `op`. */
+export function addSubmissionMutations(
+  op: Deno.AtomicOperation,
+  s: Submission,
+): Deno.AtomicOperation {
+  return op
+    .check({ key: keys.submission(s.id), versionstamp: null })
+    .set(keys.submission(s.id), s)
+    .set(keys.submissionBySite(s.site_id, s.id), s.id);
+}
+
+export async function getSubmission(kv: Deno.Kv, id: string): Promise<Submission | null> {
+  return (await kv.get<Submission>(keys.submission(id))).value;
+}
+
+/**
+ * Records the outcome of the notification on the stored submission. Nothing
+ * else writes a submission after it is stored, so the record in hand is
+ * written back without a read.
+ */
+export async function setSubmissionEmailSent(
+  kv: Deno.Kv,
+  s: Submission,
+  emailSent: boolean,
+): Promise<void> {
+  await commit(setSubmissionEmailSentMutation(kv.atomic(), s, emailSent), "submission email_sent");
+}
+
+/** The same as setSubmissionEmailSent, inside `op` (the notification's outcome commit). */
+export function setSubmissionEmailSentMutation(
+  op: Deno.AtomicOperation,
+  s: Submission,
+  emailSent: boolean,
+): Deno.AtomicOperation {
+  return op.set(keys.submission(s.id), { ...s, email_sent: emailSent });
+}
+
+/** Submissions of a site, newest first. */
+export function listSubmissionsOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  limit: number,
+): Promise<Submission[]> {
+  return listByIndex<Submission>(kv, keys.submissionsBySite(siteId), keys.submission, {
+    reverse: true,
+    limit,
+  });
+}
+
+// --- recent content markers (cross-site duplicate rule) -------------------------
+
+export type ContentMark = { site_id: string; at: number };
+
+export function setContentMark(
+  op: Deno.AtomicOperation,
+  hash: string,
+  mark: ContentMark,
+  ttlMs: number,
+): Deno.AtomicOperation {
+  return op.set(keys.formContentHash(hash), mark, { expireIn: ttlMs });
+}
+
+// --- the automatic rate-limit block of an IP ---------------------------------------
+
+/** Points at the block started by the rate limit, so racing requests start only one. */
+export type RateBlockGuard = { block_id: string; until: number };
+
+export function rateBlockGuardKey(ipKey: string): Deno.KvKey {
+  return keys.ipRateBlock(ipKey);
+}
+
+// --- per-site abuse tallies ------------------------------------------------------------
+
+export function abuseKeys(siteId: string, bucket: number): [Deno.KvKey, Deno.KvKey] {
+  return [keys.formAbuse(siteId, bucket, "abusive"), keys.formAbuse(siteId, bucket, "all")];
+}
+
+// --- everything a submission reads, in one round trip ----------------------------
+
+export type SubmitState = {
+  /** The IP's sliding window (null without an IP). */
+  window: WindowState | null;
+  /** The content marker (null without a fingerprint or when absent). */
+  mark: ContentMark | null;
+  account: Account | null;
+  /** The account's form usage this UTC month (null without an account). */
+  usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null;
+};
+
+/**
+ * Reads the IP window (name `windowName`, as counters.ts keeps it), the content
+ * marker, the account and its monthly form usage, and the caller's `extra` keys
+ * (the notification's send state), with one getMany (two past 10 keys, at once).
+ */
+export type SubmitStateQuery = {
+  windowName: string;
+  ipKey: string | null;
+  fingerprint: string | null;
+  accountId: string | null;
+  now: number;
+  windowMs: number;
+};
+
+/** The keys a submission's state is read from, in the order submitStateOf expects them. */
+export function submitStateKeys(q: SubmitStateQuery): Deno.KvKey[] {
+  const wanted: Deno.KvKey[] = [];
+  if (q.ipKey) wanted.push(keys.window(q.windowName, q.ipKey));
+  if (q.fingerprint) wanted.push(keys.formContentHash(q.fingerprint));
+  if (q.accountId) {
+    wanted.push(keys.account(q.accountId), keys.usage(q.accountId, "form", utcMonth(q.now)));
+  }
+  return wanted;
+}
+
+/** The state from the entries of `submitStateKeys(q)`, then any `extra` entries after them. */
+export function submitStateOf(
+  q: SubmitStateQuery,
+  got: Deno.KvEntryMaybe<unknown>[],
+): SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] } {
+  let i = 0;
+  const w = q.ipKey ? got[i++] : null;
+  const mark = q.fingerprint ? (got[i++].value as ContentMark | null) : null;
+  const account = q.accountId ? (got[i++].value as Account | null) : null;
+  const u = q.accountId ? got[i++] as Deno.KvEntryMaybe<Deno.KvU64> : null;
+  return {
+    // As readWindow: entries inside the window, later stamps included.
+    window: w ? windowOf(w, q.now, q.windowMs) : null,
+    mark,
+    account,
+    usage: u
+      ? { key: u.key, count: u.value ? Number(u.value.value) : 0, versionstamp: u.versionstamp }
+      : null,
+    extra: got.slice(i),
+  };
+}
+
+export async function readSubmitState(
+  kv: Deno.Kv,
+  q: SubmitStateQuery,
+  extra: Deno.KvKey[] = [],
+): Promise<SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] }> {
+  return submitStateOf(q, await getManyBatched(kv, [...submitStateKeys(q), ...extra]));
+}

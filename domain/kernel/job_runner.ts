@@ -1,0 +1,204 @@
+/**
+ * Runs jobs. Two triggers lead to the same `runJob(id)`:
+ * - KV queue messages (local KV): precise timing; at least once, so a message
+ *   may arrive twice or, after a crash, again about a minute later;
+ * - a sweep of the due index every second: finds jobs whose message was lost,
+ *   whose runner died (lease over), or every job when there is no queue (KV
+ *   Connect). It leaves jobs alone for a grace period so the queue wins normally.
+ * The claim (a versionstamp-checked write that sets a lease) makes sure one
+ * runner at a time works on a job, in this process or another.
+ */
+import type { Ctx } from "./context.ts";
+import { isJobMessage, type JobHandler, JobRun, queueDelay } from "./jobs.ts";
+import {
+  buryJobMutations,
+  dueJobIds,
+  getJobEntry,
+  type Job,
+  replaceJobMutations,
+} from "./jobs_store.ts";
+
+/**
+ * A handler with its own lease: how long a claim lasts before another runner
+ * may take the job over (after a crash mid-run, the job waits this long).
+ * Keep it above the handler's longest run.
+ */
+export type HandlerEntry = { handler: JobHandler; leaseMs?: number };
+
+export type RunnerOptions = {
+  /** How long a claim lasts before another runner may take the job over. */
+  leaseMs?: number;
+  sweepEveryMs?: number;
+  /** A pending job is swept only once it is this late (the queue should have run it). */
+  sweepGraceMs?: number;
+  /** Handler failures before a job is moved to the dead-letter list. */
+  maxRuns?: number;
+  /** Jobs started by sweeps that may run at once in this runner. */
+  sweepConcurrency?: number;
+};
+
+export class JobRunner {
+  readonly #handlers: Map<string, HandlerEntry>;
+  readonly #opts: Required<RunnerOptions>;
+  readonly #inflight = new Set<Promise<void>>();
+  /** Job ids this runner is working on that a sweep started. */
+  readonly #swept = new Set<string>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The sweep in progress, if any (stop() waits for it before the KV handle closes). */
+  #sweeping: Promise<number> | null = null;
+  #stopped = false;
+
+  constructor(
+    private readonly ctx: Ctx,
+    handlers: Record<string, JobHandler | HandlerEntry>,
+    opts: RunnerOptions = {},
+  ) {
+    this.#handlers = new Map(
+      Object.entries(handlers).map(([k, h]) => [k, typeof h === "function" ? { handler: h } : h]),
+    );
+    this.#opts = {
+      leaseMs: 60_000,
+      sweepEveryMs: 1_000,
+      sweepGraceMs: 2_000,
+      maxRuns: 8,
+      sweepConcurrency: 16,
+      ...opts,
+    };
+  }
+
+  /** Starts listening to the queue and sweeping; the first sweep runs at once. */
+  start(): void {
+    if (this.ctx.useQueue) {
+      // listenQueue ends when the KV handle is closed.
+      this.ctx.kv.listenQueue((msg: unknown) => {
+        if (!isJobMessage(msg)) {
+          this.ctx.log.warn("ignored a queue message that is not a job", { msg });
+          return;
+        }
+        // Stopping: the KV handle is about to close. The job record stays due,
+        // so the next sweep (here or in another process) runs it.
+        if (this.#stopped) return;
+        return this.#track(this.runJob(msg.jobId));
+      }).catch((e) => {
+        if (!this.#stopped) this.ctx.log.error("queue listener stopped", { error: e });
+      });
+    }
+    const tick = async () => {
+      if (this.#stopped) return;
+      try {
+        await this.sweep(this.ctx.useQueue ? this.#opts.sweepGraceMs : 0);
+      } catch (e) {
+        if (!this.#stopped) this.ctx.log.error("job sweep failed", { error: e });
+      }
+      if (!this.#stopped) this.#timer = setTimeout(tick, this.#opts.sweepEveryMs);
+    };
+    // At start nothing of ours is in flight: take over overdue work at once.
+    this.sweep(0).catch((e) => {
+      if (!this.#stopped) this.ctx.log.error("start-up sweep failed", { error: e });
+    })
+      .finally(() => {
+        if (!this.#stopped) this.#timer = setTimeout(tick, this.#opts.sweepEveryMs);
+      });
+  }
+
+  /** Stops the sweep timer and waits for running jobs. Close the KV handle afterwards. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#sweeping?.catch(() => {});
+    await this.idle();
+  }
+
+  /** Resolves when no job is running (for tests). */
+  async idle(): Promise<void> {
+    while (this.#inflight.size) await Promise.allSettled([...this.#inflight]);
+  }
+
+  /**
+   * Starts every job due by now (minus `graceMs`), up to the concurrency cap;
+   * returns how many were started. It does not wait for them: a slow handler
+   * (a webhook receiver that takes 10 s) must not hold back the jobs due after
+   * it, which matters most where the sweep is the only trigger.
+   */
+  async sweep(graceMs = 0): Promise<number> {
+    if (this.#sweeping) return 0;
+    this.#sweeping = this.#sweepOnce(graceMs);
+    try {
+      return await this.#sweeping;
+    } finally {
+      this.#sweeping = null;
+    }
+  }
+
+  async #sweepOnce(graceMs: number): Promise<number> {
+    const room = this.#opts.sweepConcurrency - this.#swept.size;
+    if (room <= 0) return 0;
+    const ids = await dueJobIds(this.ctx.kv, this.ctx.clock.now() - graceMs, room);
+    let started = 0;
+    for (const id of ids) {
+      if (this.#swept.has(id)) continue;
+      this.#swept.add(id);
+      started++;
+      this.#track(this.runJob(id).finally(() => this.#swept.delete(id)));
+    }
+    return started;
+  }
+
+  #track(p: Promise<void>): Promise<void> {
+    const t = p.catch((e) => this.ctx.log.error("job run failed", { error: e }))
+      .finally(() => this.#inflight.delete(t));
+    this.#inflight.add(t);
+    return t;
+  }
+
+  /** Claims the job if it is due and free, runs its handler, ends it. */
+  async runJob(jobId: string): Promise<void> {
+    const { kv, clock, log } = this.ctx;
+    const entry = await getJobEntry(kv, jobId);
+    const job = entry.value;
+    if (!job || !entry.versionstamp) return; // finished already
+    const now = clock.now();
+    if (job.state === "pending" && job.due_at > now + 50) {
+      // Early: a chained long delay, or a duplicate message. The due index
+      // still holds it; with a queue, wait for the rest of the delay.
+      if (this.ctx.useQueue && job.due_at - now > this.#opts.sweepGraceMs) {
+        await kv.enqueue({ jobId }, { delay: queueDelay(job.due_at, now) });
+      }
+      return;
+    }
+    if (job.state === "running" && job.due_at > now) return; // another runner holds it
+    const entryFor = this.#handlers.get(job.kind);
+    const handler = entryFor?.handler;
+    const claimed: Job = {
+      ...job,
+      state: "running",
+      due_at: now + (entryFor?.leaseMs ?? this.#opts.leaseMs),
+      runs: job.runs + 1,
+    };
+    const claim = await replaceJobMutations(kv.atomic(), job, entry.versionstamp, claimed).commit();
+    if (!claim.ok) return; // someone else claimed it first
+    if (!handler) {
+      log.error("no handler for job kind", { kind: job.kind, jobId });
+      await buryJobMutations(kv.atomic(), claimed, claim.versionstamp, `no handler for ${job.kind}`)
+        .commit();
+      return;
+    }
+    const run = new JobRun(this.ctx, claimed, claim.versionstamp);
+    try {
+      await handler(this.ctx, run);
+      // A handler that did not end the job itself is done with it; if it did,
+      // this check fails harmlessly.
+      await run.finish(kv.atomic()).commit();
+    } catch (e) {
+      log.error("job handler failed", { kind: job.kind, jobId, runs: claimed.runs, error: e });
+      const op = kv.atomic();
+      if (claimed.runs >= this.#opts.maxRuns) {
+        buryJobMutations(op, claimed, claim.versionstamp, String(e));
+      } else {
+        const backoff = Math.min(600_000, 1000 * 2 ** (claimed.runs - 1));
+        run.retryAfterFailure(op, clock.now() + backoff);
+      }
+      await op.commit();
+    }
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The email log: one record per send attempt, indexed by site (UUIDv7 ids, so
+ * the index lists in time order) and by Message-ID. Writers add the record and
+ * its indexes to their own atomic operation (with the site's send window and
+ * the event), so a log entry, its rate-limit slot and its event commit together.
+ */
+import { keys } from "../kernel/kv/keys.ts";
+import { listByIndex } from "../kernel/kv/kv.ts";
+import { type Packed, unpackJson } from "../kernel/kv/blob.ts";
+import { utcMonth } from "../kernel/clock.ts";
+
+export const EMAIL_LOG_STATUSES = [
+  /** Reserved before the hand-off to SMTP; replaced by the outcome. */
+  "sending",
+  "sent",
+  /** Sent, with a content score of 30 to 59. */
+  "warning",
+  /** Contact-form notification held as spam (not sent; API answered sent true). */
+  "held",
+  /** Refused by the content score or the classifier. */
+  "flagged",
+  /** Every `to` address suppressed or unsubscribed. */
+  "suppressed",
+  /** Refused by the monthly quota. */
+  "rejected",
+  /** The mail server (or the transport) did not accept it. */
+  "failed",
+] as const;
+export type EmailLogStatus = typeof EMAIL_LOG_STATUSES[number];
+
+export type Recipients = { to: string[]; cc: string[]; bcc: string[] };
+
+export type SpamResults = {
+  /** Content score 0..100 and the rules that fired. */
+  content: { score: number; rules: string[] } | null;
+  /** The classifier's verdict, when it ran on this email. */
+  classifier: { engine: string; spam: boolean; score: number; detail: string | null } | null;
+  /** The contact-form check, when the email looked like a form notification. */
+  contact_form: { confidence: number; detail: string | null } | null;
+};
+
+export type EmailLogRecord = {
+  id: string;
+  site_id: string;
+  /** source_plugin, "sequence", "form", or "api" when the caller gave none. */
+  source: string;
+  mode: "relay" | "domain";
+  status: EmailLogStatus;
+  /** Machine reason for statuses other than sent (e.g. content_flagged, all_recipients_suppressed). */
+  reason: string | null;
+  /** Failure text (mail server reply) for failed. */
+  error: string | null;
+  message_id: string | null;
+  from: string;
+  subject: string;
+  /** First `to` address (lowercase): the event `to`. */
+  to_first: string;
+  /** Requested recipients (small lists inline, large ones as a blob). */
+  recipients: Packed<Recipients>;
+  /** `to` addresses removed as suppressed or unsubscribed. */
+  removed: string[];
+  template: string | null;
+  attachments: number;
+  /** Caller headers dropped by the header policy (names). */
+  dropped_headers: string[];
+  spam: SpamResults;
+  /** true when the content score was 30 to 59. */
+  warning: boolean;
+  /** true when not sent for spam (flagged or held). */
+  flagged: boolean;
+  tracking: { opens: boolean; clicks: boolean };
+  created_at: string;
+  updated_at: string;
+};
+
+/** The view the operator API shows: recipients unpacked. */
+export type EmailLogView = Omit<EmailLogRecord, "recipients"> & Recipients;
+
+/**
+ * Adds a new or replaced record and its site index to `op`. Its Message-ID
+ * (`<log id@domain>`) names the record itself, so it needs no index of its own
+ * (see getEmailLogByMessageId).
+ */
+export function putEmailLog(op: Deno.AtomicOperation, r: EmailLogRecord): Deno.AtomicOperation {
+  return op.set(keys.emailLog(r.id), r).set(keys.emailLogBySite(r.site_id, r.id), r.id);
+}
+
+/**
+ * Adds the new state of a record already stored with putEmailLog (same id,
+ * site and Message-ID, so its indexes stand) to `op`.
+ */
+export function replaceEmailLog(op: Deno.AtomicOperation, r: EmailLogRecord): Deno.AtomicOperation {
+  return op.set(keys.emailLog(r.id), r);
+}
+
+/** "<a@b>" and "a@B" map to the same index key. */
+export function messageIdKey(messageId: string): string {
+  return messageId.trim().replace(/^<|>$/g, "").toLowerCase();
+}
+
+/** Points each address at its latest log record (for bounces that match no Message-ID). */
+export function putLatestTo(
+  op: Deno.AtomicOperation,
+  addresses: string[],
+  logId: string,
+): Deno.AtomicOperation {
+  for (const a of new Set(addresses)) op.set(keys.emailLatestTo(a), logId);
+  return op;
+}
+
+export async function getEmailLog(kv: Deno.Kv, id: string): Promise<EmailLogRecord | null> {
+  return (await kv.get<EmailLogRecord>(keys.emailLog(id))).value;
+}
+
+const OWN_MESSAGE_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@/;
+
+export async function getEmailLogByMessageId(
+  kv: Deno.Kv,
+  messageId: string,
+): Promise<EmailLogRecord | null> {
+  const key = messageIdKey(messageId);
+  // Our Message-IDs are <log id@domain>: the record whose Message-ID it is.
+  const own = OWN_MESSAGE_ID.exec(key);
+  if (own) {
+    const r = await getEmailLog(kv, own[1]);
+    if (r?.message_id && messageIdKey(r.message_id) === key) return r;
+  }
+  // Records logged while a Message-ID index was kept.
+  const id = (await kv.get<string>(keys.emailLogByMessageId(key))).value;
+  return id ? await getEmailLog(kv, id) : null;
+}
+
+export async function getLatestEmailTo(
+  kv: Deno.Kv,
+  email: string,
+): Promise<EmailLogRecord | null> {
+  const id = (await kv.get<string>(keys.emailLatestTo(email.toLowerCase()))).value;
+  return id ? await getEmailLog(kv, id) : null;
+}
+
+export async function viewEmailLog(kv: Deno.Kv, r: EmailLogRecord): Promise<EmailLogView> {
+  const { recipients, ...rest } = r;
+  return { ...rest, ...(await unpackJson(kv, recipients)) };
+}
+
+/** Newest first, at most `limit` (operator reads only; never on a request path). */
+export function listEmailLogOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  limit: number,
+): Promise<EmailLogRecord[]> {
+  return listByIndex<EmailLogRecord>(kv, keys.emailLogsBySite(siteId), keys.emailLog, {
+    reverse: true,
+    limit,
+  });
+}
+
+/**
+ * Gives back a unit of monthly usage reserved by a send that then failed
+ * (KvU64 sums wrap modulo 2^64, so adding 2^64 - 1 subtracts one).
+ */
+export function subtractMonthly(
+  op: Deno.AtomicOperation,
+  accountId: string,
+  kind: string,
+  now: number,
+): Deno.AtomicOperation {
+  return op.sum(keys.usage(accountId, kind, utcMonth(now)), (1n << 64n) - 1n);
+}

@@ -1,0 +1,111 @@
+/**
+ * API keys. Only the SHA-256 of a key is stored; the hash index maps it to the
+ * key record and its site, and disappears on revoke or rotate, so an old key
+ * stops working with the commit that replaces it.
+ */
+import { keys } from "../kernel/kv/keys.ts";
+import { commit, getManyBatched, listByIndex } from "../kernel/kv/kv.ts";
+import type { Site } from "./store.ts";
+
+export type ApiKeyRecord = {
+  id: string;
+  site_id: string;
+  /** SHA-256 hex of the full key. */
+  hash: string;
+  /** First characters of the key, to recognise it in lists ("svc_live_Ab3d..."). */
+  prefix: string;
+  created_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+};
+
+/** Value of the hash index: enough to authenticate without reading the key record. */
+export type ApiKeyIndex = { key_id: string; site_id: string; hash: string };
+
+export async function createApiKey(kv: Deno.Kv, rec: ApiKeyRecord): Promise<void> {
+  await commit(
+    kv.atomic()
+      .check({ key: keys.apiKey(rec.id), versionstamp: null })
+      .check({ key: keys.apiKeyByHash(rec.hash), versionstamp: null })
+      .set(keys.apiKey(rec.id), rec)
+      .set(
+        keys.apiKeyByHash(rec.hash),
+        {
+          key_id: rec.id,
+          site_id: rec.site_id,
+          hash: rec.hash,
+        } satisfies ApiKeyIndex,
+      )
+      .set(keys.apiKeyBySite(rec.site_id, rec.id), rec.id),
+    "create api key",
+  );
+}
+
+export async function getApiKey(kv: Deno.Kv, id: string): Promise<ApiKeyRecord | null> {
+  return (await kv.get<ApiKeyRecord>(keys.apiKey(id))).value;
+}
+
+export async function findApiKeyByHash(kv: Deno.Kv, hash: string): Promise<ApiKeyIndex | null> {
+  return (await kv.get<ApiKeyIndex>(keys.apiKeyByHash(hash))).value;
+}
+
+/**
+ * The hash index entry, a site record (the key's site, when known) and the
+ * caller's `extra` keys, in one read.
+ */
+export async function findApiKeyAndSite(
+  kv: Deno.Kv,
+  hash: string,
+  siteId: string,
+  extra: Deno.KvKey[] = [],
+): Promise<{ index: ApiKeyIndex | null; site: Site | null; extra: Deno.KvEntryMaybe<unknown>[] }> {
+  const got = await getManyBatched(kv, [keys.apiKeyByHash(hash), keys.site(siteId), ...extra]);
+  return {
+    index: got[0].value as ApiKeyIndex | null,
+    site: got[1].value as Site | null,
+    extra: got.slice(2),
+  };
+}
+
+/** Replaces the key's hash: the old key fails from this commit on. */
+export async function rotateApiKey(
+  kv: Deno.Kv,
+  id: string,
+  newHash: string,
+  newPrefix: string,
+  at: string,
+): Promise<ApiKeyRecord | null> {
+  const r = await kv.get<ApiKeyRecord>(keys.apiKey(id));
+  if (!r.value || r.value.revoked_at) return null;
+  const next: ApiKeyRecord = { ...r.value, hash: newHash, prefix: newPrefix, rotated_at: at };
+  await commit(
+    kv.atomic().check(r)
+      .check({ key: keys.apiKeyByHash(newHash), versionstamp: null })
+      .delete(keys.apiKeyByHash(r.value.hash))
+      .set(keys.apiKeyByHash(newHash), { key_id: id, site_id: next.site_id, hash: newHash })
+      .set(keys.apiKey(id), next),
+    "rotate api key",
+  );
+  return next;
+}
+
+export async function revokeApiKey(
+  kv: Deno.Kv,
+  id: string,
+  at: string,
+): Promise<ApiKeyRecord | null> {
+  const r = await kv.get<ApiKeyRecord>(keys.apiKey(id));
+  if (!r.value) return null;
+  const next: ApiKeyRecord = { ...r.value, revoked_at: r.value.revoked_at ?? at };
+  await commit(
+    kv.atomic().check(r)
+      .delete(keys.apiKeyByHash(r.value.hash))
+      .set(keys.apiKey(id), next),
+    "revoke api key",
+  );
+  return next;
+}
+
+export function listApiKeysOfSite(kv: Deno.Kv, siteId: string): Promise<ApiKeyRecord[]> {
+  return listByIndex<ApiKeyRecord>(kv, keys.apiKeysBySite(siteId), keys.apiKey);
+}

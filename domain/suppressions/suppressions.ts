@@ -1,0 +1,67 @@
+/**
+ * Operator actions on the suppression list (service-wide: bounced, complained,
+ * manual) and on a site's unsubscribes. Addresses are kept lowercase.
+ */
+import { z } from "zod";
+import type { Ctx } from "../kernel/context.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { emailKey, str } from "../kernel/validation.ts";
+import { addressKey } from "../kernel/address.ts";
+import {
+  addSuppression,
+  addUnsubscribe,
+  getSuppression,
+  getUnsubscribe,
+  type Suppression,
+  SUPPRESSION_REASONS,
+  type Unsubscribe,
+} from "./store.ts";
+
+export const SuppressionCreate = z.object({
+  email: emailKey(),
+  reason: z.enum(SUPPRESSION_REASONS, {
+    message: `must be one of ${SUPPRESSION_REASONS.join(", ")}`,
+  }),
+  detail: str(500).nullable().optional(),
+});
+
+export const UnsubscribeCreate = z.object({ email: emailKey() });
+
+/** An address from a path segment, lowercase; null when it is not an address. */
+export function addressParam(s: string): string | null {
+  return addressKey(s.trim());
+}
+
+/** Adds a suppression; an address already suppressed keeps its record (created false). */
+export async function suppress(
+  ctx: Ctx,
+  input: z.output<typeof SuppressionCreate>,
+): Promise<{ created: boolean; record: Suppression }> {
+  const record: Suppression = {
+    email: input.email,
+    reason: input.reason,
+    detail: input.detail ?? null,
+    created_at: isoTime(ctx.clock.now()),
+  };
+  if (await addSuppression(ctx.kv, record)) return { created: true, record };
+  return { created: false, record: (await getSuppression(ctx.kv, input.email)) ?? record };
+}
+
+/**
+ * Records an unsubscribe made by the operator (source manual). No
+ * email.unsubscribed event: the spec's sources are one_click and page only.
+ */
+export async function unsubscribe(
+  ctx: Ctx,
+  siteId: string,
+  address: string,
+): Promise<{ created: boolean; record: Unsubscribe }> {
+  const record: Unsubscribe = {
+    site_id: siteId,
+    email: address,
+    source: "manual",
+    created_at: isoTime(ctx.clock.now()),
+  };
+  if (await addUnsubscribe(ctx.kv, record)) return { created: true, record };
+  return { created: false, record: (await getUnsubscribe(ctx.kv, siteId, address)) ?? record };
+}

@@ -1,0 +1,173 @@
+/**
+ * The spec's delivery rules for webhook events: headers, signature, timeout
+ * and the retry schedule, and the one function that sends a body to a
+ * webhook. Used by the delivery worker (events) and by the test action.
+ */
+import type { Ctx } from "../kernel/context.ts";
+import { hmacSha256Hex, unseal } from "../kernel/crypto.ts";
+import { egressClient, postOnce, type PostResult } from "../kernel/net/outbound_http.ts";
+import type { Webhook } from "./store.ts";
+
+export const WEBHOOK_USER_AGENT = "Service-Webhooks/1.0";
+
+/** No answer within this long is a failure (spec: 10 seconds). */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * Wait before each attempt, counted from the end of the previous one:
+ * immediately, after 1.5 s, after a further 3 s. After the last one fails the
+ * delivery is dropped.
+ */
+export const ATTEMPT_DELAYS_MS: readonly number[] = [0, 1_500, 3_000];
+export const MAX_ATTEMPTS = ATTEMPT_DELAYS_MS.length;
+
+/** `sha256=` + hex HMAC-SHA256 of the exact bytes, keyed with the whole secret (whsec_ included). */
+export function webhookSignature(secret: string, body: Uint8Array): string {
+  return `sha256=${hmacSha256Hex(secret, body)}`;
+}
+
+/** The spec's headers; no X-SVC-Delivery for webhook.test (deliveryId null). */
+export function webhookHeaders(
+  secret: string,
+  body: Uint8Array,
+  type: string,
+  deliveryId: string | null,
+): Record<string, string> {
+  const h: Record<string, string> = {
+    "Content-Type": "application/json",
+    "User-Agent": WEBHOOK_USER_AGENT,
+    "X-SVC-Signature": webhookSignature(secret, body),
+    "X-SVC-Event": type,
+  };
+  if (deliveryId !== null) h["X-SVC-Delivery"] = deliveryId;
+  return h;
+}
+
+/** The per-attempt timeout in force for `ctx` (10 s unless a test shortens it). */
+export function webhookTimeoutMs(ctx: Ctx): number {
+  return ctx.outbound?.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS;
+}
+
+/** The webhook's secret in clear (sealed with the webhook id as AAD). */
+export function webhookSecret(ctx: Ctx, w: Webhook): string {
+  return unseal(ctx.config.encryptionKey, w.secret, w.id);
+}
+
+// --- credentials in a webhook URL ------------------------------------------------
+
+/** AAD of a webhook's sealed URL credentials: bound to the webhook, unlike its secret's. */
+export function urlCredentialsAad(webhookId: string): string {
+  return `${webhookId}#url-credentials`;
+}
+
+/**
+ * A URL split into the URL without `user:password@` and that userinfo as the
+ * URL spells it (percent-encoded; the user part never holds a raw colon), or
+ * null when it has none.
+ */
+export function splitUrlCredentials(raw: string): { url: string; userinfo: string | null } {
+  const u = new URL(raw);
+  if (u.username === "" && u.password === "") return { url: u.href, userinfo: null };
+  const userinfo = `${u.username}:${u.password}`;
+  u.username = "";
+  u.password = "";
+  return { url: u.href, userinfo };
+}
+
+/** The URL without credentials, to show (also for records written with them in clear). */
+export function publicWebhookUrl(raw: string): string {
+  try {
+    return splitUrlCredentials(raw).url;
+  } catch {
+    return raw.replace(/\/\/[^/?#]*@/, "//"); // not a URL: still show no userinfo
+  }
+}
+
+const utf8 = new TextEncoder();
+
+/** Percent-decoded bytes, the way fetch reads a URL's username and password. */
+function percentDecode(s: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const hex = s[i] === "%" ? s.slice(i + 1, i + 3) : "";
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      out.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      const cp = s.codePointAt(i)!;
+      const ch = String.fromCodePoint(cp);
+      out.push(...utf8.encode(ch));
+      i += ch.length - 1;
+    }
+  }
+  return out;
+}
+
+/** `Basic base64(user:password)` from a URL's userinfo, byte for byte what fetch sends. */
+export function basicAuthorization(userinfo: string): string {
+  const colon = userinfo.indexOf(":");
+  const user = colon === -1 ? userinfo : userinfo.slice(0, colon);
+  const password = colon === -1 ? "" : userinfo.slice(colon + 1);
+  const bytes = [...percentDecode(user), 0x3a, ...percentDecode(password)];
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+/**
+ * Where to POST and with which Authorization: the stored URL without
+ * credentials, and Basic auth from the sealed credentials. A record written
+ * before credentials were sealed still has them in its URL; they are used the
+ * same way (no migration needed; the next PATCH or secret rotation seals them).
+ */
+export function webhookTarget(
+  ctx: Ctx,
+  w: Webhook,
+): { url: string; authorization: string | null } {
+  let split: { url: string; userinfo: string | null };
+  try {
+    split = splitUrlCredentials(w.url);
+  } catch {
+    return { url: w.url, authorization: null }; // postOnce reports the bad URL
+  }
+  const { url, userinfo } = split;
+  const sealed = w.url_credentials ?? null;
+  const plain = sealed === null
+    ? userinfo
+    : unseal(ctx.config.encryptionKey, sealed, urlCredentialsAad(w.id));
+  return { url, authorization: plain === null ? null : basicAuthorization(plain) };
+}
+
+/** Signs `body` and POSTs it once to the webhook's URL. Never throws for network trouble. */
+export function sendToWebhook(
+  ctx: Ctx,
+  w: Webhook,
+  body: string,
+  type: string,
+  deliveryId: string | null,
+): Promise<PostResult> {
+  const bytes = new TextEncoder().encode(body);
+  const failed = (error: string) =>
+    Promise.resolve({ ok: false, status: null, duration_ms: 0, error } satisfies PostResult);
+  let secret: string;
+  let target: { url: string; authorization: string | null };
+  try {
+    secret = webhookSecret(ctx, w);
+  } catch {
+    // Recorded as a failed attempt like any other, so the delivery still ends.
+    return failed("the webhook secret cannot be unsealed (was SVC_ENCRYPTION_KEY changed?)");
+  }
+  try {
+    target = webhookTarget(ctx, w);
+  } catch {
+    return failed(
+      "the webhook URL's credentials cannot be unsealed (was SVC_ENCRYPTION_KEY changed?)",
+    );
+  }
+  const headers = webhookHeaders(secret, bytes, type, deliveryId);
+  if (target.authorization !== null) headers["Authorization"] = target.authorization;
+  return postOnce(target.url, bytes, headers, {
+    timeoutMs: webhookTimeoutMs(ctx),
+    allowPrivate: ctx.config.SVC_ALLOW_PRIVATE_TARGETS,
+    nameServer: ctx.outbound?.nameServer,
+    client: egressClient(ctx),
+  });
+}

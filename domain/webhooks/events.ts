@@ -1,0 +1,158 @@
+/**
+ * The one way events leave the service. `emitEvent` builds the spec's outer
+ * body, stores it, and creates one delivery (and its first-attempt job) per
+ * subscribed, unpaused webhook of the site (from the site's routing, one
+ * key), all in one atomic operation. The
+ * delivery worker (workers/webhook_delivery.ts) does the HTTP part.
+ */
+import type { Ctx } from "../kernel/context.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { uuidv7 } from "../kernel/ids.ts";
+import { schedule } from "../kernel/jobs.ts";
+import { commit } from "../kernel/kv/kv.ts";
+import { INLINE_TEXT_MAX, packText } from "../kernel/kv/blob.ts";
+import { type Delivery, EVENT_RETENTION_MS, type EventRecord, putEventMutations } from "./store.ts";
+import { getRouting, type WebhookRoute } from "../sites/routing_store.ts";
+
+export const EVENT_TYPES = [
+  "email.sent",
+  "email.delivered",
+  "email.delayed",
+  "email.bounced",
+  "email.complained",
+  "email.opened",
+  "email.clicked",
+  "email.unsubscribed",
+  "email.suppressed",
+  "email.rejected",
+  "email.held",
+  "email.failed",
+  "form.submitted",
+  "form.spam",
+  "domain.verified",
+  "domain.unverified",
+  "webhook.test",
+] as const;
+export type EventType = typeof EVENT_TYPES[number];
+
+export { EVENT_RETENTION_MS };
+
+/** Job kind of one delivery attempt; payload `{ delivery_id }`. */
+export const WEBHOOK_DELIVERY_JOB = "webhook_delivery";
+
+/**
+ * Types a webhook can subscribe to. webhook.test is not among them: it goes to
+ * the webhook being tested, whatever its list says.
+ */
+export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((t) => t !== "webhook.test");
+
+/** Whether a webhook's event list asks for `type` ("all" includes future types). */
+export function subscribes(events: string[], type: string): boolean {
+  return events.includes("all") || events.includes(type);
+}
+
+/** Drops fields with no value (undefined, null, empty string) from event data. */
+export function cleanData(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (v === undefined || v === null || v === "") continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+export type PreparedEvent = {
+  event: EventRecord;
+  /** The exact JSON body. */
+  body: string;
+  deliveries: Delivery[];
+  /** Adds the event, its deliveries and their jobs to `op`. */
+  apply(op: Deno.AtomicOperation): Deno.AtomicOperation;
+};
+
+/**
+ * Builds an event and its deliveries to the site's webhooks (from the site's
+ * routing: pass `webhooks` when it was read already, else it is read here);
+ * large bodies are written as a blob now. Nothing is visible until `apply(op)`
+ * is committed by the caller, which lets a state change and its event commit
+ * together.
+ */
+export async function prepareEvent(
+  ctx: Ctx,
+  siteId: string,
+  type: EventType,
+  data: Record<string, unknown>,
+  webhooks?: readonly WebhookRoute[],
+): Promise<PreparedEvent> {
+  if (type === "webhook.test") {
+    // A test goes to one webhook, once, and is answered at once (domain/webhooks.ts).
+    throw new Error("webhook.test is sent with sendTest, not emitted");
+  }
+  const now = ctx.clock.now();
+  const createdAt = isoTime(now);
+  const id = crypto.randomUUID();
+  const body = JSON.stringify({
+    id,
+    type,
+    created_at: createdAt,
+    site_id: siteId,
+    data: cleanData(data),
+  });
+  const targets = (webhooks ?? (await getRouting(ctx.kv, siteId)).webhooks).filter((w) =>
+    !w.paused && subscribes(w.events, type)
+  );
+  const event: EventRecord = {
+    id,
+    type,
+    site_id: siteId,
+    created_at: createdAt,
+    // Chunks outlive the record a little, so a record never points at expired chunks.
+    body: body.length <= INLINE_TEXT_MAX
+      ? { inline: body }
+      : await packText(ctx.kv, body, { expireIn: EVENT_RETENTION_MS + 86_400_000 }),
+  };
+  // Index by a time-ordered id: the event id itself is a random UUID (spec).
+  const order = uuidv7(now);
+  const deliveries: Delivery[] = targets.map((w) => ({
+    // Time-ordered, so a webhook's deliveries list newest first by key.
+    id: uuidv7(now),
+    event_id: id,
+    event_type: type,
+    webhook_id: w.id,
+    site_id: siteId,
+    state: "pending",
+    attempts: [],
+    next_attempt_at: createdAt,
+    note: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+  }));
+  return {
+    event,
+    body,
+    deliveries,
+    apply(op) {
+      putEventMutations(op, event, order, deliveries);
+      for (const d of deliveries) {
+        schedule(ctx, op, {
+          kind: WEBHOOK_DELIVERY_JOB,
+          payload: { delivery_id: d.id },
+          runAt: now,
+        });
+      }
+      return op;
+    },
+  };
+}
+
+/** Emits an event on its own atomic operation. */
+export async function emitEvent(
+  ctx: Ctx,
+  siteId: string,
+  type: EventType,
+  data: Record<string, unknown>,
+): Promise<PreparedEvent> {
+  const p = await prepareEvent(ctx, siteId, type, data);
+  await commit(p.apply(ctx.kv.atomic()), `emit ${type}`);
+  return p;
+}

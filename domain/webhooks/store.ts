@@ -1,0 +1,280 @@
+/**
+ * Webhooks, stored events and their deliveries. An event's body is stored as
+ * the exact JSON string that is signed and sent, so every retry sends the same
+ * bytes. Success and failure counts are KvU64 sums and the latest status is a
+ * key of its own, so recording an attempt never contends with an operator's
+ * edit of the webhook or with other deliveries to it.
+ */
+import { keys } from "../kernel/kv/keys.ts";
+import { commit, listByIndex, readCount, retryOnConflict } from "../kernel/kv/kv.ts";
+import { changeRouting, webhookRoute } from "../sites/routing_store.ts";
+import type { Sealed } from "../kernel/crypto.ts";
+import type { Packed } from "../kernel/kv/blob.ts";
+
+/** Events, deliveries and their indexes are kept this long for the operator's logs. */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type Webhook = {
+  id: string;
+  site_id: string;
+  /**
+   * The target without credentials. Records written before credentials were
+   * sealed may still hold `user:password@` here (read as if sealed).
+   */
+  url: string;
+  /**
+   * The URL's `user:password` (as the URL spelled it), sealed with AES-256-GCM
+   * (AAD = webhook id + "#url-credentials"); absent or null when it had none.
+   */
+  url_credentials?: Sealed | null;
+  /** Event types, or ["all"] (which includes types added later). */
+  events: string[];
+  paused: boolean;
+  /** The whsec_ secret, sealed with AES-256-GCM (AAD = webhook id). */
+  secret: Sealed;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The latest attempt's (or test's) outcome; status null on timeout, connection error or refusal. */
+export type LastStatus = { status: number | null; at: string };
+
+export type WebhookStats = {
+  success_count: number;
+  failure_count: number;
+  last_status: number | null;
+  last_attempt_at: string | null;
+};
+
+export type EventRecord = {
+  id: string;
+  type: string;
+  site_id: string;
+  created_at: string;
+  /** The exact JSON body sent to receivers. */
+  body: Packed<string>;
+};
+
+export type DeliveryAttempt = {
+  n: number;
+  /** When the attempt started. */
+  at: string;
+  /** HTTP status, or null on timeout / connection error / refused target. */
+  status: number | null;
+  duration_ms: number;
+  error: string | null;
+};
+
+export type Delivery = {
+  /** UUIDv7; sent as X-SVC-Delivery on every attempt. */
+  id: string;
+  event_id: string;
+  event_type: string;
+  webhook_id: string;
+  site_id: string;
+  /**
+   * pending: attempts left; succeeded: a 2xx arrived; dropped: every attempt
+   * failed; cancelled: stopped because the webhook was paused or deleted.
+   */
+  state: "pending" | "succeeded" | "dropped" | "cancelled";
+  attempts: DeliveryAttempt[];
+  next_attempt_at: string | null;
+  /** Why a delivery was cancelled. */
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * Creates the webhook with its site index and its entry in the site's routing.
+ * Retries when another writer changed the site's routing meanwhile.
+ */
+export async function createWebhook(kv: Deno.Kv, w: Webhook): Promise<Webhook> {
+  await retryOnConflict(async () => {
+    const op = kv.atomic()
+      .check({ key: keys.webhook(w.id), versionstamp: null })
+      .set(keys.webhook(w.id), w)
+      .set(keys.webhookBySite(w.site_id, w.id), w.id);
+    await changeRouting(kv, op, w.site_id, (r) => ({
+      ...r,
+      // By id, as the site index lists them (UUIDv7: oldest first).
+      webhooks: [...r.webhooks.filter((x) => x.id !== w.id), webhookRoute(w)]
+        .sort((x, y) => x.id < y.id ? -1 : 1),
+    }));
+    await commit(op, "create webhook");
+  });
+  return w;
+}
+
+export async function getWebhook(kv: Deno.Kv, id: string): Promise<Webhook | null> {
+  return (await kv.get<Webhook>(keys.webhook(id))).value;
+}
+
+/**
+ * Read-modify-write guarded by the record's versionstamp (ConflictError on a
+ * race, also when the site's routing changed meanwhile).
+ */
+export async function updateWebhook(
+  kv: Deno.Kv,
+  id: string,
+  change: (w: Webhook) => Webhook,
+): Promise<Webhook | null> {
+  const r = await kv.get<Webhook>(keys.webhook(id));
+  if (!r.value) return null;
+  const next = change(r.value);
+  const op = kv.atomic().check(r).set(keys.webhook(id), next);
+  const before = webhookRoute(r.value);
+  const after = webhookRoute(next);
+  if (JSON.stringify(before) !== JSON.stringify(after)) {
+    await changeRouting(kv, op, next.site_id, (rt) => ({
+      ...rt,
+      webhooks: rt.webhooks.map((x) => x.id === id ? after : x),
+    }));
+  }
+  await commit(op, "update webhook");
+  return next;
+}
+
+/**
+ * Removes the webhook, its site index entry, counters, status and routing
+ * entry; deliveries expire.
+ */
+export function deleteWebhook(kv: Deno.Kv, id: string): Promise<boolean> {
+  return retryOnConflict(async () => {
+    const r = await kv.get<Webhook>(keys.webhook(id));
+    if (!r.value) return false;
+    const op = kv.atomic().check(r)
+      .delete(keys.webhook(id))
+      .delete(keys.webhookBySite(r.value.site_id, id))
+      .delete(keys.webhookCounter(id, "success"))
+      .delete(keys.webhookCounter(id, "failure"))
+      .delete(keys.webhookLastStatus(id));
+    await changeRouting(kv, op, r.value.site_id, (rt) => ({
+      ...rt,
+      webhooks: rt.webhooks.filter((x) => x.id !== id),
+    }));
+    await commit(op, "delete webhook");
+    return true;
+  });
+}
+
+export function listWebhooksOfSite(kv: Deno.Kv, siteId: string): Promise<Webhook[]> {
+  return listByIndex<Webhook>(kv, keys.webhooksBySite(siteId), keys.webhook);
+}
+
+export async function countWebhooksOfSite(kv: Deno.Kv, siteId: string): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix: keys.webhooksBySite(siteId) })) n++;
+  return n;
+}
+
+export async function webhookCounts(
+  kv: Deno.Kv,
+  id: string,
+): Promise<{ success_count: number; failure_count: number }> {
+  const [s, f] = await Promise.all([
+    readCount(kv, keys.webhookCounter(id, "success")),
+    readCount(kv, keys.webhookCounter(id, "failure")),
+  ]);
+  return { success_count: s, failure_count: f };
+}
+
+export async function webhookStats(kv: Deno.Kv, id: string): Promise<WebhookStats> {
+  const [s, f, last] = await kv.getMany<[Deno.KvU64, Deno.KvU64, LastStatus]>([
+    keys.webhookCounter(id, "success"),
+    keys.webhookCounter(id, "failure"),
+    keys.webhookLastStatus(id),
+  ]);
+  return {
+    success_count: s.value ? Number(s.value.value) : 0,
+    failure_count: f.value ? Number(f.value.value) : 0,
+    last_status: last.value?.status ?? null,
+    last_attempt_at: last.value?.at ?? null,
+  };
+}
+
+/** Records the latest status (a test, or an attempt recorded elsewhere). */
+export async function setLastStatus(kv: Deno.Kv, id: string, last: LastStatus): Promise<void> {
+  await commit(kv.atomic().set(keys.webhookLastStatus(id), last), "webhook last status");
+}
+
+export async function getEvent(kv: Deno.Kv, id: string): Promise<EventRecord | null> {
+  return (await kv.get<EventRecord>(keys.event(id))).value;
+}
+
+export function listEventsOfSite(kv: Deno.Kv, siteId: string, limit = 50): Promise<EventRecord[]> {
+  return listByIndex<EventRecord>(kv, keys.eventsBySite(siteId), keys.event, {
+    reverse: true,
+    limit,
+  });
+}
+
+/**
+ * Adds a new event, its site index entry, and each delivery with its indexes
+ * to `op`. The caller adds the deliveries' jobs.
+ */
+export function putEventMutations(
+  op: Deno.AtomicOperation,
+  event: EventRecord,
+  /** Time-ordered id for the site's event index (the event id itself is random). */
+  order: string,
+  deliveries: Delivery[],
+): Deno.AtomicOperation {
+  const expireIn = EVENT_RETENTION_MS;
+  op.set(keys.event(event.id), event, { expireIn })
+    .set(keys.eventBySite(event.site_id, order), event.id, { expireIn });
+  for (const d of deliveries) {
+    op.check({ key: keys.delivery(d.id), versionstamp: null })
+      .set(keys.delivery(d.id), d, { expireIn })
+      .set(keys.deliveryByWebhook(d.webhook_id, d.id), d.id, { expireIn })
+      .set(keys.deliveryByEvent(d.event_id, d.id), d.id, { expireIn });
+  }
+  return op;
+}
+
+export async function getDeliveryEntry(
+  kv: Deno.Kv,
+  id: string,
+): Promise<Deno.KvEntryMaybe<Delivery>> {
+  return await kv.get<Delivery>(keys.delivery(id));
+}
+
+export function listDeliveriesOfWebhook(
+  kv: Deno.Kv,
+  webhookId: string,
+  limit = 50,
+): Promise<Delivery[]> {
+  return listByIndex<Delivery>(kv, keys.deliveriesByWebhook(webhookId), keys.delivery, {
+    reverse: true,
+    limit,
+  });
+}
+
+export function listDeliveriesOfEvent(kv: Deno.Kv, eventId: string): Promise<Delivery[]> {
+  return listByIndex<Delivery>(kv, keys.deliveriesByEvent(eventId), keys.delivery);
+}
+
+/** Time left of a delivery's retention, so that an update keeps its expiry. */
+function retentionLeft(d: Delivery, now: number): number {
+  return Math.max(60_000, Date.parse(d.created_at) + EVENT_RETENTION_MS - now);
+}
+
+/**
+ * Adds "the delivery read at `entry` becomes `next`" to `op`, guarded by the
+ * versionstamp read, plus the webhook's counter and latest status when an
+ * attempt was made.
+ */
+export function updateDeliveryMutations(
+  op: Deno.AtomicOperation,
+  entry: Deno.KvEntry<Delivery>,
+  next: Delivery,
+  now: number,
+  attempt?: { succeeded: boolean; last: LastStatus },
+): Deno.AtomicOperation {
+  op.check(entry).set(keys.delivery(next.id), next, { expireIn: retentionLeft(next, now) });
+  if (attempt) {
+    op.sum(keys.webhookCounter(next.webhook_id, attempt.succeeded ? "success" : "failure"), 1n)
+      .set(keys.webhookLastStatus(next.webhook_id), attempt.last);
+  }
+  return op;
+}

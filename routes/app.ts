@@ -1,0 +1,93 @@
+/**
+ * Builds the HTTP application from a context. Routing only: every route file
+ * speaks HTTP and calls domain/ functions.
+ */
+import { Hono } from "hono";
+import type { Ctx } from "../domain/kernel/context.ts";
+import type { AppEnv } from "./types.ts";
+import { envelope, errorHandler } from "./errors.ts";
+import { securityHeaders } from "./security_headers.ts";
+import { notFoundOrMethodNotAllowed } from "./method_not_allowed.ts";
+import { requireOperator } from "./admin/auth.ts";
+import { accountRoutes } from "./admin/accounts.ts";
+import { siteRoutes } from "./admin/sites.ts";
+import { boundedPath, boundedQuery } from "./admin/body.ts";
+import { hostedFormRoutes } from "./admin/hosted_forms.ts";
+import { ipBlockRoutes } from "./admin/ip_blocks.ts";
+import { suppressionRoutes } from "./admin/suppressions.ts";
+import { siteApiRoutes } from "./api/sites.ts";
+import { formRenderRoutes } from "./api/forms_render.ts";
+import { blockApiRoutes } from "./api/blocks.ts";
+import { webhookRoutes } from "./admin/webhooks.ts";
+import { healthRoutes } from "./public/health.ts";
+import { sendingDomainRoutes } from "./admin/sending_domains.ts";
+import { domainStatusRoutes } from "./api/domain_status.ts";
+import { sequenceRoutes } from "./admin/sequences.ts";
+import { sequenceApiRoutes } from "./api/sequences.ts";
+import { formsSubmitRoutes } from "./api/forms_submit.ts";
+import { submissionRoutes } from "./admin/submissions.ts";
+import { mailPublicRoutes } from "./public/mail.ts";
+import { mailAdminRoutes } from "./admin/mail.ts";
+import { mailSendRoutes } from "./api/mail.ts";
+
+export function buildApp(ctx: Ctx): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(ctx.log));
+  app.notFound(notFoundOrMethodNotAllowed(app));
+  app.use("*", securityHeaders);
+
+  // Public pages and probes (no key).
+  app.route("/", healthRoutes(ctx));
+  // public: mail (unsubscribe, tracking)
+  app.route("/", mailPublicRoutes(ctx));
+
+  // Operator API (bearer token): the dashboard's backend.
+  const admin = new Hono<AppEnv>();
+  admin.use("*", envelope("admin"), requireOperator(ctx), boundedPath, boundedQuery);
+  admin.route("/", accountRoutes(ctx));
+  admin.route("/", siteRoutes(ctx));
+  // admin: foundation
+  admin.route("/", hostedFormRoutes(ctx));
+  admin.route("/", ipBlockRoutes(ctx));
+  admin.route("/", suppressionRoutes(ctx));
+
+  // admin: webhooks
+  admin.route("/", webhookRoutes(ctx));
+
+  // admin: mail
+  admin.route("/", mailAdminRoutes(ctx));
+
+  // admin: forms
+  admin.route("/", submissionRoutes(ctx));
+
+  // admin: sequences
+  admin.route("/", sequenceRoutes(ctx));
+
+  // admin: sending domains
+  admin.route("/", sendingDomainRoutes(ctx));
+
+  app.route("/admin/api/v1", admin);
+
+  // Public API v1 (API key). Each route file declares its envelope and auth.
+  const api = new Hono<AppEnv>();
+  // api: sites, forms/render, blocks
+  api.route("/", siteApiRoutes(ctx));
+  api.route("/", formRenderRoutes(ctx));
+  api.route("/", blockApiRoutes(ctx));
+
+  // api: mail/send
+  api.route("/", mailSendRoutes(ctx));
+
+  // api: mail/domain-status
+  api.route("/", domainStatusRoutes(ctx));
+
+  // api: forms/submit
+  api.route("/", formsSubmitRoutes(ctx));
+
+  // api: sequences/enroll
+  api.route("/", sequenceApiRoutes(ctx));
+
+  app.route("/api/v1", api);
+
+  return app;
+}

@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import {
+  addMonthly,
+  addTotal,
+  appendWindow,
+  decodeWindow,
+  encodeWindow,
+  readMonthly,
+  readTotal,
+  readWindow,
+} from "../../../domain/kernel/kv/counters.ts";
+import { keys } from "../../../domain/kernel/kv/keys.ts";
+import { retryOnConflict } from "../../../domain/kernel/kv/kv.ts";
+import { ConflictError } from "../../../domain/kernel/errors.ts";
+
+Deno.test("sliding window counts only entries inside the window", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t0 = Date.UTC(2026, 0, 1);
+    for (const dt of [0, 10_000, 20_000, 59_999]) {
+      const w = await readWindow(kv, "test", "ip", t0 + dt, 60_000);
+      await appendWindow(kv.atomic(), w, t0 + dt, 60_000, 10).commit();
+    }
+    assert.equal((await readWindow(kv, "test", "ip", t0 + 59_999, 60_000)).times.length, 4);
+    // At t0 + 60 s the first entry is exactly 60 s old: outside "the last 60 s".
+    assert.equal((await readWindow(kv, "test", "ip", t0 + 60_000, 60_000)).times.length, 3);
+    assert.equal((await readWindow(kv, "test", "ip", t0 + 120_000, 60_000)).times.length, 0);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("sliding window keeps at most `keep` entries (constant size)", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t0 = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 50; i++) {
+      const w = await readWindow(kv, "test", "site", t0 + i, 60_000);
+      await appendWindow(kv.atomic(), w, t0 + i, 60_000, 5).commit();
+    }
+    assert.equal((await readWindow(kv, "test", "site", t0 + 50, 60_000)).times.length, 5);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("concurrent appends with a limit admit exactly the limit", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const now = Date.now();
+    let admitted = 0;
+    await Promise.all(Array.from({ length: 20 }, () =>
+      retryOnConflict(async () => {
+        const w = await readWindow(kv, "test", "race", now, 60_000);
+        if (w.times.length >= 4) return;
+        const r = await appendWindow(kv.atomic(), w, now, 60_000, 10).commit();
+        if (!r.ok) throw new ConflictError("window");
+        admitted++;
+      })));
+    assert.equal(admitted, 4);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("monthly counters are per UTC month and totals add up", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const lastSecondOfOct = Date.UTC(2026, 9, 31, 23, 59, 59);
+    const firstOfNov = Date.UTC(2026, 10, 1, 0, 0, 0);
+    await addMonthly(kv.atomic(), "acc", "email", lastSecondOfOct, 3).commit();
+    await addMonthly(kv.atomic(), "acc", "email", firstOfNov).commit();
+    assert.equal((await readMonthly(kv, "acc", "email", lastSecondOfOct)).count, 3);
+    assert.equal((await readMonthly(kv, "acc", "email", firstOfNov)).count, 1);
+    assert.equal((await readMonthly(kv, "other", "email", firstOfNov)).count, 0);
+    await addTotal(kv.atomic(), "log", "s1", 2).commit();
+    await addTotal(kv.atomic(), "log", "s1").commit();
+    assert.equal(await readTotal(kv, "log", "s1"), 3);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a window is stored packed: 120 entries in under 500 bytes, times exact", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t0 = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 130; i++) {
+      const w = await readWindow(kv, "test", "packed", t0 + i * 400, 60_000);
+      await appendWindow(kv.atomic(), w, t0 + i * 400, 60_000, 120).commit();
+    }
+    const raw = (await kv.get(keys.window("test", "packed"))).value;
+    assert.ok(raw instanceof Uint8Array && raw.length <= 500, "raw bytes, 4 per entry");
+    const w = await readWindow(kv, "test", "packed", t0 + 129 * 400, 60_000);
+    assert.deepEqual(w.times, Array.from({ length: 120 }, (_, i) => t0 + (i + 10) * 400));
+    assert.equal(w.total, null, "no running total unless asked for");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a window with a running total keeps counting past its kept entries", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t0 = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 7; i++) {
+      const w = await readWindow(kv, "test", "totals", t0 + i * 30_000, 60_000);
+      await appendWindow(kv.atomic(), w, t0 + i * 30_000, 60_000, 3, (w.total ?? 0) + 1).commit();
+    }
+    const w = await readWindow(kv, "test", "totals", t0 + 6 * 30_000, 60_000);
+    assert.equal(w.total, 7);
+    assert.deepEqual(w.times, [t0 + 5 * 30_000, t0 + 6 * 30_000]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("windows stored as arrays, and times far apart, read back exactly", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const now = Date.UTC(2026, 0, 1);
+    // The format written before windows were packed.
+    await kv.set(keys.window("test", "old"), [now - 70_000, now - 5_000, now - 1]);
+    const old = await readWindow(kv, "test", "old", now, 60_000);
+    assert.deepEqual(old.times, [now - 5_000, now - 1]);
+    assert.equal(old.total, null);
+    await appendWindow(kv.atomic(), old, now, 60_000, 10).commit();
+    assert.deepEqual((await readWindow(kv, "test", "old", now, 60_000)).times, [
+      now - 5_000,
+      now - 1,
+      now,
+    ]);
+    // A later stamp 60 days ahead (a clock set back) does not fit 32-bit offsets.
+    const far = now + 60 * 86_400_000;
+    const times = [now - 1, far, now - 0.5];
+    assert.deepEqual(decodeWindow(encodeWindow(times, 42)), { times, total: 42 });
+    assert.deepEqual(decodeWindow(encodeWindow([], null)), { times: [], total: null });
+    assert.deepEqual(decodeWindow(null), { times: [], total: null });
+  } finally {
+    kv.close();
+  }
+});

@@ -1,0 +1,254 @@
+import assert from "node:assert/strict";
+import type { Ctx } from "../../../domain/kernel/context.ts";
+import { testConfig } from "../../../domain/kernel/config.ts";
+import { createLogger } from "../../../domain/kernel/log.ts";
+import { ManualClock, systemClock } from "../../../domain/kernel/clock.ts";
+import { type JobHandler, schedule } from "../../../domain/kernel/jobs.ts";
+import { getJobEntry, listDeadJobs } from "../../../domain/kernel/jobs_store.ts";
+import { commit } from "../../../domain/kernel/kv/kv.ts";
+import { JobRunner } from "../../../domain/kernel/job_runner.ts";
+import { eventually } from "../../helpers/service.ts";
+
+async function makeCtx(clock = systemClock, useQueue = true): Promise<Ctx> {
+  return {
+    kv: await Deno.openKv(":memory:"),
+    config: testConfig(),
+    clock,
+    log: createLogger("silent"),
+    useQueue,
+  };
+}
+
+async function scheduleJob(ctx: Ctx, kind: string, runAt: number, payload = {}) {
+  const op = ctx.kv.atomic();
+  const job = schedule(ctx, op, { kind, payload, runAt });
+  await commit(op, "schedule");
+  return job;
+}
+
+Deno.test("a scheduled job runs once through the queue and its record is removed", async () => {
+  const ctx = await makeCtx();
+  const runs: string[] = [];
+  const runner = new JobRunner(ctx, {
+    echo: (_c, run) => Promise.resolve(void runs.push(run.job.id)),
+  });
+  runner.start();
+  try {
+    const job = await scheduleJob(ctx, "echo", Date.now());
+    await eventually(() => runs.length === 1);
+    await runner.idle();
+    assert.deepEqual(runs, [job.id]);
+    assert.equal((await getJobEntry(ctx.kv, job.id)).value, null);
+  } finally {
+    await runner.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("a delayed job waits for its time", async () => {
+  const ctx = await makeCtx();
+  const at: number[] = [];
+  const runner = new JobRunner(ctx, { echo: () => Promise.resolve(void at.push(Date.now())) });
+  runner.start();
+  try {
+    const t0 = Date.now();
+    await scheduleJob(ctx, "echo", t0 + 400);
+    await eventually(() => at.length === 1);
+    assert.ok(at[0] - t0 >= 380, `ran after ${at[0] - t0} ms`);
+  } finally {
+    await runner.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("running the same job twice (duplicate message) calls the handler once", async () => {
+  const ctx = await makeCtx();
+  let calls = 0;
+  const slow: JobHandler = async () => {
+    calls++;
+    await new Promise((r) => setTimeout(r, 50));
+  };
+  const runner = new JobRunner(ctx, { slow });
+  try {
+    const job = await scheduleJob(ctx, "slow", Date.now());
+    await Promise.all([runner.runJob(job.id), runner.runJob(job.id), runner.runJob(job.id)]);
+    await runner.runJob(job.id);
+    assert.equal(calls, 1);
+  } finally {
+    await runner.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("a job whose runner died is taken over after its lease", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  let calls = 0;
+  const never: JobHandler = () => new Promise(() => {}); // the "crashed" runner
+  const dead = new JobRunner(ctx, { work: never }, { leaseMs: 30_000 });
+  const alive = new JobRunner(ctx, { work: () => Promise.resolve(void calls++) }, {
+    leaseMs: 30_000,
+  });
+  try {
+    const job = await scheduleJob(ctx, "work", clock.now());
+    void dead.runJob(job.id); // claims, then hangs forever
+    await eventually(async () => (await getJobEntry(ctx.kv, job.id)).value?.state === "running");
+    assert.equal(await alive.sweep(), 0, "lease still held");
+    clock.advance(30_001);
+    assert.equal(await alive.sweep(), 1);
+    await alive.idle();
+    assert.equal(calls, 1);
+    assert.equal((await getJobEntry(ctx.kv, job.id)).value, null);
+  } finally {
+    await alive.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("a failing handler is retried with backoff, then buried", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  let calls = 0;
+  const runner = new JobRunner(ctx, {
+    boom: () => {
+      calls++;
+      return Promise.reject(new Error("boom"));
+    },
+  }, { maxRuns: 3 });
+  try {
+    const job = await scheduleJob(ctx, "boom", clock.now());
+    await runner.sweep();
+    await runner.idle();
+    assert.equal(calls, 1);
+    assert.equal(await runner.sweep(), 0, "backing off");
+    clock.advance(1_000);
+    await runner.sweep();
+    await runner.idle();
+    clock.advance(2_000);
+    await runner.sweep();
+    await runner.idle();
+    assert.equal(calls, 3);
+    assert.equal((await getJobEntry(ctx.kv, job.id)).value, null);
+    const dead = await listDeadJobs(ctx.kv);
+    assert.equal(dead.length, 1);
+  } finally {
+    await runner.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("a handler can reschedule its job; the result and the new time commit together", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  const seen: number[] = [];
+  const runner = new JobRunner(ctx, {
+    step: async (c, run) => {
+      const n = Number(run.payload.n);
+      seen.push(n);
+      const op = c.kv.atomic();
+      if (n < 3) run.reschedule(op, c.clock.now() + 86_400_000, { n: n + 1 });
+      else run.finish(op);
+      await commit(op, "step");
+    },
+  });
+  try {
+    await scheduleJob(ctx, "step", clock.now(), { n: 1 });
+    for (let i = 0; i < 3; i++) {
+      await runner.sweep();
+      await runner.idle();
+      clock.advance(86_400_000);
+    }
+    await runner.sweep();
+    assert.deepEqual(seen, [1, 2, 3]);
+  } finally {
+    await runner.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("a slow job does not hold back the other due jobs of a sweep", async () => {
+  const ctx = await makeCtx(systemClock, false);
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const ran: string[] = [];
+  const runner = new JobRunner(ctx, {
+    slow: () => released,
+    fast: (_c, run) => Promise.resolve(void ran.push(String(run.payload.n))),
+  });
+  try {
+    await scheduleJob(ctx, "slow", Date.now());
+    await scheduleJob(ctx, "fast", Date.now(), { n: 1 });
+    const first = await Promise.race([
+      runner.sweep().then(() => "returned"),
+      new Promise((r) => setTimeout(() => r("blocked"), 500)),
+    ]);
+    assert.equal(first, "returned");
+    await eventually(() => ran.includes("1"));
+    // A job that falls due while the slow one still runs is started by the next sweep.
+    await scheduleJob(ctx, "fast", Date.now(), { n: 2 });
+    assert.equal(await runner.sweep(), 1, "the running slow job is not started twice");
+    await eventually(() => ran.includes("2"));
+  } finally {
+    release();
+    await runner.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("a job that made progress by rescheduling still gets its retries when it fails", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  let calls = 0;
+  const runner = new JobRunner(ctx, {
+    steps: async (c, run) => {
+      calls++;
+      if (calls === 6) throw new Error("one bad moment");
+      const op = c.kv.atomic();
+      if (calls < 8) run.reschedule(op, c.clock.now() + 1_000);
+      else run.finish(op);
+      await commit(op, "step");
+    },
+  }, { maxRuns: 3 });
+  try {
+    const job = await scheduleJob(ctx, "steps", clock.now());
+    for (let i = 0; i < 10 && calls < 8; i++) {
+      await runner.sweep();
+      await runner.idle();
+      clock.advance(1_000);
+    }
+    assert.equal(calls, 8);
+    assert.equal((await getJobEntry(ctx.kv, job.id)).value, null);
+    assert.deepEqual(await listDeadJobs(ctx.kv), []);
+  } finally {
+    await runner.stop();
+    ctx.kv.close();
+  }
+});
+
+Deno.test("a handler's own lease decides when a crashed run is taken over", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  let calls = 0;
+  const dead = new JobRunner(ctx, {
+    work: { handler: () => new Promise(() => {}), leaseMs: 15_000 },
+  });
+  const alive = new JobRunner(ctx, {
+    work: { handler: () => Promise.resolve(void calls++), leaseMs: 15_000 },
+  });
+  try {
+    const job = await scheduleJob(ctx, "work", clock.now());
+    void dead.runJob(job.id);
+    await eventually(async () => (await getJobEntry(ctx.kv, job.id)).value?.state === "running");
+    clock.advance(14_999);
+    await alive.sweep();
+    await alive.idle();
+    assert.equal(calls, 0, "lease still held");
+    clock.advance(2);
+    await alive.sweep();
+    await alive.idle();
+    assert.equal(calls, 1);
+  } finally {
+    await alive.stop();
+    ctx.kv.close();
+  }
+});

@@ -1,0 +1,37 @@
+/**
+ * A mail delivery worker (Web Worker): builds, DKIM-signs and sends messages
+ * with its own nodemailer SMTP pool, so that this work stays off the thread
+ * that serves HTTP. Started and fed by `WorkerSmtpTransport` (transport.ts).
+ */
+/// <reference lib="deno.worker" />
+import { Buffer } from "node:buffer";
+import {
+  SmtpTransport,
+  TransportError,
+  type WorkerReply,
+  type WorkerRequest,
+} from "../domain/mail/transport.ts";
+
+let transport: SmtpTransport | null = null;
+
+self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
+  const m = e.data;
+  if (m.type === "init") {
+    transport = new SmtpTransport(m.url, m.poolSize);
+    return;
+  }
+  const msg = m.msg;
+  // Structured cloning turns Buffers into plain Uint8Arrays; MailComposer wants Buffers.
+  msg.message.date = new Date(msg.message.date);
+  for (const a of msg.message.attachments) {
+    a.content = Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength);
+  }
+  let reply: WorkerReply;
+  try {
+    reply = { id: m.id, ok: true, result: await transport!.send(msg) };
+  } catch (err) {
+    const t = err instanceof TransportError ? err : new TransportError(String(err));
+    reply = { id: m.id, ok: false, error: t.message, permanent: t.permanent };
+  }
+  self.postMessage(reply);
+};
