@@ -208,6 +208,33 @@ echo json_encode(['sent' => $ok, 'log' => \\SvcFormsMail\\Mail_Log::recent(1)]);
         assert.equal(rec.status, "sent", JSON.stringify(rec));
       });
 
+      await t.step("an ok: false answer is logged; the switch decides the fallback", async () => {
+        const sup = await s.admin("POST", "/suppressions", {
+          email: "gone@example.net",
+          reason: "manual",
+        });
+        assert.equal(sup.status, 201, JSON.stringify(sup.body));
+        const r = await w.phpJson<Any>(`
+$failed = [];
+add_action('wp_mail_failed', function ($e) use (&$failed) { $failed[] = $e->get_error_message(); });
+\\SvcFormsMail\\Settings::update(['mail_fallback' => false]);
+$strict = wp_mail('gone@example.net', 'Never delivered', 'Hello');
+$strict_log = \\SvcFormsMail\\Mail_Log::recent(1)[0];
+\\SvcFormsMail\\Settings::update(['mail_fallback' => true]);
+wp_mail('gone@example.net', 'Handed to WordPress', 'Hello');
+$fallback_log = \\SvcFormsMail\\Mail_Log::recent(1)[0];
+echo json_encode(['strict' => $strict, 'failed' => $failed, 'strict_log' => $strict_log, 'fallback_log' => $fallback_log]);`);
+        assert.equal(r.strict, false);
+        assert.match(r.failed[0], /all_recipients_suppressed/);
+        // With the fallback on, WordPress's own mailer tried (no sendmail here, so it failed too).
+        assert.equal(r.failed.length, 2, JSON.stringify(r.failed));
+        assert.match(r.failed[1], /mail function/);
+        assert.equal(r.strict_log.status, "failed");
+        assert.match(r.strict_log.error, /send_failed \(all_recipients_suppressed\)/);
+        assert.equal(r.fallback_log.status, "fallback");
+        assert.equal(r.fallback_log.subject, "Handed to WordPress");
+      });
+
       const visitorCtx = await browser.newContext({ viewport: { width: 900, height: 1000 } });
       // Nothing leaves the machine: the captcha provider's script is not fetched.
       await visitorCtx.route("**/*", (route) => {
@@ -298,6 +325,11 @@ echo json_encode(['sent' => $ok, 'log' => \\SvcFormsMail\\Mail_Log::recent(1)]);
           assert.equal(kept[0].status, "pending");
           assert.match(kept[0].last_error, /unreachable/);
 
+          // Connect says so when the service cannot be reached.
+          await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail`);
+          await Promise.all([admin.waitForURL(/page=svc-forms-mail/), admin.click("#connect")]);
+          assert.match(await admin.textContent(".svcfm-flash") ?? "", /could not be reached/);
+
           await s.start();
           // The first retry is due a minute later: move the kept row and the
           // plugin's cron events a minute back instead of waiting.
@@ -356,6 +388,31 @@ _set_cron_array($moved);`);
         assert.equal(await admin.$(".svcfm-block-notice"), null);
         const after = (await s.admin("GET", `/ip-blocks/${block.body.id}`)).body;
         assert.equal(after.active, false, JSON.stringify(after));
+
+        // A blocked visitor still sees the success message (silent success); nothing is stored.
+        const own = await s.admin("POST", "/ip-blocks", {
+          ip: "127.0.0.1",
+          reason: "manual",
+          site_id: null,
+        });
+        assert.equal(own.status, 201, JSON.stringify(own.body));
+        const before =
+          (await s.admin("GET", `/sites/${siteId}/submissions?limit=50`)).body.items.length;
+        await visitor.goto(formUrl);
+        await fillForm(visitor, {
+          name: "Carl Blocked",
+          email: "carl@example.org",
+          topic: "Sales",
+          message: "From a blocked address.",
+        });
+        await Promise.all([visitor.waitForURL(/svcfm_sent=/), visitor.click(".svcfm-submit")]);
+        assert.equal((await visitor.textContent(".svcfm-notice-success"))?.trim(), FORM_SUCCESS);
+        const afterBlocked =
+          (await s.admin("GET", `/sites/${siteId}/submissions?limit=50`)).body.items;
+        assert.equal(afterBlocked.length, before);
+        const queued = await w.phpJson<Any[]>(`echo json_encode(\\SvcFormsMail\\Queue::rows());`);
+        assert.equal(queued.length, 0, "a blocked answer is final, not kept for a retry");
+        assert.equal((await s.admin("POST", `/ip-blocks/${own.body.id}/lift`)).status, 200);
       });
 
       await t.step("the status panel shows GET /mail/domain-status", async () => {

@@ -346,7 +346,7 @@ final class Admin {
 
 		echo '<tr><th scope="row"><label for="svcfm-api-key">' . esc_html__( 'API key', 'svc-forms-mail' ) . '</label></th><td>';
 		$masked = Settings::mask_key( (string) $s['api_key'] );
-		echo '<input type="password" id="svcfm-api-key" name="api_key" class="regular-text code" value="" autocomplete="off" placeholder="' . esc_attr( '' !== $masked ? $masked : 'svc_live_…' ) . '" />';
+		echo '<input type="password" id="svcfm-api-key" name="api_key" class="regular-text" value="" autocomplete="off" placeholder="' . esc_attr( '' !== $masked ? $masked : 'svc_live_…' ) . '" />';
 		if ( '' !== $masked ) {
 			/* translators: %s: the masked key. */
 			echo '<p class="description">' . esc_html( sprintf( __( 'Saved key: %s. Leave the field empty to keep it.', 'svc-forms-mail' ), $masked ) ) . '</p>';

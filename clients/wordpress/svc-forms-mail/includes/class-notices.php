@@ -106,15 +106,19 @@ final class Notices {
 				? __( 'no end', 'svc-forms-mail' )
 				/* translators: %s: a date and time. */
 				: sprintf( __( 'until %s', 'svc-forms-mail' ), self::local_time( (string) $block['blockedUntil'] ) );
-			/* translators: 1: an IP address, 2: a reason code, 3: "until <time>" or "no end". */
-			$items .= '<li>' . esc_html( sprintf( __( '%1$s blocked (%2$s), %3$s', 'svc-forms-mail' ), (string) ( $block['ip'] ?? '' ), (string) ( $block['reason'] ?? '' ), $until ) );
+			$reason = (string) ( $block['reason'] ?? '' );
+			if ( 'rate_limit' === $reason ) {
+				$reason = __( 'more than 3 form submissions in a minute', 'svc-forms-mail' );
+			}
+			/* translators: 1: an IP address, 2: why it is blocked, 3: "until <time>" or "no end". */
+			$items .= '<li>' . esc_html( sprintf( __( '%1$s is blocked (%2$s), %3$s.', 'svc-forms-mail' ), (string) ( $block['ip'] ?? '' ), $reason, $until ) );
 			if ( ! empty( $block['note'] ) ) {
 				$items .= ' — ' . esc_html( (string) $block['note'] );
 			}
 			$owned = '' === $site_id || ( $block['triggeredBySiteId'] ?? null ) === $site_id;
 			if ( ! empty( $block['selfLiftable'] ) && $owned ) {
 				/* translators: %s: an IP address. */
-				$items .= ' ' . self::lift_button( 'ip', (string) ( $block['id'] ?? '' ), sprintf( __( 'Lift the block on %s', 'svc-forms-mail' ), (string) ( $block['ip'] ?? '' ) ), __( 'Lift', 'svc-forms-mail' ) );
+				$items .= ' ' . self::lift_button( 'ip', (string) ( $block['id'] ?? '' ), sprintf( __( 'Lift the block on %s', 'svc-forms-mail' ), (string) ( $block['ip'] ?? '' ) ), __( 'Lift block', 'svc-forms-mail' ) );
 			}
 			$items .= '</li>';
 		}
