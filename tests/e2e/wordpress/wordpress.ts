@@ -1,11 +1,13 @@
 /**
  * A WordPress site for one test run: Debian's WordPress (/usr/share/wordpress)
  * copied into a temporary docroot with a wp-config.php of its own, installed
- * through WordPress's PHP API (Debian has no wp-cli), the plugin copied into
- * wp-content/plugins and activated, served by `php -S`.
+ * through WordPress's PHP API (Debian has no wp-cli), the plugin's zip (as
+ * `deno task wp:zip` builds it) unpacked by WordPress's unzip_file() and
+ * activated, served by `php -S`.
  */
+import { buildZip } from "../../../clients/wordpress/build_zip.ts";
+
 const WP_SOURCE = "/usr/share/wordpress";
-export const PLUGIN_DIR = "clients/wordpress/svc-forms-mail";
 export const PLUGIN_FILE = "svc-forms-mail/svc-forms-mail.php";
 
 export type WordPress = {
@@ -61,10 +63,8 @@ export async function startWordPress(
     throw new Error(`cp ${WP_SOURCE} failed: ${new TextDecoder().decode(cp.stderr)}`);
   }
   await Deno.remove(`${root}/.htaccess`).catch(() => {});
-  const plugin = await new Deno.Command("cp", {
-    args: ["-a", PLUGIN_DIR, `${root}/wp-content/plugins/`],
-  }).output();
-  if (!plugin.success) throw new Error("copying the plugin failed");
+  // The installable zip of `deno task wp:zip`, unpacked below by WordPress itself.
+  const zipPath = await buildZip(`${dir}/dist`);
 
   const salt = () =>
     Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0"))
@@ -154,6 +154,10 @@ echo json_encode(['installed' => is_blog_installed()]);
   await Deno.remove(installFile);
   const activated = await phpJson<{ active: boolean; error: string | null }>(`
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
+require_once ABSPATH . 'wp-admin/includes/file.php';
+WP_Filesystem();
+$unzipped = unzip_file('${zipPath}', WP_PLUGIN_DIR);
+if (is_wp_error($unzipped)) { echo json_encode(['active' => false, 'error' => $unzipped->get_error_message()]); exit; }
 $r = activate_plugin('${PLUGIN_FILE}');
 echo json_encode(['active' => is_plugin_active('${PLUGIN_FILE}'), 'error' => is_wp_error($r) ? $r->get_error_message() : null]);
 `);
