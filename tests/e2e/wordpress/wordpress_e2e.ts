@@ -135,7 +135,7 @@ echo (int) $id;`),
           `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
         ],
       });
-      const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 1300 } });
       const admin = await adminCtx.newPage();
       await admin.goto(`${w.home}/wp-login.php`);
       await admin.fill("#user_login", "admin");
@@ -305,6 +305,18 @@ echo json_encode(['strict' => $strict, 'failed' => $failed, 'strict_log' => $str
           return o.body.items?.find((i: Any) => (i.raw as string).includes("has not arrived yet"));
         }, "the notification");
         assert.match(note.raw, /Reply-To: .*ann\.visitor@example\.org/);
+      });
+
+      await t.step("the block renders the same hosted form", async () => {
+        const blockPage = Number(
+          await w.php(`
+$id = wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Block form',
+  'post_content' => '<!-- wp:svc-forms-mail/form {"slug":"contact"} /-->']);
+echo (int) $id;`),
+        );
+        await visitor.goto(`${w.home}/?page_id=${blockPage}`);
+        assert.equal((await visitor.textContent(".svcfm-submit"))?.trim(), "Send message");
+        assert.ok(await visitor.$('[name="svcfm[message]"]'));
       });
 
       await t.step(

@@ -19,6 +19,9 @@ defined( 'ABSPATH' ) || exit;
 final class Form_Cache {
 
 	const LAST_RESORT = WEEK_IN_SECONDS;
+	const GENERATION  = 'svcfm_form_cache_gen';
+	/** Seconds a failed fetch (with no copy to show) is not tried again: visitors do not all wait for a timeout. */
+	const FAILURE_TTL = 60;
 
 	/**
 	 * Slugs to refresh after the page is sent.
@@ -33,7 +36,17 @@ final class Form_Cache {
 	 * @param string $slug Slug.
 	 */
 	private static function key( string $slug ): string {
-		return 'svcfm_form_' . md5( $slug );
+		// The generation makes flush() work with any transient store (options or an object cache).
+		return 'svcfm_form_' . md5( (int) get_option( self::GENERATION, 1 ) . '|' . $slug );
+	}
+
+	/**
+	 * The key of a recent failure to fetch a slug (no copy to show).
+	 *
+	 * @param string $slug Slug.
+	 */
+	private static function failure_key( string $slug ): string {
+		return 'svcfm_formfail_' . md5( (int) get_option( self::GENERATION, 1 ) . '|' . $slug );
 	}
 
 	/**
@@ -66,6 +79,15 @@ final class Form_Cache {
 				return array(
 					'form'  => $entry['form'],
 					'error' => '',
+				);
+			}
+		}
+		if ( ! is_array( $entry ) ) {
+			$failed = get_transient( self::failure_key( $slug ) );
+			if ( is_string( $failed ) && '' !== $failed ) {
+				return array(
+					'form'  => null,
+					'error' => $failed,
 				);
 			}
 		}
@@ -127,6 +149,9 @@ final class Form_Cache {
 				'error' => '',
 			);
 		}
+		if ( $response->retryable() ) {
+			set_transient( self::failure_key( $slug ), $response->code(), self::FAILURE_TTL );
+		}
 		return array(
 			'form'  => null,
 			'error' => $response->code(),
@@ -163,7 +188,7 @@ final class Form_Cache {
 	 * Forgets every cached form (Connect, settings change).
 	 */
 	public static function flush(): void {
-		global $wpdb;
-		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_svcfm\\_form\\_%' OR option_name LIKE '\\_transient\\_timeout\\_svcfm\\_form\\_%'" ); // phpcs:ignore WordPress.DB -- transients of this plugin.
+		// Old entries are no longer read and expire on their own.
+		update_option( self::GENERATION, (int) get_option( self::GENERATION, 1 ) + 1, false );
 	}
 }

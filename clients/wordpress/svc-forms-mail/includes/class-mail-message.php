@@ -61,6 +61,11 @@ final class Mail_Message {
 		// Content type: the header, then WordPress's filter, as wp_mail() does.
 		$content_type = apply_filters( 'wp_mail_content_type', $headers['content_type'] ?? 'text/plain' );
 		$message      = (string) ( $atts['message'] ?? '' );
+		// The API takes UTF-8 (JSON): a message in another declared charset is converted.
+		$charset = strtoupper( (string) ( $headers['charset'] ?? '' ) );
+		if ( '' !== $charset && 'UTF-8' !== $charset && 'UTF8' !== $charset && in_array( $charset, array_map( 'strtoupper', mb_list_encodings() ), true ) ) {
+			$message = (string) mb_convert_encoding( $message, 'UTF-8', $charset );
+		}
 		if ( mb_strlen( $message ) > self::MAX_BODY ) {
 			throw new Mail_Error( 'body_too_large', __( 'The email body is longer than the service accepts (500,000 characters).', 'svc-forms-mail' ) );
 		}

@@ -101,6 +101,31 @@ final class Queue {
 	 * @return int The row's id (0 when it could not be written).
 	 */
 	public static function add( array $payload, string $source, string $error ): int {
+		$id = self::insert( $payload, $source, $error );
+		if ( 0 === $id && is_file( ABSPATH . 'wp-admin/includes/upgrade.php' ) ) {
+			// The table may be missing (plugin files copied without activation): create it and try once more.
+			Plugin::install_tables();
+			$id = self::insert( $payload, $source, $error );
+		}
+		if ( 0 === $id ) {
+			// Last resort: the web server's error log keeps the submission.
+			error_log( 'svc-forms-mail: a form submission could not be kept: ' . wp_json_encode( $payload ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- never lose a submission.
+			return 0;
+		}
+		// A single event at the first retry time, besides the five-minute sweep.
+		wp_schedule_single_event( time() + self::backoff( 1 ), self::CRON_HOOK );
+		return $id;
+	}
+
+	/**
+	 * Writes a row.
+	 *
+	 * @param array<string, mixed> $payload The POST /forms/submit body.
+	 * @param string               $source  Which form sent it.
+	 * @param string               $error   Why the first try failed.
+	 * @return int The row's id (0 when it could not be written).
+	 */
+	private static function insert( array $payload, string $source, string $error ): int {
 		global $wpdb;
 		$ok = $wpdb->insert( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery -- the plugin's own table.
 			self::table(),
@@ -114,12 +139,7 @@ final class Queue {
 				'last_error'      => mb_substr( $error, 0, 2000 ),
 			)
 		);
-		if ( ! $ok ) {
-			return 0;
-		}
-		// A single event at the first retry time, besides the five-minute sweep.
-		wp_schedule_single_event( time() + self::backoff( 1 ), self::CRON_HOOK );
-		return (int) $wpdb->insert_id;
+		return $ok ? (int) $wpdb->insert_id : 0;
 	}
 
 	/**

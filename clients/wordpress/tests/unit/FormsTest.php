@@ -146,4 +146,15 @@ final class FormsTest extends Svcfm_TestCase {
 		$this->assertSame( array( 'form' => null, 'error' => 'form_archived' ), Form_Cache::get( 'contact', $t + 20000 ) );
 		$this->assertSame( array( 'form' => null, 'error' => 'invalid_slug' ), Form_Cache::get( 'Bad Slug' ) );
 	}
+
+	public function test_a_failed_fetch_without_copy_is_not_retried_by_every_visitor(): void {
+		self::configure();
+		$this->assertSame( array( 'form' => null, 'error' => 'unreachable' ), Form_Cache::get( 'contact' ) );
+		$this->assertSame( array( 'form' => null, 'error' => 'unreachable' ), Form_Cache::get( 'contact' ) );
+		$this->assertCount( 1, WP_Stub::$requests, 'the failure is remembered for a minute' );
+		// Connect (or a settings change) forgets every cached form and failure.
+		Form_Cache::flush();
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'form' => self::form() ), array( 'cache-control' => 'public, max-age=60' ) );
+		$this->assertSame( 'contact', Form_Cache::get( 'contact' )['form']['slug'] );
+	}
 }

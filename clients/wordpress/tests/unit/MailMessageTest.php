@@ -125,4 +125,9 @@ final class MailMessageTest extends Svcfm_TestCase {
 		$this->assertSame( array( '"Doe, Ann" <ann@x.example>', 'b@x.example' ), Mail_Message::split_addresses( '"Doe, Ann" <ann@x.example>, b@x.example' ) );
 		$this->assertSame( array( '"Doe, Ann" <ann@x.example>' ), Mail_Message::address_list( '"Doe, Ann" <ann@x.example>' ) );
 	}
+
+	public function test_a_message_in_another_charset_is_sent_as_utf8(): void {
+		$body = Mail_Message::build( array( 'to' => 'a@x.example', 'message' => "Gr\xfc\xdfe", 'headers' => 'Content-Type: text/plain; charset=ISO-8859-1' ) );
+		$this->assertSame( 'Grüße', $body['text'] );
+	}
 }
