@@ -311,12 +311,44 @@ echo json_encode(['strict' => $strict, 'failed' => $failed, 'strict_log' => $str
         const blockPage = Number(
           await w.php(`
 $id = wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Block form',
-  'post_content' => '<!-- wp:svc-forms-mail/form {"slug":"contact"} /-->']);
+  'post_content' => '<!-- wp:svc-forms-mail/form {"slug":"contact","autoreply":true,"autoreplySubject":"We got it, {name}"} /-->']);
 echo (int) $id;`),
         );
-        await visitor.goto(`${w.home}/?page_id=${blockPage}`);
+        const blockUrl = `${w.home}/?page_id=${blockPage}`;
+        await visitor.goto(blockUrl);
         assert.equal((await visitor.textContent(".svcfm-submit"))?.trim(), "Send message");
-        assert.ok(await visitor.$('[name="svcfm[message]"]'));
+
+        // A bot that fills the honeypot is told "thank you" and nothing is sent.
+        const before = (await s.admin("GET", `/sites/${siteId}/submissions?limit=50`)).body.items;
+        await fillForm(visitor, {
+          name: "Bot",
+          email: "bot@example.org",
+          topic: "Sales",
+          message: "Buy cheap links",
+        });
+        await visitor.$eval(
+          "[name=svcfm_hp]",
+          (e) => e.setAttribute("value", "http://spam.example"),
+        );
+        await Promise.all([visitor.waitForURL(/svcfm_sent=/), visitor.click(".svcfm-submit")]);
+        assert.equal((await visitor.textContent(".svcfm-notice-success"))?.trim(), FORM_SUCCESS);
+        const after = (await s.admin("GET", `/sites/${siteId}/submissions?limit=50`)).body.items;
+        assert.equal(after.length, before.length, "the honeypot submission was not sent");
+
+        // The block's auto-reply setting reaches the visitor.
+        await visitor.goto(blockUrl);
+        await fillForm(visitor, {
+          name: "Dora Block",
+          email: "dora@example.org",
+          topic: "Support",
+          message: "Sent from the block.",
+        });
+        await Promise.all([visitor.waitForURL(/svcfm_sent=/), visitor.click(".svcfm-submit")]);
+        const reply = await eventually(async () => {
+          const o = await s.admin("GET", "/outbox?to=dora@example.org");
+          return o.body.items?.[0];
+        }, "the auto-reply");
+        assert.match(reply.raw, /Subject: We got it, Dora Block/);
       });
 
       await t.step(
@@ -425,6 +457,29 @@ _set_cron_array($moved);`);
         const queued = await w.phpJson<Any[]>(`echo json_encode(\\SvcFormsMail\\Queue::rows());`);
         assert.equal(queued.length, 0, "a blocked answer is final, not kept for a retry");
         assert.equal((await s.admin("POST", `/ip-blocks/${own.body.id}/lift`)).status, 200);
+
+        // A site the service disabled automatically: Connect says so, the notice offers to enable it.
+        const disabled = await s.admin("POST", `/sites/${siteId}/disable`, {
+          automatic: true,
+          reason: "Too many spam submissions in an hour.",
+        });
+        assert.equal(disabled.status, 200, JSON.stringify(disabled.body));
+        await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail`);
+        await Promise.all([admin.waitForURL(/page=svc-forms-mail/), admin.click("#connect")]);
+        assert.match(await admin.textContent(".svcfm-flash") ?? "", /site_disabled/);
+        await w.php(`delete_transient('svcfm_block_status');`);
+        await admin.goto(`${w.home}/wp-admin/index.php`);
+        assert.match(
+          await admin.textContent(".svcfm-block-notice") ?? "",
+          /This site is disabled\./,
+        );
+        assert.match(await admin.textContent(".svcfm-block-notice") ?? "", /Too many spam/);
+        await Promise.all([
+          admin.waitForURL(/svcfm_lifted=site/),
+          admin.click(".svcfm-block-notice button:has-text('Enable the site again')"),
+        ]);
+        assert.equal(await admin.$(".svcfm-block-notice"), null);
+        assert.equal((await s.admin("GET", `/sites/${siteId}`)).body.disabled, null);
       });
 
       await t.step("the status panel shows GET /mail/domain-status", async () => {
