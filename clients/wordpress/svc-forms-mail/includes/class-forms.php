@@ -440,10 +440,10 @@ final class Forms {
 	 */
 	private static function done( string $instance ): void {
 		self::$results[ $instance ] = array( 'status' => 'success' );
-		$scheme = is_ssl() ? 'https://' : 'http://';
-		$host   = isset( $_SERVER['HTTP_HOST'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_HOST'] ) ) : '';
-		$uri    = isset( $_SERVER['REQUEST_URI'] ) ? esc_url_raw( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '/';
-		$url    = add_query_arg( 'svcfm_sent', $instance, remove_query_arg( 'svcfm_sent', $scheme . $host . $uri ) ) . '#svcfm-' . $instance;
+		// A relative address: right behind proxies whose Host differs from the site's.
+		$uri = isset( $_SERVER['REQUEST_URI'] ) ? esc_url_raw( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '/';
+		$uri = '/' . ltrim( (string) preg_replace( '#^[a-z][a-z0-9+.-]*://[^/]*#i', '', $uri ), '/' );
+		$url = add_query_arg( 'svcfm_sent', $instance, remove_query_arg( 'svcfm_sent', $uri ) ) . '#svcfm-' . $instance;
 		if ( ! headers_sent() && wp_safe_redirect( $url, 303 ) ) {
 			exit;
 		}
