@@ -1,0 +1,31 @@
+<?php
+/**
+ * Loads the plugin's classes (one file per class, WordPress file naming).
+ *
+ * @package SvcFormsMail
+ */
+
+namespace SvcFormsMail;
+
+defined( 'ABSPATH' ) || exit;
+
+foreach ( array(
+	'settings',
+	'response',
+	'client',
+	'cache-control',
+	'mail-message',
+	'mail-log',
+	'mailer',
+	'queue',
+	'captcha',
+	'form-cache',
+	'form-renderer',
+	'forms',
+	'integrations',
+	'notices',
+	'admin',
+	'plugin',
+) as $svcfm_class_file ) {
+	require_once __DIR__ . '/class-' . $svcfm_class_file . '.php';
+}

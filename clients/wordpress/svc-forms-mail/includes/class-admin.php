@@ -1,0 +1,500 @@
+<?php
+/**
+ * Settings → SVC Forms & Mail: settings and Connect, status, mail log, queue.
+ *
+ * @package SvcFormsMail
+ */
+
+namespace SvcFormsMail;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The admin page and its actions (admin-post.php, nonces, manage_options).
+ */
+final class Admin {
+
+	const SLUG  = 'svc-forms-mail';
+	const FLASH = 'svcfm_flash_';
+
+	/**
+	 * Registers the page and the actions.
+	 */
+	public static function register(): void {
+		add_action( 'admin_menu', array( self::class, 'menu' ) );
+		add_action( 'admin_post_svcfm_save', array( self::class, 'save' ) );
+		add_action( 'admin_post_svcfm_test_mail', array( self::class, 'test_mail' ) );
+		add_action( 'admin_post_svcfm_retry', array( self::class, 'retry' ) );
+		add_action( 'admin_enqueue_scripts', array( self::class, 'assets' ) );
+		add_filter( 'plugin_action_links_' . plugin_basename( SVCFM_FILE ), array( self::class, 'action_links' ) );
+	}
+
+	/**
+	 * Adds Settings → SVC Forms & Mail.
+	 */
+	public static function menu(): void {
+		add_options_page(
+			__( 'SVC Forms & Mail', 'svc-forms-mail' ),
+			__( 'SVC Forms & Mail', 'svc-forms-mail' ),
+			'manage_options',
+			self::SLUG,
+			array( self::class, 'page' )
+		);
+	}
+
+	/**
+	 * The page's style.
+	 *
+	 * @param string $hook Admin page hook.
+	 */
+	public static function assets( $hook ): void {
+		wp_enqueue_style( 'svcfm-admin', plugins_url( 'assets/admin.css', SVCFM_FILE ), array(), SVCFM_VERSION );
+		unset( $hook );
+	}
+
+	/**
+	 * A Settings link on the Plugins screen.
+	 *
+	 * @param string[] $links Links.
+	 * @return string[]
+	 */
+	public static function action_links( $links ) {
+		array_unshift( $links, '<a href="' . esc_url( self::url() ) . '">' . esc_html__( 'Settings', 'svc-forms-mail' ) . '</a>' );
+		return $links;
+	}
+
+	/**
+	 * The page's address.
+	 *
+	 * @param string $tab Tab.
+	 */
+	public static function url( string $tab = '' ): string {
+		$args = array( 'page' => self::SLUG );
+		if ( '' !== $tab ) {
+			$args['tab'] = $tab;
+		}
+		return add_query_arg( $args, admin_url( 'options-general.php' ) );
+	}
+
+	/**
+	 * Keeps a message for the next page view of this user.
+	 *
+	 * @param string $type success, warning or error.
+	 * @param string $text The message.
+	 */
+	private static function flash( string $type, string $text ): void {
+		set_transient( self::FLASH . get_current_user_id(), array( $type, $text ), 120 );
+	}
+
+	/**
+	 * Stops unless the user may manage options and the nonce is good.
+	 *
+	 * @param string $action Nonce action.
+	 */
+	private static function guard( string $action ): void {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'You are not allowed to do this.', 'svc-forms-mail' ), 403 );
+		}
+		check_admin_referer( $action, '_svcfm_nonce' );
+	}
+
+	/**
+	 * Saves the settings; with "Save and connect", calls POST /sites/verify.
+	 */
+	public static function save(): void {
+		self::guard( 'svcfm_save' );
+		$url_in = isset( $_POST['service_url'] ) ? sanitize_text_field( wp_unslash( $_POST['service_url'] ) ) : '';
+		$url    = Settings::normalize_service_url( $url_in );
+		$key_in = isset( $_POST['api_key'] ) ? trim( sanitize_text_field( wp_unslash( $_POST['api_key'] ) ) ) : '';
+		$notify = isset( $_POST['forward_notify'] ) ? sanitize_email( wp_unslash( $_POST['forward_notify'] ) ) : '';
+		$values = array(
+			'service_url'     => $url,
+			'mail_enabled'    => ! empty( $_POST['mail_enabled'] ),
+			'mail_fallback'   => ! empty( $_POST['mail_fallback'] ),
+			'mail_mode'       => 'api',
+			'forward_cf7'     => ! empty( $_POST['forward_cf7'] ),
+			'forward_wpforms' => ! empty( $_POST['forward_wpforms'] ),
+			'forward_gf'      => ! empty( $_POST['forward_gf'] ),
+			'forward_notify'  => $notify,
+		);
+		$before = Settings::all();
+		if ( '' !== $key_in ) {
+			$values['api_key'] = $key_in;
+		}
+		if ( ! empty( $_POST['forget_key'] ) ) {
+			$values['api_key'] = '';
+		}
+		Settings::update( $values );
+		if ( $before['service_url'] !== $url || ( isset( $values['api_key'] ) && $values['api_key'] !== $before['api_key'] ) ) {
+			// Another service or site: nothing cached from the old one applies.
+			Settings::set_connection( array() );
+			Captcha::forget();
+			Notices::forget();
+			Form_Cache::flush();
+		}
+		if ( '' !== $url_in && '' === $url ) {
+			self::flash( 'error', __( 'The service URL must be a full http:// or https:// address.', 'svc-forms-mail' ) );
+		} elseif ( isset( $_POST['connect'] ) ) {
+			self::connect();
+		} else {
+			self::flash( 'success', __( 'Settings saved.', 'svc-forms-mail' ) );
+		}
+		wp_safe_redirect( self::url() );
+		exit;
+	}
+
+	/**
+	 * POST /sites/verify with this site's home URL and versions; keeps the
+	 * answer and says what it means.
+	 */
+	private static function connect(): void {
+		if ( ! Settings::is_configured() ) {
+			self::flash( 'error', __( 'Enter the service URL and the API key first.', 'svc-forms-mail' ) );
+			return;
+		}
+		$response = Settings::client()->verify( home_url(), SVCFM_VERSION, (string) get_bloginfo( 'version' ), PHP_VERSION );
+		if ( ! $response->ok() ) {
+			self::flash( 'error', self::connect_error_text( $response ) );
+			return;
+		}
+		$site = is_array( $response->body['site'] ?? null ) ? $response->body['site'] : array();
+		Settings::set_connection(
+			array(
+				'site_id'      => (string) ( $site['id'] ?? '' ),
+				'site_name'    => (string) ( $site['name'] ?? '' ),
+				'site_domain'  => (string) ( $site['domain'] ?? '' ),
+				'verified'     => ! empty( $site['verified'] ),
+				'domain_match' => ! empty( $site['domain_match'] ),
+				'site_url'     => home_url(),
+				'checked_at'   => time(),
+				'captcha'      => is_array( $response->body['captcha'] ?? null ) ? Captcha::pick( $response->body['captcha'] ) : null,
+			)
+		);
+		Captcha::forget();
+		Notices::forget();
+		Form_Cache::flush();
+		if ( ! empty( $site['domain_match'] ) ) {
+			/* translators: 1: site name, 2: domain. */
+			self::flash( 'success', sprintf( __( 'Connected to “%1$s”: the site is verified and this address matches its domain %2$s.', 'svc-forms-mail' ), (string) ( $site['name'] ?? '' ), (string) ( $site['domain'] ?? '' ) ) );
+		} else {
+			/* translators: 1: site name, 2: domain, 3: this site's address. */
+			self::flash( 'warning', sprintf( __( 'Connected to “%1$s”, but this site’s address %3$s does not match its domain %2$s. Mail and forms still work; check that the key belongs to this site.', 'svc-forms-mail' ), (string) ( $site['name'] ?? '' ), (string) ( $site['domain'] ?? '' ), home_url() ) );
+		}
+	}
+
+	/**
+	 * What a failed Connect means, in words.
+	 *
+	 * @param Response $response The answer.
+	 */
+	public static function connect_error_text( Response $response ): string {
+		switch ( $response->code() ) {
+			case 'unreachable':
+				/* translators: 1: the service URL, 2: the transport's error. */
+				return sprintf( __( 'The service at %1$s could not be reached (%2$s). Check the address and that the service is running.', 'svc-forms-mail' ), (string) Settings::get( 'service_url' ), $response->transport_error );
+			case 'invalid_api_key':
+				return __( 'The service does not know this API key (invalid_api_key). Copy the site’s key again from the dashboard: a rotated key stops working at once.', 'svc-forms-mail' );
+			case 'missing_api_key':
+				return __( 'Enter the site’s API key (missing_api_key).', 'svc-forms-mail' );
+			case 'site_disabled':
+				return __( 'The service has disabled this site (site_disabled). See the Status tab: an automatic disablement can be lifted there.', 'svc-forms-mail' );
+			case 'redirect':
+				/* translators: %s: an address. */
+				return sprintf( __( 'The service answered with a redirect to %s. Use that address as the service URL.', 'svc-forms-mail' ), $response->header( 'location' ) );
+			default:
+				/* translators: %s: the service's error. */
+				return sprintf( __( 'The service refused the request: %s.', 'svc-forms-mail' ), $response->describe() );
+		}
+	}
+
+	/**
+	 * Sends a test email with wp_mail().
+	 */
+	public static function test_mail(): void {
+		self::guard( 'svcfm_test_mail' );
+		$to = isset( $_POST['test_to'] ) ? sanitize_email( wp_unslash( $_POST['test_to'] ) ) : '';
+		if ( ! is_email( $to ) ) {
+			self::flash( 'error', __( 'Enter a valid address for the test email.', 'svc-forms-mail' ) );
+		} else {
+			$ok = wp_mail(
+				$to,
+				/* translators: %s: the site's name. */
+				sprintf( __( 'Test email from %s', 'svc-forms-mail' ), wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ) ),
+				__( 'This test email was sent by SVC Forms & Mail. If you can read it, WordPress mail goes through the service.', 'svc-forms-mail' )
+			);
+			$last = Mail_Log::recent( 1 );
+			if ( $ok && $last && 'sent' === $last[0]->status ) {
+				/* translators: %s: an email address. */
+				self::flash( 'success', sprintf( __( 'The service sent the test email to %s.', 'svc-forms-mail' ), $to ) );
+			} elseif ( $ok ) {
+				self::flash( 'warning', __( 'The email was sent, but not by the service (see the Mail log).', 'svc-forms-mail' ) );
+			} else {
+				self::flash( 'error', __( 'The test email was not sent. See the Mail log for the reason.', 'svc-forms-mail' ) );
+			}
+		}
+		wp_safe_redirect( self::url() );
+		exit;
+	}
+
+	/**
+	 * Retries waiting submissions now.
+	 */
+	public static function retry(): void {
+		self::guard( 'svcfm_retry' );
+		Queue::make_all_due();
+		Queue::run();
+		$left = Queue::pending_count();
+		if ( 0 === $left ) {
+			self::flash( 'success', __( 'Every waiting submission was delivered.', 'svc-forms-mail' ) );
+		} else {
+			/* translators: %d: a number of submissions. */
+			self::flash( 'warning', sprintf( _n( '%d submission is still waiting for the service.', '%d submissions are still waiting for the service.', $left, 'svc-forms-mail' ), $left ) );
+		}
+		wp_safe_redirect( self::url( 'queue' ) );
+		exit;
+	}
+
+	/**
+	 * The page.
+	 */
+	public static function page(): void {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			return;
+		}
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- tab selection only.
+		$tab  = isset( $_GET['tab'] ) ? sanitize_key( wp_unslash( $_GET['tab'] ) ) : 'settings';
+		$tabs = array(
+			'settings' => __( 'Settings', 'svc-forms-mail' ),
+			'status'   => __( 'Status', 'svc-forms-mail' ),
+			'log'      => __( 'Mail log', 'svc-forms-mail' ),
+			'queue'    => __( 'Waiting submissions', 'svc-forms-mail' ),
+		);
+		if ( ! isset( $tabs[ $tab ] ) ) {
+			$tab = 'settings';
+		}
+		echo '<div class="wrap svcfm-admin"><h1>' . esc_html__( 'SVC Forms & Mail', 'svc-forms-mail' ) . '</h1>';
+		$flash = get_transient( self::FLASH . get_current_user_id() );
+		if ( is_array( $flash ) ) {
+			delete_transient( self::FLASH . get_current_user_id() );
+			$type = in_array( $flash[0], array( 'success', 'warning', 'error' ), true ) ? $flash[0] : 'info';
+			echo '<div class="notice notice-' . esc_attr( $type ) . ' svcfm-flash"><p>' . esc_html( (string) $flash[1] ) . '</p></div>';
+		}
+		echo '<nav class="nav-tab-wrapper">';
+		foreach ( $tabs as $id => $label ) {
+			echo '<a href="' . esc_url( self::url( 'settings' === $id ? '' : $id ) ) . '" class="nav-tab' . ( $id === $tab ? ' nav-tab-active' : '' ) . '">' . esc_html( $label ) . '</a>';
+		}
+		echo '</nav>';
+		switch ( $tab ) {
+			case 'status':
+				self::status_tab();
+				break;
+			case 'log':
+				self::log_tab();
+				break;
+			case 'queue':
+				self::queue_tab();
+				break;
+			default:
+				self::settings_tab();
+		}
+		echo '</div>';
+	}
+
+	/**
+	 * A yes/no badge.
+	 *
+	 * @param bool   $yes  State.
+	 * @param string $text Label.
+	 */
+	private static function badge( bool $yes, string $text ): string {
+		return '<span class="svcfm-badge ' . ( $yes ? 'svcfm-badge-yes' : 'svcfm-badge-no' ) . '">' . ( $yes ? '✓ ' : '✗ ' ) . esc_html( $text ) . '</span>';
+	}
+
+	/**
+	 * The Settings tab: connection, settings form, test email.
+	 */
+	private static function settings_tab(): void {
+		$s    = Settings::all();
+		$conn = Settings::connection();
+
+		echo '<div class="svcfm-card"><h2>' . esc_html__( 'Connection', 'svc-forms-mail' ) . '</h2>';
+		if ( ! empty( $conn['checked_at'] ) ) {
+			echo '<p class="svcfm-connection">';
+			echo self::badge( ! empty( $conn['verified'] ), __( 'Verified', 'svc-forms-mail' ) ) . ' '; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
+			echo self::badge( ! empty( $conn['domain_match'] ), __( 'Domain match', 'svc-forms-mail' ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
+			echo '</p><table class="svcfm-facts"><tbody>';
+			echo '<tr><th scope="row">' . esc_html__( 'Site', 'svc-forms-mail' ) . '</th><td class="svcfm-site-name">' . esc_html( (string) ( $conn['site_name'] ?? '' ) ) . '</td></tr>';
+			echo '<tr><th scope="row">' . esc_html__( 'Domain', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $conn['site_domain'] ?? '' ) ) . '</td></tr>';
+			echo '<tr><th scope="row">' . esc_html__( 'This site’s address', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $conn['site_url'] ?? '' ) ) . '</td></tr>';
+			echo '<tr><th scope="row">' . esc_html__( 'Checked', 'svc-forms-mail' ) . '</th><td>' . esc_html( wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), (int) $conn['checked_at'] ) ) . '</td></tr>';
+			$captcha = is_array( $conn['captcha'] ?? null ) ? $conn['captcha'] : array();
+			echo '<tr><th scope="row">' . esc_html__( 'Captcha', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $captcha['provider'] ?? '—' ) ) . '</td></tr>';
+			echo '</tbody></table>';
+		} else {
+			echo '<p>' . esc_html__( 'Not connected yet. Enter the service URL and the site’s API key, then press “Save and connect”.', 'svc-forms-mail' ) . '</p>';
+		}
+		echo '</div>';
+
+		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" class="svcfm-settings">';
+		echo '<input type="hidden" name="action" value="svcfm_save" />';
+		wp_nonce_field( 'svcfm_save', '_svcfm_nonce' );
+		echo '<table class="form-table" role="presentation"><tbody>';
+
+		echo '<tr><th scope="row"><label for="svcfm-service-url">' . esc_html__( 'Service URL', 'svc-forms-mail' ) . '</label></th><td>';
+		echo '<input type="url" id="svcfm-service-url" name="service_url" class="regular-text code" value="' . esc_attr( (string) $s['service_url'] ) . '" placeholder="https://forms.example.com" />';
+		echo '<p class="description">' . esc_html__( 'The root address of your service (without /api/v1).', 'svc-forms-mail' ) . '</p></td></tr>';
+
+		echo '<tr><th scope="row"><label for="svcfm-api-key">' . esc_html__( 'API key', 'svc-forms-mail' ) . '</label></th><td>';
+		$masked = Settings::mask_key( (string) $s['api_key'] );
+		echo '<input type="password" id="svcfm-api-key" name="api_key" class="regular-text" value="" autocomplete="off" placeholder="' . esc_attr( '' !== $masked ? $masked : 'svc_live_…' ) . '" />';
+		if ( '' !== $masked ) {
+			/* translators: %s: the masked key. */
+			echo '<p class="description">' . esc_html( sprintf( __( 'Saved key: %s. Leave the field empty to keep it.', 'svc-forms-mail' ), $masked ) ) . '</p>';
+			echo '<p><label><input type="checkbox" name="forget_key" value="1" /> ' . esc_html__( 'Remove the saved key', 'svc-forms-mail' ) . '</label></p>';
+		} else {
+			echo '<p class="description">' . esc_html__( 'The site’s key from the service’s dashboard (svc_live_…). It is stored in this site’s database and never shown on public pages.', 'svc-forms-mail' ) . '</p>';
+		}
+		echo '</td></tr>';
+
+		echo '<tr><th scope="row">' . esc_html__( 'WordPress mail', 'svc-forms-mail' ) . '</th><td><fieldset>';
+		self::checkbox( 'mail_enabled', (bool) $s['mail_enabled'], __( 'Send every email of this site (wp_mail) through the service', 'svc-forms-mail' ) );
+		self::checkbox( 'mail_fallback', (bool) $s['mail_fallback'], __( 'When the service refuses an email or cannot be reached, let WordPress send it itself', 'svc-forms-mail' ) );
+		echo '<p class="svcfm-mode"><label><input type="radio" name="mail_mode" value="api" checked /> ' . esc_html__( 'Through the API (POST /mail/send)', 'svc-forms-mail' ) . '</label><br />';
+		echo '<label class="svcfm-disabled"><input type="radio" name="mail_mode" value="smtp" disabled /> ' . esc_html__( 'Through the service’s SMTP submission port — not available yet: the service does not offer SMTP submission so far.', 'svc-forms-mail' ) . '</label></p>';
+		echo '</fieldset></td></tr>';
+
+		echo '<tr><th scope="row">' . esc_html__( 'Form plugins', 'svc-forms-mail' ) . '</th><td><fieldset>';
+		self::checkbox( 'forward_cf7', (bool) $s['forward_cf7'], __( 'Forward Contact Form 7 submissions to the service', 'svc-forms-mail' ) );
+		self::checkbox( 'forward_wpforms', (bool) $s['forward_wpforms'], __( 'Forward WPForms submissions to the service', 'svc-forms-mail' ) );
+		self::checkbox( 'forward_gf', (bool) $s['forward_gf'], __( 'Forward Gravity Forms submissions to the service', 'svc-forms-mail' ) );
+		echo '<p><label for="svcfm-forward-notify">' . esc_html__( 'Notification address for forwarded submissions', 'svc-forms-mail' ) . '</label><br />';
+		echo '<input type="email" id="svcfm-forward-notify" name="forward_notify" class="regular-text" value="' . esc_attr( (string) $s['forward_notify'] ) . '" placeholder="' . esc_attr__( 'the site’s default in the service', 'svc-forms-mail' ) . '" /></p>';
+		echo '<p class="description">' . esc_html__( 'The service emails its own notification for each forwarded submission, besides the form plugin’s mail.', 'svc-forms-mail' ) . '</p>';
+		echo '</fieldset></td></tr>';
+
+		echo '</tbody></table>';
+		echo '<p class="submit">';
+		submit_button( __( 'Save settings', 'svc-forms-mail' ), 'secondary', 'save', false );
+		echo ' ';
+		submit_button( __( 'Save and connect', 'svc-forms-mail' ), 'primary', 'connect', false );
+		echo '</p></form>';
+
+		echo '<div class="svcfm-card"><h2>' . esc_html__( 'Send a test email', 'svc-forms-mail' ) . '</h2>';
+		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+		echo '<input type="hidden" name="action" value="svcfm_test_mail" />';
+		wp_nonce_field( 'svcfm_test_mail', '_svcfm_nonce' );
+		echo '<label for="svcfm-test-to" class="screen-reader-text">' . esc_html__( 'Send the test email to', 'svc-forms-mail' ) . '</label>';
+		echo '<input type="email" id="svcfm-test-to" name="test_to" class="regular-text" value="' . esc_attr( (string) get_option( 'admin_email' ) ) . '" /> ';
+		submit_button( __( 'Send test email', 'svc-forms-mail' ), 'secondary', 'send_test', false );
+		echo '</form></div>';
+	}
+
+	/**
+	 * One checkbox line.
+	 *
+	 * @param string $name    Field name.
+	 * @param bool   $checked State.
+	 * @param string $label   Label.
+	 */
+	private static function checkbox( string $name, bool $checked, string $label ): void {
+		echo '<label><input type="checkbox" name="' . esc_attr( $name ) . '" value="1"' . checked( $checked, true, false ) . ' /> ' . esc_html( $label ) . '</label><br />';
+	}
+
+	/**
+	 * The Status tab: sending domains (GET /mail/domain-status), blocks, waiting submissions.
+	 */
+	private static function status_tab(): void {
+		if ( ! Settings::is_configured() ) {
+			echo '<p>' . esc_html__( 'Connect the site first.', 'svc-forms-mail' ) . '</p>';
+			return;
+		}
+		$response = Settings::client()->domain_status();
+		echo '<div class="svcfm-card svcfm-domain-status"><h2>' . esc_html__( 'Sending', 'svc-forms-mail' ) . '</h2>';
+		if ( ! $response->ok() ) {
+			echo '<p class="svcfm-error-text">' . esc_html( self::connect_error_text( $response ) ) . '</p>';
+		} else {
+			$b    = $response->body;
+			$mode = (string) ( $b['effective_mode'] ?? '' );
+			echo '<table class="svcfm-facts"><tbody>';
+			echo '<tr><th scope="row">' . esc_html__( 'Effective mode', 'svc-forms-mail' ) . '</th><td class="svcfm-effective-mode"><strong>' . esc_html( $mode ) . '</strong> — ' . esc_html( 'domain' === $mode ? __( 'mail goes out from your own verified domain', 'svc-forms-mail' ) : __( 'mail goes out through the service’s shared relay, with your address as Reply-To', 'svc-forms-mail' ) ) . '</td></tr>';
+			$verified = is_array( $b['verified'] ?? null ) ? $b['verified'] : null;
+			echo '<tr><th scope="row">' . esc_html__( 'Verified sender', 'svc-forms-mail' ) . '</th><td>' . esc_html( $verified ? (string) ( $verified['from_address'] ?? '' ) . ' (' . (string) ( $verified['domain'] ?? '' ) . ')' : __( 'none', 'svc-forms-mail' ) ) . '</td></tr>';
+			echo '</tbody></table>';
+			$domains = is_array( $b['domains'] ?? null ) ? $b['domains'] : array();
+			if ( $domains ) {
+				echo '<table class="widefat striped svcfm-domains"><thead><tr><th>' . esc_html__( 'Domain', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Status', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'From address', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Verified', 'svc-forms-mail' ) . '</th></tr></thead><tbody>';
+				foreach ( $domains as $d ) {
+					if ( ! is_array( $d ) ) {
+						continue;
+					}
+					echo '<tr><td>' . esc_html( (string) ( $d['domain'] ?? '' ) ) . '</td><td>' . esc_html( (string) ( $d['status'] ?? '' ) ) . '</td><td>' . esc_html( (string) ( $d['from_address'] ?? '' ) ) . '</td><td>' . esc_html( empty( $d['verified_at'] ) ? '—' : Notices::local_time( (string) $d['verified_at'] ) ) . '</td></tr>';
+				}
+				echo '</tbody></table>';
+			} else {
+				echo '<p>' . esc_html__( 'No sending domain yet: add one in the dashboard to send from your own address.', 'svc-forms-mail' ) . '</p>';
+			}
+			if ( ! empty( $b['dashboard_url'] ) && is_string( $b['dashboard_url'] ) ) {
+				echo '<p><a class="button" href="' . esc_url( $b['dashboard_url'] ) . '" target="_blank" rel="noopener noreferrer">' . esc_html__( 'Open the dashboard', 'svc-forms-mail' ) . '</a></p>';
+			}
+		}
+		echo '</div>';
+
+		$status = Notices::status( true );
+		echo '<div class="svcfm-card"><h2>' . esc_html__( 'Blocks', 'svc-forms-mail' ) . '</h2>';
+		if ( isset( $status['error'] ) ) {
+			/* translators: %s: an error code. */
+			echo '<p class="svcfm-error-text">' . esc_html( sprintf( __( 'The block status could not be read (%s).', 'svc-forms-mail' ), (string) $status['error'] ) ) . '</p>';
+		} elseif ( empty( $status['any_active_block'] ) ) {
+			echo '<p>' . esc_html__( 'Nothing is blocked.', 'svc-forms-mail' ) . '</p>';
+		} else {
+			echo Notices::markup( $status, (string) ( Settings::connection()['site_id'] ?? '' ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in markup().
+		}
+		echo '</div>';
+
+		/* translators: %d: a number of submissions. */
+		echo '<div class="svcfm-card"><h2>' . esc_html__( 'Waiting submissions', 'svc-forms-mail' ) . '</h2><p>' . esc_html( sprintf( _n( '%d submission is waiting for the service.', '%d submissions are waiting for the service.', Queue::pending_count(), 'svc-forms-mail' ), Queue::pending_count() ) ) . '</p></div>';
+	}
+
+	/**
+	 * The Mail log tab.
+	 */
+	private static function log_tab(): void {
+		$rows = Mail_Log::recent( 100 );
+		echo '<p>' . esc_html__( 'The latest emails this site sent (the newest 500 are kept).', 'svc-forms-mail' ) . '</p>';
+		echo '<table class="widefat striped svcfm-log"><thead><tr><th>' . esc_html__( 'Time', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Status', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'To', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Subject', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Source', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Details', 'svc-forms-mail' ) . '</th></tr></thead><tbody>';
+		if ( ! $rows ) {
+			echo '<tr><td colspan="6">' . esc_html__( 'No email yet.', 'svc-forms-mail' ) . '</td></tr>';
+		}
+		$labels = array(
+			'sent'     => __( 'sent', 'svc-forms-mail' ),
+			'held'     => __( 'held as spam', 'svc-forms-mail' ),
+			'failed'   => __( 'failed', 'svc-forms-mail' ),
+			'fallback' => __( 'failed, sent by WordPress', 'svc-forms-mail' ),
+		);
+		foreach ( $rows as $row ) {
+			$details = '' !== $row->error ? $row->error : $row->message_id;
+			echo '<tr class="svcfm-log-' . esc_attr( $row->status ) . '"><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td><span class="svcfm-status svcfm-status-' . esc_attr( $row->status ) . '">' . esc_html( $labels[ $row->status ] ?? $row->status ) . '</span></td><td>' . esc_html( $row->to_addr ) . '</td><td>' . esc_html( $row->subject ) . '</td><td>' . esc_html( $row->source ) . '</td><td><code>' . esc_html( $details ) . '</code></td></tr>';
+		}
+		echo '</tbody></table>';
+	}
+
+	/**
+	 * The Waiting submissions tab.
+	 */
+	private static function queue_tab(): void {
+		$rows = Queue::rows( 100 );
+		echo '<p>' . esc_html__( 'Form submissions the service could not take at once are kept here and retried by WP-Cron with growing pauses (1, 5, 15 minutes, then up to 12 hours).', 'svc-forms-mail' ) . '</p>';
+		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '"><input type="hidden" name="action" value="svcfm_retry" />';
+		wp_nonce_field( 'svcfm_retry', '_svcfm_nonce' );
+		submit_button( __( 'Retry now', 'svc-forms-mail' ), 'secondary', 'retry', false );
+		echo '</form>';
+		echo '<table class="widefat striped svcfm-queue"><thead><tr><th>' . esc_html__( 'Received', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Form', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Status', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Attempts', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Next attempt', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Last error', 'svc-forms-mail' ) . '</th></tr></thead><tbody>';
+		if ( ! $rows ) {
+			echo '<tr><td colspan="6">' . esc_html__( 'Nothing is waiting.', 'svc-forms-mail' ) . '</td></tr>';
+		}
+		foreach ( $rows as $row ) {
+			echo '<tr><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td>' . esc_html( $row->source ) . '</td><td>' . esc_html( $row->status ) . '</td><td>' . esc_html( (string) $row->attempts ) . '</td><td>' . esc_html( 'pending' === $row->status ? Notices::local_time( $row->next_attempt_at . 'Z' ) : '—' ) . '</td><td><code>' . esc_html( $row->last_error ) . '</code></td></tr>';
+		}
+		echo '</tbody></table>';
+	}
+}

@@ -1,0 +1,157 @@
+<?php
+/**
+ * Sends every wp_mail() through POST /mail/send (the pre_wp_mail filter).
+ *
+ * @package SvcFormsMail
+ */
+
+namespace SvcFormsMail;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The pre_wp_mail handler.
+ */
+final class Mailer {
+
+	/**
+	 * source_plugin set by an integration while its plugin sends mail.
+	 *
+	 * @var string[]
+	 */
+	private static array $sources = array();
+
+	/**
+	 * Plugin folder names -> source_plugin values the service knows.
+	 */
+	const SOURCE_NAMES = array(
+		'contact-form-7' => 'contact-form-7',
+		'wpforms'        => 'wpforms',
+		'wpforms-lite'   => 'wpforms',
+		'gravityforms'   => 'gravityforms',
+	);
+
+	/**
+	 * Registers the filter.
+	 */
+	public static function register(): void {
+		add_filter( 'pre_wp_mail', array( self::class, 'pre_wp_mail' ), 10, 2 );
+	}
+
+	/**
+	 * Marks the mail sent until pop_source() as coming from a plugin.
+	 *
+	 * @param string $source source_plugin value.
+	 */
+	public static function push_source( string $source ): void {
+		self::$sources[] = $source;
+	}
+
+	/**
+	 * Ends what push_source() started.
+	 */
+	public static function pop_source(): void {
+		array_pop( self::$sources );
+	}
+
+	/**
+	 * The filter: true when the service sent the mail, false when it failed
+	 * (and no fallback), null to let WordPress's own mailer send.
+	 *
+	 * @param null|bool            $short_circuit What an earlier filter decided.
+	 * @param array<string, mixed> $atts          wp_mail()'s arguments.
+	 * @return null|bool
+	 */
+	public static function pre_wp_mail( $short_circuit, $atts ) {
+		if ( null !== $short_circuit || ! is_array( $atts ) ) {
+			return $short_circuit;
+		}
+		if ( ! Settings::is_configured() || ! Settings::get( 'mail_enabled' ) || 'api' !== Settings::get( 'mail_mode' ) ) {
+			return null;
+		}
+		$source  = (string) apply_filters( 'svcfm_mail_source_plugin', self::detect_source(), $atts );
+		$subject = (string) ( $atts['subject'] ?? '' );
+		try {
+			$payload = Mail_Message::build( $atts, $source );
+		} catch ( Mail_Error $e ) {
+			return self::failed( $atts, $source, $e->error_code . ': ' . $e->getMessage() );
+		}
+		$response = Settings::client()->send_mail( $payload );
+		if ( $response->ok() ) {
+			$held = ! empty( $response->body['held'] );
+			Mail_Log::add( $held ? 'held' : 'sent', $atts['to'] ?? '', $subject, $source, (string) ( $response->body['message_id'] ?? '' ), $held ? 'held_as_spam' : '' );
+			do_action( 'wp_mail_succeeded', self::mail_data( $atts ) );
+			return true;
+		}
+		return self::failed( $atts, $source, $response->describe() );
+	}
+
+	/**
+	 * Logs a failure; falls back to WordPress's mailer when the switch is on.
+	 *
+	 * @param array<string, mixed> $atts   wp_mail()'s arguments.
+	 * @param string               $source source_plugin.
+	 * @param string               $error  What went wrong.
+	 * @return null|false
+	 */
+	private static function failed( array $atts, string $source, string $error ) {
+		$fallback = (bool) Settings::get( 'mail_fallback' );
+		Mail_Log::add( $fallback ? 'fallback' : 'failed', $atts['to'] ?? '', (string) ( $atts['subject'] ?? '' ), $source, '', $error );
+		if ( $fallback ) {
+			return null;
+		}
+		$data = self::mail_data( $atts );
+		/* translators: %s: the service's error. */
+		$text = sprintf( __( 'The mail service did not send the email: %s', 'svc-forms-mail' ), $error );
+		do_action( 'wp_mail_failed', new \WP_Error( 'wp_mail_failed', $text, $data ) );
+		return false;
+	}
+
+	/**
+	 * What wp_mail's own actions carry.
+	 *
+	 * @param array<string, mixed> $atts wp_mail()'s arguments.
+	 * @return array<string, mixed>
+	 */
+	private static function mail_data( array $atts ): array {
+		return array(
+			'to'          => $atts['to'] ?? '',
+			'subject'     => $atts['subject'] ?? '',
+			'message'     => $atts['message'] ?? '',
+			'headers'     => $atts['headers'] ?? array(),
+			'attachments' => $atts['attachments'] ?? array(),
+		);
+	}
+
+	/**
+	 * Who is sending: an integration's mark, else the first plugin in the
+	 * call stack (its folder name), else "wordpress".
+	 */
+	public static function detect_source(): string {
+		if ( self::$sources ) {
+			return (string) end( self::$sources );
+		}
+		$dirs = array();
+		foreach ( array( 'WP_PLUGIN_DIR', 'WPMU_PLUGIN_DIR' ) as $const ) {
+			if ( defined( $const ) ) {
+				$dirs[] = wp_normalize_path( (string) constant( $const ) ) . '/';
+			}
+		}
+		$own = wp_normalize_path( SVCFM_DIR ) . '/';
+		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_debug_backtrace -- finds the plugin that called wp_mail().
+		foreach ( debug_backtrace( DEBUG_BACKTRACE_IGNORE_ARGS ) as $frame ) {
+			$file = isset( $frame['file'] ) ? wp_normalize_path( $frame['file'] ) : '';
+			if ( '' === $file || str_starts_with( $file, $own ) ) {
+				continue;
+			}
+			foreach ( $dirs as $dir ) {
+				if ( str_starts_with( $file, $dir ) ) {
+					$folder = strtok( substr( $file, strlen( $dir ) ), '/' );
+					$folder = preg_replace( '/\.php$/', '', (string) $folder );
+					return self::SOURCE_NAMES[ $folder ] ?? (string) $folder;
+				}
+			}
+		}
+		return 'wordpress';
+	}
+}
