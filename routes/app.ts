@@ -26,7 +26,8 @@ import { sequenceRoutes } from "./admin/sequences.ts";
 import { sequenceApiRoutes } from "./api/sequences.ts";
 import { formsSubmitRoutes } from "./api/forms_submit.ts";
 import { submissionRoutes } from "./admin/submissions.ts";
-import { mailPublicRoutes } from "./public/mail.ts";
+import { unsubscribeRoutes } from "./public/unsubscribe.ts";
+import { trackingRoutes } from "./public/tracking.ts";
 import { mailAdminRoutes } from "./admin/mail.ts";
 import { mailSendRoutes } from "./api/mail.ts";
 
@@ -38,7 +39,8 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
 
   // Public pages and probes (no key): /healthz, unsubscribe, open and click tracking.
   app.route("/", healthRoutes(ctx));
-  app.route("/", mailPublicRoutes(ctx));
+  app.route("/", unsubscribeRoutes(ctx));
+  app.route("/", trackingRoutes(ctx));
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
