@@ -15,7 +15,10 @@ import { getSite, updateSite } from "../sites/store.ts";
 import * as store from "./store.ts";
 import { type IpBlock, isBlockActive } from "./store.ts";
 
-/** The reason of the automatic form-submission block; the only self-liftable one. */
+/**
+ * The reason of the automatic block the per-IP submission limit of
+ * forms/submit starts; the only self-liftable one.
+ */
 export const RATE_LIMIT_REASON = "rate_limit";
 /** blocks/status lists at most this many IP blocks. */
 export const STATUS_MAX_IP_BLOCKS = 100;
