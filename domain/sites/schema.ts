@@ -4,7 +4,15 @@
  * from the store so that routes and use cases can name a site without
  * reaching into KV.
  */
+import { z } from "zod";
 import type { Sealed } from "../kernel/crypto.ts";
+
+/** A per-key request limit: `burst` requests at once, `per_minute` a minute on average. */
+export const RequestLimit = z.object({
+  per_minute: z.number().int().min(1).max(1_000_000),
+  burst: z.number().int().min(1).max(100_000),
+});
+export type RequestLimitSetting = z.output<typeof RequestLimit>;
 
 export const CAPTCHA_PROVIDERS = [
   "shared",
@@ -54,7 +62,7 @@ export type Site = {
    * Per-key request limit (the spec's overview: 60 a minute with a small burst);
    * null = off, the default.
    */
-  request_limit: { per_minute: number; burst: number } | null;
+  request_limit: RequestLimitSetting | null;
   created_at: string;
   updated_at: string;
 };

@@ -7,7 +7,7 @@ import { ApiError } from "../kernel/errors.ts";
 import { email, str } from "../kernel/validation.ts";
 import { newApiKey } from "./auth.ts";
 import { getAccount } from "../accounts/store.ts";
-import { normalizeDomain, type Site } from "./schema.ts";
+import { normalizeDomain, RequestLimit, type Site } from "./schema.ts";
 import * as store from "./store.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import {
@@ -19,7 +19,6 @@ import {
   rotateApiKey,
 } from "./api_keys_store.ts";
 import { ConflictError } from "../kernel/errors.ts";
-import { RequestLimit } from "./request_limit.ts";
 
 // A registrable host name: labels of letters, digits and hyphens, at least one dot.
 const DOMAIN_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
