@@ -26,7 +26,8 @@ import { sequenceRoutes } from "./admin/sequences.ts";
 import { sequenceApiRoutes } from "./api/sequences.ts";
 import { formsSubmitRoutes } from "./api/forms_submit.ts";
 import { submissionRoutes } from "./admin/submissions.ts";
-import { mailPublicRoutes } from "./public/mail.ts";
+import { unsubscribeRoutes } from "./public/unsubscribe.ts";
+import { trackingRoutes } from "./public/tracking.ts";
 import { mailAdminRoutes } from "./admin/mail.ts";
 import { mailSendRoutes } from "./api/mail.ts";
 
@@ -36,57 +37,35 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   app.notFound(notFoundOrMethodNotAllowed(app));
   app.use("*", securityHeaders);
 
-  // Public pages and probes (no key).
+  // Public pages and probes (no key): /healthz, unsubscribe, open and click tracking.
   app.route("/", healthRoutes(ctx));
-  // public: mail (unsubscribe, tracking)
-  app.route("/", mailPublicRoutes(ctx));
+  app.route("/", unsubscribeRoutes(ctx));
+  app.route("/", trackingRoutes(ctx));
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
   admin.use("*", envelope("admin"), requireOperator(ctx), boundedPath, boundedQuery);
   admin.route("/", accountRoutes(ctx));
   admin.route("/", siteRoutes(ctx));
-  // admin: foundation
   admin.route("/", hostedFormRoutes(ctx));
   admin.route("/", ipBlockRoutes(ctx));
   admin.route("/", suppressionRoutes(ctx));
-
-  // admin: webhooks
   admin.route("/", webhookRoutes(ctx));
-
-  // admin: mail
   admin.route("/", mailAdminRoutes(ctx));
-
-  // admin: forms
   admin.route("/", submissionRoutes(ctx));
-
-  // admin: sequences
   admin.route("/", sequenceRoutes(ctx));
-
-  // admin: sending domains
   admin.route("/", sendingDomainRoutes(ctx));
-
   app.route("/admin/api/v1", admin);
 
   // Public API v1 (API key). Each route file declares its envelope and auth.
   const api = new Hono<AppEnv>();
-  // api: sites, forms/render, blocks
   api.route("/", siteApiRoutes(ctx));
   api.route("/", formRenderRoutes(ctx));
   api.route("/", blockApiRoutes(ctx));
-
-  // api: mail/send
   api.route("/", mailSendRoutes(ctx));
-
-  // api: mail/domain-status
   api.route("/", domainStatusRoutes(ctx));
-
-  // api: forms/submit
   api.route("/", formsSubmitRoutes(ctx));
-
-  // api: sequences/enroll
   api.route("/", sequenceApiRoutes(ctx));
-
   app.route("/api/v1", api);
 
   return app;

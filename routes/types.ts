@@ -1,5 +1,5 @@
 /** Hono environment shared by all routes. */
-import type { Site } from "../domain/sites/store.ts";
+import type { Site } from "../domain/sites/schema.ts";
 
 /**
  * How an endpoint shapes its errors (spec, Errors > Envelope):

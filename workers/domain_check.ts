@@ -7,8 +7,11 @@
  * hourly slot, and the check itself is idempotent besides.
  */
 import type { Ctx } from "../domain/kernel/context.ts";
-import { checkSendingDomain } from "../domain/sending_domains/sending_domains.ts";
-import { claimDomainCheck, pendingSendingDomainIds } from "../domain/sending_domains/store.ts";
+import {
+  checkSendingDomain,
+  claimDomainCheck,
+  pendingDomainIds,
+} from "../domain/sending_domains/sending_domains.ts";
 
 export const DOMAIN_CHECK_CRON = "0 * * * *";
 const HOUR_MS = 60 * 60 * 1000;
@@ -19,12 +22,12 @@ export type DomainCheckRun = { checked: number; verified: number; skipped: numbe
 
 export async function checkPendingDomains(ctx: Ctx): Promise<DomainCheckRun> {
   const slot = Math.floor(ctx.clock.now() / HOUR_MS);
-  const ids = await pendingSendingDomainIds(ctx.kv);
+  const ids = await pendingDomainIds(ctx);
   const out: DomainCheckRun = { checked: 0, verified: 0, skipped: 0 };
   for (let i = 0; i < ids.length; i += CONCURRENCY) {
     await Promise.all(
       ids.slice(i, i + CONCURRENCY).map(async (id) => {
-        if (!(await claimDomainCheck(ctx.kv, slot, id))) {
+        if (!(await claimDomainCheck(ctx, slot, id))) {
           out.skipped++;
           return;
         }

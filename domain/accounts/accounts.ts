@@ -1,10 +1,11 @@
-/** Operator actions on accounts. */
+/** Operator actions and reads on accounts. */
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { str } from "../kernel/validation.ts";
-import { type Account, createAccount, updateAccount } from "./store.ts";
+import * as store from "./store.ts";
+import type { Account } from "./store.ts";
 
 const limit = z.number().int().min(0).nullable();
 
@@ -23,7 +24,7 @@ export const AccountPatch = z.object({
 
 export function newAccount(ctx: Ctx, input: z.output<typeof AccountCreate>): Promise<Account> {
   const now = isoTime(ctx.clock.now());
-  return createAccount(ctx.kv, {
+  return store.createAccount(ctx.kv, {
     id: uuidv7(ctx.clock.now()),
     name: input.name,
     monthly_email_limit: input.monthly_email_limit,
@@ -38,9 +39,19 @@ export function patchAccount(
   id: string,
   input: z.output<typeof AccountPatch>,
 ): Promise<Account | null> {
-  return updateAccount(ctx.kv, id, (a) => ({
+  return store.updateAccount(ctx.kv, id, (a) => ({
     ...a,
     ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
     updated_at: isoTime(ctx.clock.now()),
   }));
+}
+
+/** The account with this id, or null. */
+export function readAccount(ctx: Ctx, id: string): Promise<Account | null> {
+  return store.getAccount(ctx.kv, id);
+}
+
+/** The newest accounts first, at most `limit`. */
+export function listAccounts(ctx: Ctx, opts: { limit: number }): Promise<Account[]> {
+  return store.listAccounts(ctx.kv, opts.limit);
 }

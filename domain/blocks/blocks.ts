@@ -10,18 +10,15 @@ import { ApiError, invalidPayload } from "../kernel/errors.ts";
 import { str } from "../kernel/validation.ts";
 import { normalizeIp } from "../kernel/ip.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
-import { getSite, type Site, updateSite } from "../sites/store.ts";
-import {
-  activeBlocksOfIp,
-  activeBlocksOfSite,
-  createIpBlock,
-  getIpBlock,
-  type IpBlock,
-  isBlockActive,
-  liftIpBlock,
-} from "./store.ts";
+import type { Site } from "../sites/schema.ts";
+import { getSite, updateSite } from "../sites/store.ts";
+import * as store from "./store.ts";
+import { type IpBlock, isBlockActive } from "./store.ts";
 
-/** The reason of the automatic form-submission block; the only self-liftable one. */
+/**
+ * The reason of the automatic block the per-IP submission limit of
+ * forms/submit starts; the only self-liftable one.
+ */
 export const RATE_LIMIT_REASON = "rate_limit";
 /** blocks/status lists at most this many IP blocks. */
 export const STATUS_MAX_IP_BLOCKS = 100;
@@ -76,8 +73,8 @@ function headline(disabled: boolean, ipCount: number): string | null {
 export async function blockStatus(ctx: Ctx, site: Site) {
   const now = ctx.clock.now();
   const [own, unowned] = await Promise.all([
-    activeBlocksOfSite(ctx.kv, site.id, now, STATUS_MAX_IP_BLOCKS),
-    activeBlocksOfSite(ctx.kv, null, now, STATUS_MAX_IP_BLOCKS),
+    store.activeBlocksOfSite(ctx.kv, site.id, now, STATUS_MAX_IP_BLOCKS),
+    store.activeBlocksOfSite(ctx.kv, null, now, STATUS_MAX_IP_BLOCKS),
   ]);
   // UUIDv7 ids sort by creation time.
   const ipBlocks = [...own, ...unowned].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
@@ -122,13 +119,13 @@ export async function liftBlock(ctx: Ctx, site: Site, req: LiftRequest): Promise
   }
   await retryOnConflict(async () => {
     const now = ctx.clock.now();
-    const block = await getIpBlock(ctx.kv, req.block_id);
+    const block = await store.getIpBlock(ctx.kv, req.block_id);
     if (!block) throw new ApiError("not_found", 404);
     if (!isBlockActive(block, now)) throw new ApiError("already_lifted", 400);
     if (!block.selfLiftable) throw new ApiError("not_self_liftable", 403);
     if (block.triggeredBySiteId !== site.id) throw new ApiError("not_owner", 403);
     // Removing the by-ip index frees the address for every site.
-    await liftIpBlock(ctx.kv, block.id, isoTime(now), site.id);
+    await store.liftIpBlock(ctx.kv, block.id, isoTime(now), site.id);
   });
   return "ip";
 }
@@ -139,7 +136,7 @@ export async function liftBlock(ctx: Ctx, site: Site, req: LiftRequest): Promise
 export async function isIpBlocked(ctx: Ctx, ip: string): Promise<boolean> {
   const n = normalizeIp(ip);
   if (n === null) return false;
-  return (await activeBlocksOfIp(ctx.kv, n, ctx.clock.now())).length > 0;
+  return (await store.activeBlocksOfIp(ctx.kv, n, ctx.clock.now())).length > 0;
 }
 
 // --- operator actions ------------------------------------------------------------
@@ -181,7 +178,7 @@ export async function newIpBlock(ctx: Ctx, input: z.output<typeof IpBlockCreate>
     liftedAt: null,
     liftedBySiteId: null,
   };
-  return await createIpBlock(ctx.kv, block, now);
+  return await store.createIpBlock(ctx.kv, block, now);
 }
 
 /** The operator's view: the whole record and whether it is in force now. */
@@ -189,18 +186,28 @@ export function ipBlockAdminView(ctx: Ctx, b: IpBlock) {
   return { ...b, active: isBlockActive(b, ctx.clock.now()) };
 }
 
+/** Operator: the block with this id, or null. */
+export function readIpBlock(ctx: Ctx, id: string): Promise<IpBlock | null> {
+  return store.getIpBlock(ctx.kv, id);
+}
+
+/** Operator: every block, newest first, at most `limit`. */
+export function listIpBlocks(ctx: Ctx, opts: { limit: number }): Promise<IpBlock[]> {
+  return store.listIpBlocks(ctx.kv, opts.limit);
+}
+
 /** Operator: lifts any active block. Null when unknown; conflict when no longer active. */
 export async function operatorLift(ctx: Ctx, id: string): Promise<IpBlock | null> {
   return await retryOnConflict(async () => {
     const now = ctx.clock.now();
-    const block = await getIpBlock(ctx.kv, id);
+    const block = await store.getIpBlock(ctx.kv, id);
     if (!block) return null;
     if (!isBlockActive(block, now)) {
       throw new ApiError("conflict", 409, {
         message: block.liftedAt ? "The block is already lifted." : "The block has already ended.",
       });
     }
-    return await liftIpBlock(ctx.kv, id, isoTime(now), null);
+    return await store.liftIpBlock(ctx.kv, id, isoTime(now), null);
   });
 }
 

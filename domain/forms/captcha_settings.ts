@@ -15,8 +15,8 @@ import {
   type CaptchaProvider,
   type Site,
   type SiteCaptcha,
-  updateSite,
-} from "../sites/store.ts";
+} from "../sites/schema.ts";
+import { updateSite } from "../sites/store.ts";
 
 export const TURNSTILE_SCRIPT_URL = "https://challenges.cloudflare.com/turnstile/v0/api.js";
 export const HCAPTCHA_SCRIPT_URL = "https://js.hcaptcha.com/1/api.js";

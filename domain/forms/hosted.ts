@@ -11,12 +11,14 @@ import { ApiError, ConflictError } from "../kernel/errors.ts";
 import { email, str } from "../kernel/validation.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import { getAccount } from "../accounts/store.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import {
   createHostedForm,
   FORM_FIELD_TYPES,
+  getHostedForm,
   getHostedFormBySlug,
   type HostedForm,
+  listHostedForms,
   updateHostedForm,
 } from "./hosted_store.ts";
 
@@ -192,6 +194,20 @@ export async function patchHostedForm(
     if (e instanceof ConflictError) throw conflict(input.slug ?? "");
     throw e;
   }
+}
+
+/** The form with this id, or null. */
+export function readHostedForm(ctx: Ctx, id: string): Promise<HostedForm | null> {
+  return getHostedForm(ctx.kv, id);
+}
+
+/** The forms of an account, oldest first; null when the account does not exist. */
+export async function listHostedFormsOfAccount(
+  ctx: Ctx,
+  accountId: string,
+): Promise<HostedForm[] | null> {
+  if (!(await getAccount(ctx.kv, accountId))) return null;
+  return await listHostedForms(ctx.kv, accountId);
 }
 
 /** Archives (render then answers 410) or restores a form. Null when unknown. */

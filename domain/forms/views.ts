@@ -1,6 +1,7 @@
-/** The stored submission as the operator API shows it: fields unpacked. */
+/** The stored submissions as the operator API shows them: fields unpacked. */
 import type { Ctx } from "../kernel/context.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
+import * as store from "./submissions_store.ts";
 import type { Submission } from "./submissions_store.ts";
 
 export async function submissionView(ctx: Ctx, s: Submission) {
@@ -9,4 +10,22 @@ export async function submissionView(ctx: Ctx, s: Submission) {
     ...rest,
     fields: JSON.parse(await unpackText(ctx.kv, fields)) as Record<string, string>,
   };
+}
+
+export type SubmissionView = Awaited<ReturnType<typeof submissionView>>;
+
+/** One submission as the operator sees it, or null. */
+export async function readSubmission(ctx: Ctx, id: string): Promise<SubmissionView | null> {
+  const s = await store.getSubmission(ctx.kv, id);
+  return s && await submissionView(ctx, s);
+}
+
+/** A site's submissions as the operator sees them, newest first, at most `limit`. */
+export async function listSubmissionsOfSite(
+  ctx: Ctx,
+  siteId: string,
+  opts: { limit: number },
+): Promise<SubmissionView[]> {
+  const list = await store.listSubmissionsOfSite(ctx.kv, siteId, opts.limit);
+  return await Promise.all(list.map((s) => submissionView(ctx, s)));
 }

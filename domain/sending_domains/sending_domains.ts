@@ -28,14 +28,9 @@ import { domainName } from "../sites/sites.ts";
 import { prepareEvent } from "../webhooks/events.ts";
 import { lookupTxt, parseNameServer } from "./dns.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
-import type { Site } from "../sites/store.ts";
-import {
-  createSendingDomain,
-  getSendingDomainEntry,
-  listSendingDomainsOfSite,
-  replaceSendingDomain,
-  type SendingDomain,
-} from "./store.ts";
+import type { Site } from "../sites/schema.ts";
+import * as store from "./store.ts";
+import type { SendingDomain } from "./store.ts";
 
 /** Whether `address` is at `domain` or at one of its subdomains. */
 export function addressBelongsTo(address: string, domain: string): boolean {
@@ -174,7 +169,7 @@ export async function addSendingDomain(
     updated_at: isoTime(now),
   };
   try {
-    return await createSendingDomain(ctx.kv, d);
+    return await store.createSendingDomain(ctx.kv, d);
   } catch (e) {
     if (e instanceof ConflictError) {
       throw new ApiError("conflict", 409, {
@@ -183,6 +178,21 @@ export async function addSendingDomain(
     }
     throw e;
   }
+}
+
+/** The domain with this id, or null. */
+export function readSendingDomain(ctx: Ctx, id: string): Promise<SendingDomain | null> {
+  return store.getSendingDomain(ctx.kv, id);
+}
+
+/** A site's domains, newest first. */
+export function listSendingDomainsOfSite(ctx: Ctx, siteId: string): Promise<SendingDomain[]> {
+  return store.listSendingDomainsOfSite(ctx.kv, siteId);
+}
+
+/** Removes a domain, its indexes and its place in the site's routing; false when unknown. */
+export function removeSendingDomain(ctx: Ctx, id: string): Promise<boolean> {
+  return store.deleteSendingDomain(ctx.kv, id);
 }
 
 /** Parses a DKIM tag list ("v=DKIM1; k=rsa; p=...") into lowercase tag -> value. */
@@ -242,11 +252,11 @@ export async function checkDns(ctx: Ctx, d: SendingDomain): Promise<CheckResult>
  * domain as stored afterwards, or null when it no longer exists.
  */
 export async function checkSendingDomain(ctx: Ctx, id: string): Promise<SendingDomain | null> {
-  const first = await getSendingDomainEntry(ctx.kv, id);
+  const first = await store.getSendingDomainEntry(ctx.kv, id);
   if (!first.value) return null;
   const result = await checkDns(ctx, first.value);
   return await retryOnConflict(async () => {
-    const entry = await getSendingDomainEntry(ctx.kv, id);
+    const entry = await store.getSendingDomainEntry(ctx.kv, id);
     const prev = entry.value;
     if (!prev || !entry.versionstamp) return null;
     const now = isoTime(ctx.clock.now());
@@ -266,12 +276,31 @@ export async function checkSendingDomain(ctx: Ctx, id: string): Promise<SendingD
         { domain: next.domain, from_address: next.from_address, status: next.status },
       )
       : null;
-    await replaceSendingDomain(ctx.kv, entry.versionstamp, prev, next, (op) => event?.apply(op));
+    await store.replaceSendingDomain(
+      ctx.kv,
+      entry.versionstamp,
+      prev,
+      next,
+      (op) => event?.apply(op),
+    );
     if (event) {
       ctx.log.info(event.event.type, { domain: next.domain, site_id: next.site_id });
     }
     return next;
   });
+}
+
+/** Ids of the domains not yet verified: the work list of the hourly check. */
+export function pendingDomainIds(ctx: Ctx): Promise<string[]> {
+  return store.pendingSendingDomainIds(ctx.kv);
+}
+
+/**
+ * Claims the check of one domain in the hourly run `slot`; false when another
+ * process running the same cron claimed it first.
+ */
+export function claimDomainCheck(ctx: Ctx, slot: number, id: string): Promise<boolean> {
+  return store.claimDomainCheck(ctx.kv, slot, id);
 }
 
 /** Changes the From address (it must belong to the domain). */
@@ -281,7 +310,7 @@ export async function changeFromAddress(
   input: z.output<typeof SendingDomainPatch>,
 ): Promise<SendingDomain | null> {
   return await retryOnConflict(async () => {
-    const entry = await getSendingDomainEntry(ctx.kv, id);
+    const entry = await store.getSendingDomainEntry(ctx.kv, id);
     const prev = entry.value;
     if (!prev || !entry.versionstamp) return null;
     if (!addressBelongsTo(input.from_address, prev.domain)) {
@@ -297,14 +326,14 @@ export async function changeFromAddress(
       from_address: input.from_address,
       updated_at: isoTime(ctx.clock.now()),
     };
-    await replaceSendingDomain(ctx.kv, entry.versionstamp, prev, next);
+    await store.replaceSendingDomain(ctx.kv, entry.versionstamp, prev, next);
     return next;
   });
 }
 
 /** The body of GET /mail/domain-status for a site. */
 export async function domainStatus(ctx: Ctx, site: Site) {
-  const all = await listSendingDomainsOfSite(ctx.kv, site.id);
+  const all = await store.listSendingDomainsOfSite(ctx.kv, site.id);
   const verified = all.find((d) => d.status === "verified" && d.from_address) ?? null;
   const base = ctx.config.SVC_BASE_URL.replace(/\/+$/, "");
   return {

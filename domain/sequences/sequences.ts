@@ -12,7 +12,7 @@
  *   step waits and every waiting enrollment resumes when it is turned on;
  * - before each step: an address that is suppressed, or unsubscribed from the
  *   enrollment's site, stops the enrollment.
- * The step machinery itself is in workers/sequence_steps.ts.
+ * The step machinery itself is in steps.ts (run by the sequence_step job).
  */
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
@@ -23,19 +23,9 @@ import { schedule } from "../kernel/jobs.ts";
 import { charLength, emailKey, str } from "../kernel/validation.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { packJson, unpackJson } from "../kernel/kv/blob.ts";
-import type { Site } from "../sites/store.ts";
-import {
-  createEnrollmentMutations,
-  createSequence,
-  type Enrollment,
-  getEnrollmentEntry,
-  getSequenceByKey,
-  getSequenceEntry,
-  replaceEnrollmentMutations,
-  replaceSequenceMutations,
-  type Sequence,
-  type TemplateData,
-} from "./store.ts";
+import type { Site } from "../sites/schema.ts";
+import * as store from "./store.ts";
+import type { Enrollment, Sequence, TemplateData } from "./store.ts";
 import { templateExists } from "./mail.ts";
 
 /** Job kind of one step of one enrollment; payload `{enrollment_id, step}`. */
@@ -152,7 +142,7 @@ export async function newSequence(
     updated_at: isoTime(now),
   };
   try {
-    return await createSequence(ctx.kv, s);
+    return await store.createSequence(ctx.kv, s);
   } catch (e) {
     if (e instanceof ConflictError) {
       throw new ApiError("conflict", 409, {
@@ -161,6 +151,16 @@ export async function newSequence(
     }
     throw e;
   }
+}
+
+/** The sequence with this id, or null. */
+export function readSequence(ctx: Ctx, id: string): Promise<Sequence | null> {
+  return store.getSequence(ctx.kv, id);
+}
+
+/** The sequences of an account, oldest first. */
+export function listSequencesOfAccount(ctx: Ctx, accountId: string): Promise<Sequence[]> {
+  return store.listSequencesOfAccount(ctx.kv, accountId);
 }
 
 /**
@@ -174,11 +174,11 @@ export async function patchSequence(
   id: string,
   input: z.output<typeof SequencePatch>,
 ): Promise<Sequence | null> {
-  const first = (await getSequenceEntry(ctx.kv, id)).value;
+  const first = (await store.getSequenceEntry(ctx.kv, id)).value;
   if (!first) return null;
   if (input.steps) await checkTemplates(ctx, first.account_id, input.steps);
   return await retryOnConflict(async () => {
-    const entry = await getSequenceEntry(ctx.kv, id);
+    const entry = await store.getSequenceEntry(ctx.kv, id);
     const prev = entry.value;
     if (!prev || !entry.versionstamp) return null;
     const now = ctx.clock.now();
@@ -189,7 +189,7 @@ export async function patchSequence(
       ...(input.steps !== undefined && { steps: toSteps(input.steps) }),
       updated_at: isoTime(now),
     };
-    const op = replaceSequenceMutations(ctx.kv.atomic(), entry.versionstamp, next);
+    const op = store.replaceSequenceMutations(ctx.kv.atomic(), entry.versionstamp, next);
     if (next.enabled && !prev.enabled) {
       schedule(ctx, op, { kind: SEQUENCE_RESUME_JOB, payload: { sequence_id: id }, runAt: now });
     }
@@ -211,7 +211,7 @@ export async function enroll(
 ): Promise<EnrollResult> {
   const notFound = () => new ApiError("sequence_not_found", 404);
   if (!site.account_id) throw notFound();
-  const seq = await getSequenceByKey(ctx.kv, site.account_id, input.sequence);
+  const seq = await store.getSequenceByKey(ctx.kv, site.account_id, input.sequence);
   if (!seq) throw notFound();
   if (seq.steps.length === 0) return { ok: false, result: "no_steps" };
   const now = ctx.clock.now();
@@ -232,7 +232,7 @@ export async function enroll(
     created_at: isoTime(now),
     updated_at: isoTime(now),
   };
-  const op = createEnrollmentMutations(ctx.kv.atomic(), e);
+  const op = store.createEnrollmentMutations(ctx.kv.atomic(), e);
   schedule(ctx, op, {
     kind: SEQUENCE_STEP_JOB,
     payload: { enrollment_id: e.id, step: 0 },
@@ -261,10 +261,24 @@ export async function enrollmentView(ctx: Ctx, e: Enrollment) {
   };
 }
 
+/** The enrollment with this id, or null. */
+export function readEnrollment(ctx: Ctx, id: string): Promise<Enrollment | null> {
+  return store.getEnrollment(ctx.kv, id);
+}
+
+/** The enrollments of a site, newest first, at most `limit`. */
+export function listEnrollmentsOfSite(
+  ctx: Ctx,
+  siteId: string,
+  opts: { limit: number },
+): Promise<Enrollment[]> {
+  return store.listEnrollmentsOfSite(ctx.kv, siteId, opts.limit);
+}
+
 /** Stops an enrollment by hand; later steps are not sent. null when unknown. */
 export async function stopEnrollment(ctx: Ctx, id: string): Promise<Enrollment | null> {
   return await retryOnConflict(async () => {
-    const entry = await getEnrollmentEntry(ctx.kv, id);
+    const entry = await store.getEnrollmentEntry(ctx.kv, id);
     const prev = entry.value;
     if (!prev || !entry.versionstamp) return null;
     if (prev.state === "completed" || prev.state === "stopped") return prev;
@@ -276,7 +290,7 @@ export async function stopEnrollment(ctx: Ctx, id: string): Promise<Enrollment |
       updated_at: isoTime(ctx.clock.now()),
     };
     await commit(
-      replaceEnrollmentMutations(ctx.kv.atomic(), entry.versionstamp, next),
+      store.replaceEnrollmentMutations(ctx.kv.atomic(), entry.versionstamp, next),
       `enrollment ${id} changed concurrently`,
     );
     return next;

@@ -5,7 +5,7 @@
  */
 import { keys } from "../kernel/kv/keys.ts";
 import { commit, getManyBatched, listByIndex } from "../kernel/kv/kv.ts";
-import type { Site } from "./store.ts";
+import type { Site } from "./schema.ts";
 
 export type ApiKeyRecord = {
   id: string;

@@ -9,17 +9,11 @@
  * versionstamp check: O(1) per request, and concurrent requests (in this process
  * or another) cannot both take the last token.
  */
-import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import { type Bucket, readBucket, writeBucket } from "./request_limit_store.ts";
 import { ConflictError } from "../kernel/errors.ts";
-
-export const RequestLimit = z.object({
-  per_minute: z.number().int().min(1).max(1_000_000),
-  burst: z.number().int().min(1).max(100_000),
-});
-export type RequestLimitSetting = z.output<typeof RequestLimit>;
+import type { RequestLimitSetting } from "./schema.ts";
 
 export type LimitDecision = {
   allowed: boolean;

@@ -1,4 +1,4 @@
-/** Operator actions on sites and their API keys, and the public view of a site. */
+/** Operator actions and reads on sites and their API keys, and the public view of a site. */
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -7,11 +7,18 @@ import { ApiError } from "../kernel/errors.ts";
 import { email, str } from "../kernel/validation.ts";
 import { newApiKey } from "./auth.ts";
 import { getAccount } from "../accounts/store.ts";
-import { createSite, getSiteIdByDomain, normalizeDomain, type Site, updateSite } from "./store.ts";
+import { normalizeDomain, RequestLimit, type Site } from "./schema.ts";
+import * as store from "./store.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
-import { createApiKey, getApiKey, revokeApiKey, rotateApiKey } from "./api_keys_store.ts";
+import {
+  type ApiKeyRecord,
+  createApiKey,
+  getApiKey,
+  listApiKeysOfSite as listApiKeyRecords,
+  revokeApiKey,
+  rotateApiKey,
+} from "./api_keys_store.ts";
 import { ConflictError } from "../kernel/errors.ts";
-import { RequestLimit } from "./request_limit.ts";
 
 // A registrable host name: labels of letters, digits and hyphens, at least one dot.
 const DOMAIN_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
@@ -50,6 +57,22 @@ export function siteView(s: Site) {
   };
 }
 
+/** The site with this id, or null. */
+export function readSite(ctx: Ctx, id: string): Promise<Site | null> {
+  return store.getSite(ctx.kv, id);
+}
+
+/** The newest sites first, at most `limit`. */
+export function listSites(ctx: Ctx, opts: { limit: number }): Promise<Site[]> {
+  return store.listSites(ctx.kv, opts.limit);
+}
+
+/** The sites of an account, oldest first; null when the account does not exist. */
+export async function listSitesOfAccount(ctx: Ctx, accountId: string): Promise<Site[] | null> {
+  if (!(await getAccount(ctx.kv, accountId))) return null;
+  return await store.listSitesOfAccount(ctx.kv, accountId);
+}
+
 async function checkAccount(ctx: Ctx, accountId: string | null | undefined) {
   if (accountId && !(await getAccount(ctx.kv, accountId))) {
     throw new ApiError("invalid_payload", 400, {
@@ -86,7 +109,7 @@ export async function newSite(ctx: Ctx, input: z.output<typeof SiteCreate>): Pro
     updated_at: isoTime(t),
   };
   try {
-    return await createSite(ctx.kv, site);
+    return await store.createSite(ctx.kv, site);
   } catch (e) {
     if (e instanceof ConflictError) throw conflict(`domain ${site.domain} is already registered`);
     throw e;
@@ -103,7 +126,7 @@ export async function patchSite(
     // A lost race with another writer (verify, captcha) is retried; a taken
     // domain fails every retry and is reported below.
     return await retryOnConflict(() =>
-      updateSite(ctx.kv, id, (s) => ({
+      store.updateSite(ctx.kv, id, (s) => ({
         ...s,
         ...(input.name !== undefined && { name: input.name }),
         ...(input.domain !== undefined && { domain: input.domain }),
@@ -118,7 +141,7 @@ export async function patchSite(
       })), 5);
   } catch (e) {
     if (e instanceof ConflictError && input.domain !== undefined) {
-      const owner = await getSiteIdByDomain(ctx.kv, input.domain);
+      const owner = await store.getSiteIdByDomain(ctx.kv, input.domain);
       if (owner !== null && owner !== id) {
         throw conflict(`domain ${input.domain} is already registered`);
       }
@@ -164,4 +187,12 @@ export async function revokeKey(ctx: Ctx, siteId: string, keyId: string): Promis
   if (!rec || rec.site_id !== siteId) return false;
   await revokeApiKey(ctx.kv, keyId, isoTime(ctx.clock.now()));
   return true;
+}
+
+/** An API key as the operator sees it: everything but the hash of its secret. */
+export type ApiKeyView = Omit<ApiKeyRecord, "hash">;
+
+/** The keys of a site, revoked ones included, oldest first. */
+export async function listApiKeysOfSite(ctx: Ctx, siteId: string): Promise<ApiKeyView[]> {
+  return (await listApiKeyRecords(ctx.kv, siteId)).map(({ hash: _h, ...k }) => k);
 }

@@ -2,65 +2,18 @@
 import { keys } from "../kernel/kv/keys.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import { commit, listByIndex, listValues, serializeOnKey } from "../kernel/kv/kv.ts";
-import type { Sealed } from "../kernel/crypto.ts";
 import { EMPTY_ROUTING } from "./routing_store.ts";
+import { normalizeDomain, type Site } from "./schema.ts";
 
-export const CAPTCHA_PROVIDERS = [
-  "shared",
-  "turnstile",
-  "hcaptcha",
-  "recaptcha",
-  "recaptcha_v3",
-  "none",
-] as const;
-export type CaptchaProvider = typeof CAPTCHA_PROVIDERS[number];
-
-export type SiteCaptcha = {
-  provider: CaptchaProvider;
-  /** Public key saved by the caller (null for shared and none). */
-  site_key: string | null;
-  /** Secret key sealed with AES-256-GCM (AAD = site id); never returned. */
-  secret: Sealed | null;
-};
-
-export type SiteDisabled = {
-  /** true when the service disabled the site for abuse (then self-liftable). */
-  automatic: boolean;
-  reason: string | null;
-  at: string;
-};
-
-export type Site = {
-  id: string;
-  account_id: string | null;
-  name: string;
-  /** Registered domain, lowercase. */
-  domain: string;
-  verified: boolean;
-  /** Result of the latest verify call; null before the first. */
-  domain_match: boolean | null;
-  site_url: string | null;
-  plugin_ver: string | null;
-  wp_version: string | null;
-  php_version: string | null;
-  default_notify_email: string | null;
-  default_from_name: string | null;
-  captcha: SiteCaptcha;
-  disabled: SiteDisabled | null;
-  /** Open and click tracking of HTML mail (ours; default on). */
-  tracking: { opens: boolean; clicks: boolean };
-  /**
-   * Per-key request limit (the spec's overview: 60 a minute with a small burst);
-   * null = off, the default.
-   */
-  request_limit: { per_minute: number; burst: number } | null;
-  created_at: string;
-  updated_at: string;
-};
-
-export function normalizeDomain(d: string): string {
-  return d.trim().toLowerCase().replace(/\.$/, "");
-}
+// Modules written before schema.ts import the site's types from here.
+export {
+  CAPTCHA_PROVIDERS,
+  type CaptchaProvider,
+  normalizeDomain,
+  type Site,
+  type SiteCaptcha,
+  type SiteDisabled,
+} from "./schema.ts";
 
 /** Creates a site; fails with ConflictError when its domain is already registered. */
 export async function createSite(kv: Deno.Kv, site: Site): Promise<Site> {

@@ -5,7 +5,8 @@ import { isoTime } from "../kernel/clock.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { httpUrl, str } from "../kernel/validation.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
-import { normalizeDomain, type Site, updateSite } from "./store.ts";
+import { normalizeDomain, type Site } from "./schema.ts";
+import { updateSite } from "./store.ts";
 
 export const SiteVerify = z.object({
   site_url: httpUrl(2000),

@@ -1,21 +1,16 @@
 /**
- * Operator actions on the suppression list (service-wide: bounced, complained,
- * manual) and on a site's unsubscribes. Addresses are kept lowercase.
+ * Operator actions and reads on the suppression list (service-wide: bounced,
+ * complained, manual) and on a site's unsubscribes. Addresses are kept
+ * lowercase. (The recipient's own unsubscribe, through the link in an email,
+ * is in mail/engagement.ts.)
  */
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { emailKey, str } from "../kernel/validation.ts";
 import { addressKey } from "../kernel/address.ts";
-import {
-  addSuppression,
-  addUnsubscribe,
-  getSuppression,
-  getUnsubscribe,
-  type Suppression,
-  SUPPRESSION_REASONS,
-  type Unsubscribe,
-} from "./store.ts";
+import * as store from "./store.ts";
+import { type Suppression, SUPPRESSION_REASONS, type Unsubscribe } from "./store.ts";
 
 export const SuppressionCreate = z.object({
   email: emailKey(),
@@ -43,8 +38,8 @@ export async function suppress(
     detail: input.detail ?? null,
     created_at: isoTime(ctx.clock.now()),
   };
-  if (await addSuppression(ctx.kv, record)) return { created: true, record };
-  return { created: false, record: (await getSuppression(ctx.kv, input.email)) ?? record };
+  if (await store.addSuppression(ctx.kv, record)) return { created: true, record };
+  return { created: false, record: (await store.getSuppression(ctx.kv, input.email)) ?? record };
 }
 
 /**
@@ -62,6 +57,38 @@ export async function unsubscribe(
     source: "manual",
     created_at: isoTime(ctx.clock.now()),
   };
-  if (await addUnsubscribe(ctx.kv, record)) return { created: true, record };
-  return { created: false, record: (await getUnsubscribe(ctx.kv, siteId, address)) ?? record };
+  if (await store.addUnsubscribe(ctx.kv, record)) return { created: true, record };
+  return {
+    created: false,
+    record: (await store.getUnsubscribe(ctx.kv, siteId, address)) ?? record,
+  };
+}
+
+/** The suppression of an address (lowercase), or null. */
+export function readSuppression(ctx: Ctx, address: string): Promise<Suppression | null> {
+  return store.getSuppression(ctx.kv, address);
+}
+
+/** Suppressions in address order, at most `limit`. */
+export function listSuppressions(ctx: Ctx, opts: { limit: number }): Promise<Suppression[]> {
+  return store.listSuppressions(ctx.kv, opts.limit);
+}
+
+/** Lets mail reach the address again; false when it was not suppressed. */
+export function removeSuppression(ctx: Ctx, address: string): Promise<boolean> {
+  return store.removeSuppression(ctx.kv, address);
+}
+
+/** A site's unsubscribes in address order, at most `limit`. */
+export function listUnsubscribes(
+  ctx: Ctx,
+  siteId: string,
+  opts: { limit: number },
+): Promise<Unsubscribe[]> {
+  return store.listUnsubscribes(ctx.kv, siteId, opts.limit);
+}
+
+/** Lets the site mail the address again; false when it was not unsubscribed. */
+export function removeUnsubscribe(ctx: Ctx, siteId: string, address: string): Promise<boolean> {
+  return store.removeUnsubscribe(ctx.kv, siteId, address);
 }

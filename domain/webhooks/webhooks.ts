@@ -1,7 +1,8 @@
 /**
  * Operator actions on webhooks (the dashboard's part of the spec): create,
- * change, delete, rotate the secret, send webhook.test, and the views of
- * webhooks, deliveries and events.
+ * change, delete, rotate the secret, send webhook.test, and the reads and
+ * views of webhooks, deliveries and events. (Sending events and retrying
+ * deliveries: events.ts, delivery.ts, delivery_job.ts.)
  */
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
@@ -14,15 +15,8 @@ import { SUBSCRIBABLE_EVENT_TYPES } from "./events.ts";
 import { staticTargetProblem } from "../kernel/net/target_guard.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
-import {
-  countWebhooksOfSite,
-  createWebhook,
-  type EventRecord,
-  setLastStatus,
-  updateWebhook,
-  type Webhook,
-  webhookStats,
-} from "./store.ts";
+import * as store from "./store.ts";
+import type { Delivery, EventRecord, Webhook } from "./store.ts";
 import {
   publicWebhookUrl,
   sendToWebhook,
@@ -93,7 +87,7 @@ export type WebhookView = {
 
 /** A webhook as the operator API shows it (never the secret, never URL credentials). */
 export async function webhookView(ctx: Ctx, w: Webhook): Promise<WebhookView> {
-  const stats = await webhookStats(ctx.kv, w.id);
+  const stats = await store.webhookStats(ctx.kv, w.id);
   const url = publicWebhookUrl(w.url);
   return {
     id: w.id,
@@ -158,7 +152,7 @@ export async function newWebhook(
   input: z.output<typeof WebhookCreate>,
 ): Promise<WebhookView & { secret: string }> {
   const checked = checkedUrl(ctx, input.url);
-  if (await countWebhooksOfSite(ctx.kv, siteId) >= MAX_WEBHOOKS_PER_SITE) {
+  if (await store.countWebhooksOfSite(ctx.kv, siteId) >= MAX_WEBHOOKS_PER_SITE) {
     throw new ApiError("conflict", 409, {
       message: `A site can have at most ${MAX_WEBHOOKS_PER_SITE} webhooks.`,
     });
@@ -176,7 +170,7 @@ export async function newWebhook(
     created_at: isoTime(now),
     updated_at: isoTime(now),
   };
-  await createWebhook(ctx.kv, w);
+  await store.createWebhook(ctx.kv, w);
   return { ...(await webhookView(ctx, w)), secret };
 }
 
@@ -187,7 +181,7 @@ export async function patchWebhook(
 ): Promise<Webhook | null> {
   const checked = input.url === undefined ? undefined : checkedUrl(ctx, input.url);
   return await retryOnConflict(() =>
-    updateWebhook(ctx.kv, id, (w) => ({
+    store.updateWebhook(ctx.kv, id, (w) => ({
       ...withSealedUrl(ctx, w),
       ...(checked !== undefined && urlFields(ctx, w.id, checked)),
       ...(input.events !== undefined && { events: input.events }),
@@ -204,7 +198,7 @@ export async function rotateWebhookSecret(
 ): Promise<{ id: string; secret: string } | null> {
   const secret = newSecret();
   const w = await retryOnConflict(() =>
-    updateWebhook(ctx.kv, id, (w) => ({
+    store.updateWebhook(ctx.kv, id, (w) => ({
       ...withSealedUrl(ctx, w),
       secret: seal(ctx.config.encryptionKey, secret, w.id),
       updated_at: isoTime(ctx.clock.now()),
@@ -243,11 +237,62 @@ export async function sendTest(ctx: Ctx, w: Webhook): Promise<TestResult> {
     data: { message: TEST_MESSAGE, to: publicWebhookUrl(w.url) },
   });
   const r = await sendToWebhook(ctx, w, body, "webhook.test", null);
-  await setLastStatus(ctx.kv, w.id, { status: r.status, at: isoTime(now) });
+  await store.setLastStatus(ctx.kv, w.id, { status: r.status, at: isoTime(now) });
   return { status: r.status, ok: r.ok, duration_ms: r.duration_ms, error: r.error, event_id: id };
 }
 
 /** The stored outer body of an event, parsed (what receivers got). */
 export async function eventBody(ctx: Ctx, e: EventRecord): Promise<Record<string, unknown>> {
   return JSON.parse(await unpackText(ctx.kv, e.body));
+}
+
+/** The webhook with this id, or null. */
+export function readWebhook(ctx: Ctx, id: string): Promise<Webhook | null> {
+  return store.getWebhook(ctx.kv, id);
+}
+
+/** A site's webhooks, oldest first. */
+export function listWebhooksOfSite(ctx: Ctx, siteId: string): Promise<Webhook[]> {
+  return store.listWebhooksOfSite(ctx.kv, siteId);
+}
+
+/**
+ * Deletes a webhook with its counters, status and routing entry; its
+ * deliveries expire with their retention. false when unknown.
+ */
+export function removeWebhook(ctx: Ctx, id: string): Promise<boolean> {
+  return store.deleteWebhook(ctx.kv, id);
+}
+
+/** A webhook's deliveries, newest first, at most `limit`. */
+export function listDeliveriesOfWebhook(
+  ctx: Ctx,
+  webhookId: string,
+  opts: { limit: number },
+): Promise<Delivery[]> {
+  return store.listDeliveriesOfWebhook(ctx.kv, webhookId, opts.limit);
+}
+
+/** The delivery with this id (with its attempts), or null. */
+export async function readDelivery(ctx: Ctx, id: string): Promise<Delivery | null> {
+  return (await store.getDeliveryEntry(ctx.kv, id)).value;
+}
+
+/** A site's stored events, newest first, at most `limit`. */
+export function listEventsOfSite(
+  ctx: Ctx,
+  siteId: string,
+  opts: { limit: number },
+): Promise<EventRecord[]> {
+  return store.listEventsOfSite(ctx.kv, siteId, opts.limit);
+}
+
+/** The stored event with this id, or null. */
+export function readEvent(ctx: Ctx, id: string): Promise<EventRecord | null> {
+  return store.getEvent(ctx.kv, id);
+}
+
+/** The deliveries of one event, one per webhook it went to. */
+export function listDeliveriesOfEvent(ctx: Ctx, eventId: string): Promise<Delivery[]> {
+  return store.listDeliveriesOfEvent(ctx.kv, eventId);
 }

@@ -4,12 +4,12 @@ import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   AccountCreate,
   AccountPatch,
+  listAccounts,
   newAccount,
   patchAccount,
+  readAccount,
 } from "../../domain/accounts/accounts.ts";
-import { getAccount, listAccounts } from "../../domain/accounts/store.ts";
-import { listSitesOfAccount } from "../../domain/sites/store.ts";
-import { siteView } from "../../domain/sites/sites.ts";
+import { listSitesOfAccount, siteView } from "../../domain/sites/sites.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 
@@ -19,9 +19,12 @@ export function accountRoutes(ctx: Ctx) {
     "/accounts",
     async (c) => c.json(await newAccount(ctx, await adminBody(c, AccountCreate)), 201),
   );
-  r.get("/accounts", async (c) => c.json({ items: await listAccounts(ctx.kv, limitParam(c)) }));
+  r.get(
+    "/accounts",
+    async (c) => c.json({ items: await listAccounts(ctx, { limit: limitParam(c) }) }),
+  );
   r.get("/accounts/:id", async (c) => {
-    const a = await getAccount(ctx.kv, c.req.param("id"));
+    const a = await readAccount(ctx, c.req.param("id"));
     if (!a) throw notFound("account");
     return c.json(a);
   });
@@ -31,8 +34,9 @@ export function accountRoutes(ctx: Ctx) {
     return c.json(a);
   });
   r.get("/accounts/:id/sites", async (c) => {
-    if (!(await getAccount(ctx.kv, c.req.param("id")))) throw notFound("account");
-    return c.json({ items: (await listSitesOfAccount(ctx.kv, c.req.param("id"))).map(siteView) });
+    const sites = await listSitesOfAccount(ctx, c.req.param("id"));
+    if (!sites) throw notFound("account");
+    return c.json({ items: sites.map(siteView) });
   });
   return r;
 }

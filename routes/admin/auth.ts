@@ -1,6 +1,6 @@
 /**
  * Operator API authentication: `Authorization: Bearer <SVC_ADMIN_TOKEN>`.
- * Wrong tokens are counted per client address (domain/auth_guard.ts): an
+ * Wrong tokens are counted per client address (domain/kernel/auth_guard.ts): an
  * address over the limit gets 429 for every operator call, a right token
  * included, until its block ends.
  */

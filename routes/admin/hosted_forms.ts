@@ -4,12 +4,12 @@ import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   FormCreate,
   FormPatch,
+  listHostedFormsOfAccount,
   newHostedForm,
   patchHostedForm,
+  readHostedForm,
   setArchived,
 } from "../../domain/forms/hosted.ts";
-import { getAccount } from "../../domain/accounts/store.ts";
-import { getHostedForm, listHostedForms } from "../../domain/forms/hosted_store.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, notFound } from "./body.ts";
 
@@ -22,11 +22,12 @@ export function hostedFormRoutes(ctx: Ctx) {
     return c.json(form, 201);
   });
   r.get("/accounts/:id/forms", async (c) => {
-    if (!(await getAccount(ctx.kv, c.req.param("id")))) throw notFound("account");
-    return c.json({ items: await listHostedForms(ctx.kv, c.req.param("id")) });
+    const items = await listHostedFormsOfAccount(ctx, c.req.param("id"));
+    if (!items) throw notFound("account");
+    return c.json({ items });
   });
   r.get("/forms/:id", async (c) => {
-    const form = await getHostedForm(ctx.kv, c.req.param("id"));
+    const form = await readHostedForm(ctx, c.req.param("id"));
     if (!form) throw notFound("form");
     return c.json(form);
   });

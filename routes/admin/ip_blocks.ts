@@ -4,10 +4,11 @@ import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   ipBlockAdminView,
   IpBlockCreate,
+  listIpBlocks,
   newIpBlock,
   operatorLift,
+  readIpBlock,
 } from "../../domain/blocks/blocks.ts";
-import { getIpBlock, listIpBlocks } from "../../domain/blocks/store.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 
@@ -18,13 +19,11 @@ export function ipBlockRoutes(ctx: Ctx) {
     return c.json(ipBlockAdminView(ctx, block), 201);
   });
   r.get("/ip-blocks", async (c) => {
-    const items = (await listIpBlocks(ctx.kv, limitParam(c, 100))).map((b) =>
-      ipBlockAdminView(ctx, b)
-    );
-    return c.json({ items });
+    const blocks = await listIpBlocks(ctx, { limit: limitParam(c, 100) });
+    return c.json({ items: blocks.map((b) => ipBlockAdminView(ctx, b)) });
   });
   r.get("/ip-blocks/:id", async (c) => {
-    const block = await getIpBlock(ctx.kv, c.req.param("id"));
+    const block = await readIpBlock(ctx, c.req.param("id"));
     if (!block) throw notFound("IP block");
     return c.json(ipBlockAdminView(ctx, block));
   });

@@ -13,13 +13,10 @@ import {
   TemplateCreate,
   TemplatePatch,
 } from "../../domain/mail/templates.ts";
-import { getAccount } from "../../domain/accounts/store.ts";
-import { getSite } from "../../domain/sites/store.ts";
-import { listEmailLogOfSite, viewEmailLog } from "../../domain/mail/email_log_store.ts";
-import { listOutbox } from "../../domain/mail/outbox_store.ts";
-import { readCount } from "../../domain/kernel/kv/kv.ts";
-import { keys } from "../../domain/kernel/kv/keys.ts";
-import { siteLogTotal, TOTALS } from "../../domain/mail/send.ts";
+import { readAccount } from "../../domain/accounts/accounts.ts";
+import { readSite } from "../../domain/sites/sites.ts";
+import { emailStats, listEmailLog } from "../../domain/mail/email_log.ts";
+import { listOutbox } from "../../domain/mail/outbox.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, adminQuery, limitParam, notFound } from "./body.ts";
 import { outboxAsText, readableMessage } from "./outbox_view.ts";
@@ -33,12 +30,17 @@ const OutboxQuery = z.object({
 export function mailAdminRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
   const account = async (id: string) => {
-    const a = await getAccount(ctx.kv, id);
+    const a = await readAccount(ctx, id);
     if (!a) throw notFound("account");
     return a;
   };
+  const site = async (id: string) => {
+    const s = await readSite(ctx, id);
+    if (!s) throw notFound("site");
+    return s;
+  };
 
-  // --- templates --------------------------------------------------------------
+  // Templates of an account, and the starter templates every account can use.
   r.post("/accounts/:id/templates", async (c) => {
     const a = await account(c.req.param("id"));
     return c.json(await newTemplate(ctx, a.id, await adminBody(c, TemplateCreate)), 201);
@@ -63,34 +65,20 @@ export function mailAdminRoutes(ctx: Ctx) {
     return c.body(null, 204);
   });
 
-  // --- email log ----------------------------------------------------------------
+  // The email log of a site.
   r.get("/sites/:id/email-log", async (c) => {
-    const site = await getSite(ctx.kv, c.req.param("id"));
-    if (!site) throw notFound("site");
-    const records = await listEmailLogOfSite(ctx.kv, site.id, limitParam(c));
-    const items = await Promise.all(records.map(async (rec) => ({
-      ...(await viewEmailLog(ctx.kv, rec)),
-      opens: await readCount(ctx.kv, keys.total(TOTALS.messageOpens, rec.id)),
-      clicks: await readCount(ctx.kv, keys.total(TOTALS.messageClicks, rec.id)),
-    })));
-    return c.json({ items });
+    const s = await site(c.req.param("id"));
+    return c.json({ items: await listEmailLog(ctx, s.id, { limit: limitParam(c) }) });
   });
   r.get("/sites/:id/email-stats", async (c) => {
-    const site = await getSite(ctx.kv, c.req.param("id"));
-    if (!site) throw notFound("site");
-    const [logged, sent, opens, clicks] = await Promise.all([
-      siteLogTotal(ctx, site.id),
-      ...[TOTALS.sent, TOTALS.opens, TOTALS.clicks].map((n) =>
-        readCount(ctx.kv, keys.total(n, site.id))
-      ),
-    ]);
-    return c.json({ logged, sent, opens, clicks });
+    const s = await site(c.req.param("id"));
+    return c.json(await emailStats(ctx, s.id));
   });
 
-  // --- outbox ---------------------------------------------------------------------
+  // The outbox, raw and readable.
   r.get("/outbox", async (c) => {
     const { to, format } = adminQuery(c, OutboxQuery);
-    const items = await listOutbox(ctx.kv, { to, limit: limitParam(c) });
+    const items = await listOutbox(ctx, { to, limit: limitParam(c) });
     const transport = ctx.config.SVC_SMTP_URL ? "smtp" : "outbox";
     const readable = await Promise.all(items.map((m) => readableMessage(m.raw)));
     if (format === "text") return c.text(outboxAsText(readable, transport));

@@ -5,16 +5,14 @@ import {
   addSendingDomain,
   changeFromAddress,
   checkSendingDomain,
+  listSendingDomainsOfSite,
+  readSendingDomain,
+  removeSendingDomain,
   SendingDomainCreate,
   SendingDomainPatch,
   sendingDomainView,
 } from "../../domain/sending_domains/sending_domains.ts";
-import {
-  deleteSendingDomain,
-  getSendingDomain,
-  listSendingDomainsOfSite,
-} from "../../domain/sending_domains/store.ts";
-import { getSite } from "../../domain/sites/store.ts";
+import { readSite } from "../../domain/sites/sites.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, notFound } from "./body.ts";
 
@@ -22,7 +20,7 @@ export function sendingDomainRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
   const view = (d: Parameters<typeof sendingDomainView>[1]) => sendingDomainView(ctx.config, d);
   const site = async (id: string) => {
-    const s = await getSite(ctx.kv, id);
+    const s = await readSite(ctx, id);
     if (!s) throw notFound("site");
     return s;
   };
@@ -34,10 +32,10 @@ export function sendingDomainRoutes(ctx: Ctx) {
   });
   r.get("/sites/:id/sending-domains", async (c) => {
     const s = await site(c.req.param("id"));
-    return c.json({ items: (await listSendingDomainsOfSite(ctx.kv, s.id)).map(view) });
+    return c.json({ items: (await listSendingDomainsOfSite(ctx, s.id)).map(view) });
   });
   r.get("/sending-domains/:id", async (c) => {
-    const d = await getSendingDomain(ctx.kv, c.req.param("id"));
+    const d = await readSendingDomain(ctx, c.req.param("id"));
     if (!d) throw notFound("sending domain");
     return c.json(view(d));
   });
@@ -56,7 +54,7 @@ export function sendingDomainRoutes(ctx: Ctx) {
     return c.json(view(d));
   });
   r.delete("/sending-domains/:id", async (c) => {
-    if (!(await deleteSendingDomain(ctx.kv, c.req.param("id")))) throw notFound("sending domain");
+    if (!(await removeSendingDomain(ctx, c.req.param("id")))) throw notFound("sending domain");
     return c.body(null, 204);
   });
   return r;

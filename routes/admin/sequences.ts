@@ -3,28 +3,26 @@ import { Hono } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   enrollmentView,
+  listEnrollmentsOfSite,
+  listSequencesOfAccount,
   newSequence,
   patchSequence,
+  readEnrollment,
+  readSequence,
   SequenceCreate,
   SequencePatch,
   sequenceView,
   stopEnrollment,
 } from "../../domain/sequences/sequences.ts";
-import {
-  getEnrollment,
-  getSequence,
-  listEnrollmentsOfSite,
-  listSequencesOfAccount,
-} from "../../domain/sequences/store.ts";
-import { getAccount } from "../../domain/accounts/store.ts";
-import { getSite } from "../../domain/sites/store.ts";
+import { readAccount } from "../../domain/accounts/accounts.ts";
+import { readSite } from "../../domain/sites/sites.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 
 export function sequenceRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
   const account = async (id: string) => {
-    const a = await getAccount(ctx.kv, id);
+    const a = await readAccount(ctx, id);
     if (!a) throw notFound("account");
     return a;
   };
@@ -36,10 +34,10 @@ export function sequenceRoutes(ctx: Ctx) {
   });
   r.get("/accounts/:id/sequences", async (c) => {
     const a = await account(c.req.param("id"));
-    return c.json({ items: (await listSequencesOfAccount(ctx.kv, a.id)).map(sequenceView) });
+    return c.json({ items: (await listSequencesOfAccount(ctx, a.id)).map(sequenceView) });
   });
   r.get("/sequences/:id", async (c) => {
-    const s = await getSequence(ctx.kv, c.req.param("id"));
+    const s = await readSequence(ctx, c.req.param("id"));
     if (!s) throw notFound("sequence");
     return c.json(sequenceView(s));
   });
@@ -50,13 +48,13 @@ export function sequenceRoutes(ctx: Ctx) {
   });
 
   r.get("/sites/:id/enrollments", async (c) => {
-    const site = await getSite(ctx.kv, c.req.param("id"));
+    const site = await readSite(ctx, c.req.param("id"));
     if (!site) throw notFound("site");
-    const items = await listEnrollmentsOfSite(ctx.kv, site.id, limitParam(c));
+    const items = await listEnrollmentsOfSite(ctx, site.id, { limit: limitParam(c) });
     return c.json({ items: await Promise.all(items.map((e) => enrollmentView(ctx, e))) });
   });
   r.get("/enrollments/:id", async (c) => {
-    const e = await getEnrollment(ctx.kv, c.req.param("id"));
+    const e = await readEnrollment(ctx, c.req.param("id"));
     if (!e) throw notFound("enrollment");
     return c.json(await enrollmentView(ctx, e));
   });

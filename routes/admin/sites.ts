@@ -3,16 +3,17 @@ import { Hono } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   issueApiKey,
+  listApiKeysOfSite,
+  listSites,
   newSite,
   patchSite,
+  readSite,
   revokeKey,
   rotateKey,
   SiteCreate,
   SitePatch,
   siteView,
 } from "../../domain/sites/sites.ts";
-import { getSite, listSites } from "../../domain/sites/store.ts";
-import { listApiKeysOfSite } from "../../domain/sites/api_keys_store.ts";
 import { disableSite, enableSite, SiteDisable } from "../../domain/blocks/blocks.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
@@ -20,7 +21,7 @@ import { adminBody, limitParam, notFound } from "./body.ts";
 export function siteRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
   const site = async (id: string) => {
-    const s = await getSite(ctx.kv, id);
+    const s = await readSite(ctx, id);
     if (!s) throw notFound("site");
     return s;
   };
@@ -31,7 +32,7 @@ export function siteRoutes(ctx: Ctx) {
   );
   r.get(
     "/sites",
-    async (c) => c.json({ items: (await listSites(ctx.kv, limitParam(c))).map(siteView) }),
+    async (c) => c.json({ items: (await listSites(ctx, { limit: limitParam(c) })).map(siteView) }),
   );
   r.get("/sites/:id", async (c) => c.json(siteView(await site(c.req.param("id")))));
   r.patch("/sites/:id", async (c) => {
@@ -57,8 +58,7 @@ export function siteRoutes(ctx: Ctx) {
   });
   r.get("/sites/:id/api-keys", async (c) => {
     const s = await site(c.req.param("id"));
-    const items = (await listApiKeysOfSite(ctx.kv, s.id)).map(({ hash: _h, ...k }) => k);
-    return c.json({ items });
+    return c.json({ items: await listApiKeysOfSite(ctx, s.id) });
   });
   r.post("/sites/:id/api-keys/:keyId/rotate", async (c) => {
     const out = await rotateKey(ctx, c.req.param("id"), c.req.param("keyId"));

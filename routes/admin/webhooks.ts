@@ -3,37 +3,35 @@ import { Hono } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   eventBody,
+  listDeliveriesOfEvent,
+  listDeliveriesOfWebhook,
+  listEventsOfSite,
+  listWebhooksOfSite,
   newWebhook,
   patchWebhook,
+  readDelivery,
+  readEvent,
+  readWebhook,
+  removeWebhook,
   rotateWebhookSecret,
   sendTest,
   WebhookCreate,
   WebhookPatch,
   webhookView,
 } from "../../domain/webhooks/webhooks.ts";
-import { getSite } from "../../domain/sites/store.ts";
-import {
-  deleteWebhook,
-  getDeliveryEntry,
-  getEvent,
-  getWebhook,
-  listDeliveriesOfEvent,
-  listDeliveriesOfWebhook,
-  listEventsOfSite,
-  listWebhooksOfSite,
-} from "../../domain/webhooks/store.ts";
+import { readSite } from "../../domain/sites/sites.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 
 export function webhookRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
   const site = async (id: string) => {
-    const s = await getSite(ctx.kv, id);
+    const s = await readSite(ctx, id);
     if (!s) throw notFound("site");
     return s;
   };
   const webhook = async (id: string) => {
-    const w = await getWebhook(ctx.kv, id);
+    const w = await readWebhook(ctx, id);
     if (!w) throw notFound("webhook");
     return w;
   };
@@ -45,7 +43,7 @@ export function webhookRoutes(ctx: Ctx) {
   r.get("/sites/:id/webhooks", async (c) => {
     const s = await site(c.req.param("id"));
     const items = await Promise.all(
-      (await listWebhooksOfSite(ctx.kv, s.id)).map((w) => webhookView(ctx, w)),
+      (await listWebhooksOfSite(ctx, s.id)).map((w) => webhookView(ctx, w)),
     );
     return c.json({ items });
   });
@@ -59,7 +57,7 @@ export function webhookRoutes(ctx: Ctx) {
     return c.json(await webhookView(ctx, w));
   });
   r.delete("/webhooks/:id", async (c) => {
-    if (!(await deleteWebhook(ctx.kv, c.req.param("id")))) throw notFound("webhook");
+    if (!(await removeWebhook(ctx, c.req.param("id")))) throw notFound("webhook");
     return c.body(null, 204);
   });
   r.post("/webhooks/:id/rotate-secret", async (c) => {
@@ -72,24 +70,26 @@ export function webhookRoutes(ctx: Ctx) {
   });
   r.get("/webhooks/:id/deliveries", async (c) => {
     const w = await webhook(c.req.param("id"));
-    return c.json({ items: await listDeliveriesOfWebhook(ctx.kv, w.id, limitParam(c, 50, 100)) });
+    return c.json({
+      items: await listDeliveriesOfWebhook(ctx, w.id, { limit: limitParam(c, 50, 100) }),
+    });
   });
   r.get("/deliveries/:id", async (c) => {
-    const d = (await getDeliveryEntry(ctx.kv, c.req.param("id"))).value;
+    const d = await readDelivery(ctx, c.req.param("id"));
     if (!d) throw notFound("delivery");
     return c.json(d);
   });
   r.get("/sites/:id/events", async (c) => {
     const s = await site(c.req.param("id"));
-    const events = await listEventsOfSite(ctx.kv, s.id, limitParam(c, 50, 100));
+    const events = await listEventsOfSite(ctx, s.id, { limit: limitParam(c, 50, 100) });
     return c.json({ items: await Promise.all(events.map((e) => eventBody(ctx, e))) });
   });
   r.get("/events/:id", async (c) => {
-    const e = await getEvent(ctx.kv, c.req.param("id"));
+    const e = await readEvent(ctx, c.req.param("id"));
     if (!e) throw notFound("event");
     return c.json({
       event: await eventBody(ctx, e),
-      deliveries: await listDeliveriesOfEvent(ctx.kv, e.id),
+      deliveries: await listDeliveriesOfEvent(ctx, e.id),
     });
   });
   return r;
