@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { verify } from "@octokit/webhooks-methods";
-import { emitEvent, WEBHOOK_DELIVERY_JOB } from "../../domain/webhooks/events.ts";
+import { emitEvent } from "../../domain/webhooks/events.ts";
+import { webhookDeliveryJob } from "../../domain/webhooks/delivery_job.ts";
 import { schedule } from "../../domain/kernel/jobs.ts";
 import { commit } from "../../domain/kernel/kv/kv.ts";
 import { countJobs } from "../../domain/kernel/jobs_store.ts";
@@ -249,7 +250,7 @@ Deno.test("a queue message delivered twice does not POST again once the attempt 
     // Even a second job for the same delivery finds it settled and sends nothing.
     const op = svc.ctx.kv.atomic();
     const extra = schedule(svc.ctx, op, {
-      kind: WEBHOOK_DELIVERY_JOB,
+      job: webhookDeliveryJob,
       payload: { delivery_id: p.deliveries[0].id },
       runAt: Date.now(),
     });

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { verify } from "@octokit/webhooks-methods";
 import { emitEvent, SUBSCRIBABLE_EVENT_TYPES } from "../../domain/webhooks/events.ts";
-import { closeEgressClient } from "../../domain/kernel/net/outbound_http.ts";
 import { getEvent } from "../../domain/webhooks/store.ts";
 import { seedSite, startTestService } from "../helpers/service.ts";
 import { always200, startReceiver, statuses } from "../helpers/webhook_receiver.ts";
@@ -216,7 +215,6 @@ Deno.test("with SVC_EGRESS_PROXY set, deliveries go through the proxy", async ()
     assert.ok(await verify(hook.secret, got.text, got.headers.get("x-svc-signature")!));
     assert.equal((await settled(svc, p.deliveries[0].id)).state, "succeeded");
   } finally {
-    closeEgressClient(svc.ctx);
     await svc.close();
     await proxy.shutdown();
     await rx.close();
