@@ -122,7 +122,12 @@ export class JobRunner {
    * it, which matters most where the sweep is the only trigger.
    */
   async sweep(graceMs = 0): Promise<number> {
-    if (this.#sweeping) return 0;
+    // A sweep already under way may have read the due index before what the
+    // caller just did (committed a job, moved a test's clock): wait for it and
+    // sweep again, so that every job due when this call began is started by
+    // the time it returns.
+    while (this.#sweeping) await this.#sweeping.catch(() => {});
+    if (this.#stopped) return 0;
     this.#sweeping = this.#sweepOnce(graceMs);
     try {
       return await this.#sweeping;

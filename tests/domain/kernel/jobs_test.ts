@@ -320,3 +320,25 @@ Deno.test("schedule() takes only the payload its kind declares", () => {
   };
   assert.equal(typed.kind, "typed");
 });
+
+Deno.test("a sweep called while another is under way still starts what is due when it is called", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  let calls = 0;
+  const work = testJob("work", () => Promise.resolve(void calls++));
+  const runner = new JobRunner(ctx, [work]);
+  try {
+    await scheduleJob(ctx, work, clock.now() + 60_000);
+    // A sweep that read the due index before the clock moved is still running...
+    const early = runner.sweep();
+    clock.advance(60_000);
+    // ...and this one, called after the move, must not return before sweeping itself.
+    await runner.sweep();
+    await runner.idle();
+    await early;
+    assert.equal(calls, 1);
+  } finally {
+    await runner.stop();
+    await ctx.close();
+  }
+});
