@@ -198,3 +198,22 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, every));
   }
 }
+
+/**
+ * For "nothing (more) happened" claims: polls `check()` for `ms` and fails as
+ * soon as it is false. The wait is the claim's window, said once here; a late
+ * arrival fails the test when it comes, with `what` in the message.
+ */
+export async function stillTrueFor(
+  ms: number,
+  check: () => boolean | Promise<boolean>,
+  what = "the condition",
+  every = 20,
+): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    if (!(await check())) throw new Error(`${what}: no longer true after ${Date.now() - start} ms`);
+    if (Date.now() - start >= ms) return;
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
