@@ -1,19 +1,14 @@
 /**
- * Composition root: read configuration, open KV, build the app, start the HTTP
- * server(s), the job runner and the crons. Nothing else starts anything.
+ * Composition root: read configuration, make the context (which opens KV and
+ * starts the mail delivery workers), build the app, start the HTTP server(s),
+ * the job runner and the crons. Nothing else starts anything.
  */
-import { dirname } from "node:path";
 import { type Config, ConfigError, loadConfig } from "./domain/kernel/config.ts";
-import type { Ctx } from "./domain/kernel/context.ts";
-import { systemClock } from "./domain/kernel/clock.ts";
-import { createLogger } from "./domain/kernel/log.ts";
+import { type Ctx, openCtx } from "./domain/kernel/context.ts";
 import { buildApp } from "./routes/app.ts";
 import { JobRunner } from "./domain/kernel/job_runner.ts";
-import { jobHandlers } from "./workers/handlers.ts";
-import { closeMailServices } from "./domain/mail/services.ts";
-import { withGroupCommit } from "./domain/kernel/kv/group_commit.ts";
-import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.ts";
-import { closeEgressClient } from "./domain/kernel/net/outbound_http.ts";
+import { jobs } from "./workers/handlers.ts";
+import { startDomainChecks } from "./workers/domain_check.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
 import { listen, type Listening } from "./domain/kernel/net/http_server.ts";
 
@@ -42,36 +37,6 @@ export function restrictNewFiles(): boolean {
   }
 }
 
-/** The KV file and its SQLite companions, when they exist, to mode 0600. */
-export async function restrictKvFiles(path: string): Promise<void> {
-  for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
-    try {
-      await Deno.chmod(f, 0o600);
-    } catch (e) {
-      if (!(e instanceof Deno.errors.NotFound)) throw e;
-    }
-  }
-}
-
-/** Opens the KV store behind a group committer (see domain/store/group_commit.ts). */
-export async function openKv(path: string): Promise<Deno.Kv> {
-  if (path === ":memory:" || path.includes("://")) {
-    return withGroupCommit(await Deno.openKv(path));
-  }
-  // Owner-only: the KV file holds personal data and sealed secrets.
-  await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const kv = await Deno.openKv(path);
-  // Files made before (an older version, another umask) or just now without
-  // the umask: chmod them too. A -wal made later inherits the umask.
-  try {
-    await restrictKvFiles(path);
-  } catch (e) {
-    kv.close();
-    throw e;
-  }
-  return withGroupCommit(kv);
-}
-
 /**
  * Answers plain HTTP with a redirect to the same path over HTTPS: 301 for GET
  * and HEAD, 308 (method and body kept) otherwise. The target host is the public
@@ -98,21 +63,14 @@ export function redirectToHttps(
 }
 
 export async function start(config: Config): Promise<Running> {
-  const log = createLogger(config.SVC_LOG_LEVEL);
   const tls = config.SVC_TLS_CERT && config.SVC_TLS_KEY
     ? {
       cert: await Deno.readTextFile(config.SVC_TLS_CERT),
       key: await Deno.readTextFile(config.SVC_TLS_KEY),
     }
     : null;
-  const kv = await openKv(config.SVC_KV_PATH);
-  const ctx: Ctx = {
-    kv,
-    config,
-    clock: systemClock,
-    log,
-    useQueue: !config.SVC_KV_PATH.includes("://"),
-  };
+  const ctx = await openCtx(config);
+  const log = ctx.log;
   const app = buildApp(ctx);
   // Background jobs run in worker threads with their own KV handles, or here
   // when there are none (or the KV is in memory and cannot be shared).
@@ -127,22 +85,23 @@ export async function start(config: Config): Promise<Running> {
     crons.abort();
     await pool?.stop();
     await runner?.stop();
-    closeEgressClient(ctx);
-    await closeMailServices(ctx);
-    kv.close();
+    await ctx.close();
   };
-  if (workerCount > 0) {
-    pool = await startJobPool(config, workerCount, log);
-  } else {
-    runner = new JobRunner(ctx, jobHandlers());
-    runner.start();
+  try {
+    if (workerCount > 0) {
+      pool = await startJobPool(config, workerCount, log);
+    } else {
+      runner = new JobRunner(ctx, jobs);
+      runner.start();
+    }
+  } catch (e) {
+    await shutdown();
+    throw e;
   }
-  Deno.cron("sending-domain checks", DOMAIN_CHECK_CRON, { signal: crons.signal }, async () => {
-    await checkPendingDomains(ctx);
-  });
+  startDomainChecks(ctx, crons.signal);
 
   // Header and body timeouts and the per-address connection cap apply to both
-  // listeners (domain/net/http_server.ts).
+  // listeners (domain/kernel/net/http_server.ts).
   const limits = {
     hostname: config.SVC_HOST,
     headerTimeoutMs: config.SVC_HEADER_TIMEOUT_MS,
@@ -172,7 +131,7 @@ export async function start(config: Config): Promise<Running> {
     }
     return { ctx, port, redirectPort, shutdown };
   } catch (e) {
-    // A port in use must not leave the other listener, the runner or KV open.
+    // A port in use must not leave the other listener, the runner or the context open.
     await shutdown();
     throw e;
   }

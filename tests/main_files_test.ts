@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openKv } from "../main.ts";
+import { openKv } from "../domain/kernel/kv/open.ts";
 
 const mode = async (path: string) => ((await Deno.stat(path)).mode ?? 0) & 0o777;
 

@@ -1,47 +1,14 @@
 /**
- * The hourly check of sending domains that are not yet verified (a verified
- * domain is re-checked only on the operator's Verify). main.ts registers it
- * with Deno.cron; tests call `checkPendingDomains` directly.
- *
- * Several processes may run the same cron: each domain is claimed once per
- * hourly slot, and the check itself is idempotent besides.
+ * The hourly sending-domain check as a cron (the check itself:
+ * domain/sending_domains/hourly_check.ts). Started by main.ts; ends with `signal`.
  */
 import type { Ctx } from "../domain/kernel/context.ts";
-import {
-  checkSendingDomain,
-  claimDomainCheck,
-  pendingDomainIds,
-} from "../domain/sending_domains/sending_domains.ts";
+import { checkPendingDomains } from "../domain/sending_domains/hourly_check.ts";
 
 export const DOMAIN_CHECK_CRON = "0 * * * *";
-const HOUR_MS = 60 * 60 * 1000;
-/** Lookups in flight at once (each may wait for a slow name server). */
-const CONCURRENCY = 8;
 
-export type DomainCheckRun = { checked: number; verified: number; skipped: number };
-
-export async function checkPendingDomains(ctx: Ctx): Promise<DomainCheckRun> {
-  const slot = Math.floor(ctx.clock.now() / HOUR_MS);
-  const ids = await pendingDomainIds(ctx);
-  const out: DomainCheckRun = { checked: 0, verified: 0, skipped: 0 };
-  for (let i = 0; i < ids.length; i += CONCURRENCY) {
-    await Promise.all(
-      ids.slice(i, i + CONCURRENCY).map(async (id) => {
-        if (!(await claimDomainCheck(ctx, slot, id))) {
-          out.skipped++;
-          return;
-        }
-        try {
-          const d = await checkSendingDomain(ctx, id);
-          out.checked++;
-          if (d?.status === "verified") out.verified++;
-        } catch (e) {
-          // One domain's failure must not stop the others.
-          ctx.log.error("sending-domain check failed", { id, error: e });
-        }
-      }),
-    );
-  }
-  if (out.checked) ctx.log.info("sending-domain checks", out);
-  return out;
+export function startDomainChecks(ctx: Ctx, signal: AbortSignal): void {
+  Deno.cron("sending-domain checks", DOMAIN_CHECK_CRON, { signal }, async () => {
+    await checkPendingDomains(ctx);
+  });
 }

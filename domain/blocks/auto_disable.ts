@@ -28,51 +28,40 @@ export function abuseBucket(now: number): number {
   return Math.floor(now / ABUSE_WINDOW_MS);
 }
 
-// Sites (and kind of tally) whose keys of two windows ago this process has
-// deleted in a commit of the current window; cleared when the window moves.
-let cleanedBucket = -1;
-const cleaned = new Set<string>();
-
 /**
  * Adds one submission outcome to the site's tallies inside `op`. KV sums carry
  * no expiry, so the keys of two windows ago are deleted too: a site keeps at
  * most the current and the previous window's keys. Nothing writes an old
  * window's keys, so once a commit of this process has deleted them in this
- * window the delete is left out (one mutation less per submission); a commit
- * that then fails leaves them to the next window's first delete.
+ * window the delete is left out (one mutation less per submission; what was
+ * deleted is remembered in `ctx.caches.abuseCleaned`); a commit that then
+ * fails leaves them to the next window's first delete.
  */
 export function tallyOutcome(
+  ctx: Ctx,
   op: Deno.AtomicOperation,
   siteId: string,
   now: number,
   abusive: boolean,
 ): Deno.AtomicOperation {
   const bucket = abuseBucket(now);
-  if (bucket !== cleanedBucket) {
-    cleaned.clear();
-    cleanedBucket = bucket;
-  }
+  const cleaned = ctx.caches.abuseCleaned;
   const [abusiveKey, allKey] = abuseKeys(siteId, bucket);
   const [oldAbusive, oldAll] = abuseKeys(siteId, bucket - 2);
   op.sum(allKey, 1n);
-  if (!cleaned.has(`all ${siteId}`)) op.delete(oldAll);
+  if (!cleaned.has(bucket, `all ${siteId}`)) op.delete(oldAll);
   if (abusive) {
     op.sum(abusiveKey, 1n);
-    if (!cleaned.has(`abusive ${siteId}`)) op.delete(oldAbusive);
+    if (!cleaned.has(bucket, `abusive ${siteId}`)) op.delete(oldAbusive);
   }
   return op;
 }
 
 /** Records that a commit with tallyOutcome's deletes succeeded (see there). */
-export function tallyCommitted(siteId: string, now: number, abusive: boolean): void {
+export function tallyCommitted(ctx: Ctx, siteId: string, now: number, abusive: boolean): void {
   const bucket = abuseBucket(now);
-  if (bucket !== cleanedBucket) {
-    cleaned.clear();
-    cleanedBucket = bucket;
-  }
-  if (cleaned.size >= 100_000) cleaned.clear();
-  cleaned.add(`all ${siteId}`);
-  if (abusive) cleaned.add(`abusive ${siteId}`);
+  ctx.caches.abuseCleaned.add(bucket, `all ${siteId}`);
+  if (abusive) ctx.caches.abuseCleaned.add(bucket, `abusive ${siteId}`);
 }
 
 /**

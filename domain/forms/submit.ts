@@ -131,8 +131,8 @@ async function startRateLimitBlock(
 /** Records a blocked outcome for the abuse rule and answers blocked. */
 async function blocked(ctx: Ctx, site: Site, now: number, why: string): Promise<SubmitAnswer> {
   ctx.log.debug("form submission blocked", { site_id: site.id, why });
-  if ((await tallyOutcome(ctx.kv.atomic(), site.id, now, true).commit()).ok) {
-    tallyCommitted(site.id, now, true);
+  if ((await tallyOutcome(ctx, ctx.kv.atomic(), site.id, now, true).commit()).ok) {
+    tallyCommitted(ctx, site.id, now, true);
   }
   await checkAbuse(ctx, site.id, now);
   return BLOCKED;
@@ -424,7 +424,7 @@ async function store(
       if (query.fingerprint) {
         setContentMark(op, query.fingerprint, { site_id: site.id, at: now }, DUPLICATE_WINDOW_MS);
       }
-      tallyOutcome(op, site.id, now, isSpam);
+      tallyOutcome(ctx, op, site.id, now, isSpam);
       event.apply(op);
       if (notification?.kind === "send") {
         // Submissions of one site take turns at its send window (like sends do);
@@ -436,7 +436,7 @@ async function store(
       } else {
         await commit(op, "store submission");
       }
-      tallyCommitted(site.id, now, isSpam);
+      tallyCommitted(ctx, site.id, now, isSpam);
       return { submission, spam, notification };
     }, 50);
   } catch (e) {

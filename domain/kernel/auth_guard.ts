@@ -15,13 +15,13 @@
  * - The client address is the TCP peer (X-Forwarded-For is not trusted), as
  *   `addressKey` (domain/net/client.ts) gives it: IPv6 counts per /64.
  *
- * In memory, per process: a Map lookup per request, O(1) per failure, at most
- * MAX_TRACKED addresses per surface (about 2 MB); when full, the address whose
- * last failure is oldest is forgotten. Nothing goes to KV: a second process
- * keeps its own ledger, which at most doubles what one address may try.
+ * In memory, per context (`ctx.authFailures`, made by createCtx): a Map lookup
+ * per request, O(1) per failure, at most MAX_TRACKED addresses per surface
+ * (about 2 MB); when full, the address whose last failure is oldest is
+ * forgotten. Nothing goes to KV: a second process keeps its own ledger, which
+ * at most doubles what one address may try.
  */
 import type { Clock } from "./clock.ts";
-import type { Ctx } from "./context.ts";
 import type { Logger } from "./log.ts";
 
 export const WINDOW_MS = 60_000;
@@ -112,16 +112,20 @@ export class FailureLimiter {
   }
 }
 
-const ledgers = new WeakMap<Ctx, Map<Surface, FailureLimiter>>();
+/** One ledger per surface. */
+export type AuthFailures = Record<Surface, FailureLimiter>;
+
+export function createAuthFailures(limit: number, clock: Clock, log: Logger): AuthFailures {
+  return {
+    admin: new FailureLimiter("admin", limit, clock, log),
+    api: new FailureLimiter("api", limit, clock, log),
+  };
+}
 
 /** The ledger of one surface of the app built on `ctx`. */
-export function failureLimiter(ctx: Ctx, surface: Surface): FailureLimiter {
-  let bySurface = ledgers.get(ctx);
-  if (!bySurface) ledgers.set(ctx, bySurface = new Map());
-  let l = bySurface.get(surface);
-  if (!l) {
-    l = new FailureLimiter(surface, ctx.config.SVC_AUTH_FAILURE_LIMIT, ctx.clock, ctx.log);
-    bySurface.set(surface, l);
-  }
-  return l;
+export function failureLimiter(
+  ctx: { authFailures: AuthFailures },
+  surface: Surface,
+): FailureLimiter {
+  return ctx.authFailures[surface];
 }

@@ -109,14 +109,15 @@ const EnvSchema = z.object({
    * cannot be shared, so it always runs them on the HTTP thread.
    */
   SVC_JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
-  // mail engine: delivery workers that build, sign and send (0 = in the HTTP thread)
+  // mail engine: delivery workers that build, sign and send (0 = in the HTTP thread;
+  // job worker threads always send in their own thread), started with the service
   SVC_SMTP_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
-  // forms (issue 5)
+  // forms
   /** Longest wait for a captcha provider's siteverify answer before going on without it. */
   SVC_CAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Blocked or spam submissions of one site in 10 minutes that disable it (0 = never). */
   SVC_FORM_ABUSE_DISABLE_COUNT: z.coerce.number().int().min(0).default(300),
-  // limits (h9): guessing, slow clients, connection floods
+  // limits: guessing, slow clients, connection floods
   /**
    * Distinct wrong credentials (operator token, API keys) one client address may
    * present within 60 s; the one that reaches it gets 429, and so does every

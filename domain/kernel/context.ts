@@ -1,13 +1,40 @@
 /**
- * What domain functions need from the outside world, passed explicitly. main.ts
- * builds one; tests build their own (in-memory KV, a manual clock, real peers on
- * loopback). Capabilities add their services here.
+ * What domain functions need from the outside world, passed explicitly: the
+ * KV store, the configuration, the clock, the logger, and every long-lived
+ * thing the service keeps in memory (lock table, caches, failed-login ledgers,
+ * the egress HTTP client, the mail services with their delivery workers).
+ *
+ * `createCtx` is the one place a context is made (main.ts, each job worker
+ * thread, tests/helpers/service.ts) and `ctx.close()` the one place it ends,
+ * so nothing is started on first use and nothing outlives its service.
  */
 import type { Config } from "./config.ts";
-import type { Clock } from "./clock.ts";
-import type { Logger } from "./log.ts";
-import type { MailServices } from "../mail/services.ts";
-import type { OutboundOverrides } from "./net/outbound_http.ts";
+import { type Clock, systemClock } from "./clock.ts";
+import { createLogger, type Logger } from "./log.ts";
+import { LockTable } from "./locks.ts";
+import { BoundedCache, WindowSet } from "./cache.ts";
+import { type AuthFailures, createAuthFailures } from "./auth_guard.ts";
+import { createEgressClient, type OutboundOverrides } from "./net/outbound_http.ts";
+import { kvHasQueue, openKv } from "./kv/open.ts";
+import { createMailServices, type MailServices } from "../mail/services.ts";
+
+/** In-memory caches; each holds what one module keeps, named after it. */
+export type Caches = {
+  /**
+   * domain/sites/auth.ts: SHA-256 of a presented API key -> the site it last
+   * acted for (a hint; the key is still checked on every request). Its value
+   * type is that module's, which the kernel does not import.
+   */
+  apiKeys: BoundedCache<unknown>;
+  /** domain/mail/send.ts: sending domain id + sealed key -> the DKIM private key (PEM). */
+  dkim: BoundedCache<string>;
+  /**
+   * domain/blocks/auto_disable.ts: tallies (`all <site>`, `abusive <site>`)
+   * whose keys of two windows ago a commit of this process deleted in the
+   * current window.
+   */
+  abuseCleaned: WindowSet;
+};
 
 export type Ctx = {
   kv: Deno.Kv;
@@ -19,13 +46,92 @@ export type Ctx = {
    * due-index sweep alone triggers them (KV Connect, where enqueue is refused).
    */
   useQueue: boolean;
-  // services: webhooks (issue 3)
+  /** Turns of writers of one hot record within this process (locks.ts). */
+  locks: LockTable;
+  caches: Caches;
+  /** Failed authentication per client address, per surface (auth_guard.ts). */
+  authFailures: AuthFailures;
+  /** Client through SVC_EGRESS_PROXY for outbound HTTP; undefined when none is set. */
+  egressClient?: Deno.HttpClient;
   /** Test-only overrides of outbound HTTP (timeout, DNS server); unset in production. */
   outbound?: OutboundOverrides;
-  // services: mail (issue 4)
-  /** SMTP transport (or outbox) and spam classifier; created on first use by `mailServices(ctx)`. */
-  mail?: MailServices;
-  // services: forms (issue 5)
-
-  // services: sequences and sending domains (issue 6)
+  /** SMTP transport (or outbox) and spam classifier (mail/services.ts). */
+  mail: MailServices;
+  /** Closes what the context owns (mail services, egress client, KV); once. */
+  close(): Promise<void>;
 };
+
+export type CtxOptions = {
+  /** Default: the system clock; tests pass a ManualClock. */
+  clock?: Clock;
+  /** Default: a logger at SVC_LOG_LEVEL. */
+  log?: Logger;
+  /** Default: whether the KV path has a queue (kv/open.ts). */
+  useQueue?: boolean;
+  outbound?: OutboundOverrides;
+  /** Mail services of the caller's own (tests); default: made from the configuration. */
+  mail?: MailServices;
+};
+
+/** Entries per cache: bounds memory; a miss only costs a read or a decryption. */
+const API_KEY_CACHE_SIZE = 10_000;
+const DKIM_CACHE_SIZE = 1_000;
+const ABUSE_CLEANED_SIZE = 100_000;
+
+/**
+ * The context of a service on `kv`, which it now owns (`close()` closes it).
+ * Starts the mail delivery workers when SMTP is configured with workers.
+ */
+export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): Ctx {
+  const clock = opts.clock ?? systemClock;
+  const log = opts.log ?? createLogger(config.SVC_LOG_LEVEL);
+  const egressClient = createEgressClient(config.SVC_EGRESS_PROXY);
+  let mail: MailServices;
+  try {
+    mail = opts.mail ?? createMailServices(config, kv, clock, log);
+  } catch (e) {
+    egressClient?.close();
+    throw e;
+  }
+  let closing: Promise<void> | null = null;
+  const ctx: Ctx = {
+    kv,
+    config,
+    clock,
+    log,
+    useQueue: opts.useQueue ?? kvHasQueue(config.SVC_KV_PATH),
+    locks: new LockTable(),
+    caches: {
+      apiKeys: new BoundedCache(API_KEY_CACHE_SIZE),
+      dkim: new BoundedCache(DKIM_CACHE_SIZE),
+      abuseCleaned: new WindowSet(ABUSE_CLEANED_SIZE),
+    },
+    authFailures: createAuthFailures(config.SVC_AUTH_FAILURE_LIMIT, clock, log),
+    egressClient,
+    outbound: opts.outbound,
+    mail,
+    close() {
+      closing ??= (async () => {
+        try {
+          await ctx.mail.close();
+        } finally {
+          ctx.egressClient?.close();
+          kv.close();
+        }
+      })();
+      return closing;
+    },
+  };
+  return ctx;
+}
+
+/** Opens the KV store at SVC_KV_PATH (kv/open.ts) and makes the context on it. */
+export async function openCtx(config: Config, opts: CtxOptions = {}): Promise<Ctx> {
+  const kv = await openKv(config.SVC_KV_PATH);
+  try {
+    return createCtx(config, kv, opts);
+  } catch (e) {
+    kv.close();
+    throw e;
+  }
+}

@@ -9,7 +9,7 @@
  * runner at a time works on a job, in this process or another.
  */
 import type { Ctx } from "./context.ts";
-import { isJobMessage, type JobHandler, JobRun, queueDelay } from "./jobs.ts";
+import { isJobMessage, type JobKind, JobRun, queueDelay } from "./jobs.ts";
 import {
   buryJobMutations,
   dueJobIds,
@@ -17,13 +17,16 @@ import {
   type Job,
   replaceJobMutations,
 } from "./jobs_store.ts";
+import { commit } from "./kv/kv.ts";
+import { type Backoff, backoffMs } from "./backoff.ts";
 
-/**
- * A handler with its own lease: how long a claim lasts before another runner
- * may take the job over (after a crash mid-run, the job waits this long).
- * Keep it above the handler's longest run.
- */
-export type HandlerEntry = { handler: JobHandler; leaseMs?: number };
+/** Wait after a handler failure: 1 s, 2 s, 4 s ... up to 10 minutes. */
+const FAILURE_BACKOFF: Backoff = {
+  stepMs: 1_000,
+  maxMs: 600_000,
+  growth: "exponential",
+  jitter: false,
+};
 
 export type RunnerOptions = {
   /** How long a claim lasts before another runner may take the job over. */
@@ -38,7 +41,7 @@ export type RunnerOptions = {
 };
 
 export class JobRunner {
-  readonly #handlers: Map<string, HandlerEntry>;
+  readonly #kinds: Map<string, JobKind>;
   readonly #opts: Required<RunnerOptions>;
   readonly #inflight = new Set<Promise<void>>();
   /** Job ids this runner is working on that a sweep started. */
@@ -50,12 +53,10 @@ export class JobRunner {
 
   constructor(
     private readonly ctx: Ctx,
-    handlers: Record<string, JobHandler | HandlerEntry>,
+    kinds: readonly JobKind[],
     opts: RunnerOptions = {},
   ) {
-    this.#handlers = new Map(
-      Object.entries(handlers).map(([k, h]) => [k, typeof h === "function" ? { handler: h } : h]),
-    );
+    this.#kinds = new Map(kinds.map((k) => [k.kind, k]));
     this.#opts = {
       leaseMs: 60_000,
       sweepEveryMs: 1_000,
@@ -121,7 +122,12 @@ export class JobRunner {
    * it, which matters most where the sweep is the only trigger.
    */
   async sweep(graceMs = 0): Promise<number> {
-    if (this.#sweeping) return 0;
+    // A sweep already under way may have read the due index before what the
+    // caller just did (committed a job, moved a test's clock): wait for it and
+    // sweep again, so that every job due when this call began is started by
+    // the time it returns.
+    while (this.#sweeping) await this.#sweeping.catch(() => {});
+    if (this.#stopped) return 0;
     this.#sweeping = this.#sweepOnce(graceMs);
     try {
       return await this.#sweeping;
@@ -167,38 +173,49 @@ export class JobRunner {
       return;
     }
     if (job.state === "running" && job.due_at > now) return; // another runner holds it
-    const entryFor = this.#handlers.get(job.kind);
-    const handler = entryFor?.handler;
+    const kind = this.#kinds.get(job.kind);
     const claimed: Job = {
       ...job,
       state: "running",
-      due_at: now + (entryFor?.leaseMs ?? this.#opts.leaseMs),
+      due_at: now + (kind?.leaseMs ?? this.#opts.leaseMs),
       runs: job.runs + 1,
     };
     const claim = await replaceJobMutations(kv.atomic(), job, entry.versionstamp, claimed).commit();
     if (!claim.ok) return; // someone else claimed it first
-    if (!handler) {
-      log.error("no handler for job kind", { kind: job.kind, jobId });
-      await buryJobMutations(kv.atomic(), claimed, claim.versionstamp, `no handler for ${job.kind}`)
-        .commit();
-      return;
+    const bury = async (error: string) => {
+      log.error("job moved to the dead-letter list", { kind: job.kind, jobId, error });
+      await commit(
+        buryJobMutations(kv.atomic(), claimed, claim.versionstamp, error, clock.now()),
+        "bury job",
+      );
+    };
+    if (!kind) return await bury(`no handler for ${job.kind}`);
+    // The queue boundary: what was stored may predate a change of the schema,
+    // or have been written by hand; the handler only ever sees a valid payload.
+    const parsed = kind.schema.safeParse(job.payload);
+    if (!parsed.success) {
+      return await bury(`invalid payload for ${job.kind}: ${parsed.error.message}`);
     }
-    const run = new JobRun(this.ctx, claimed, claim.versionstamp);
+    const run = new JobRun(this.ctx, claimed, claim.versionstamp, parsed.data);
     try {
-      await handler(this.ctx, run);
-      // A handler that did not end the job itself is done with it; if it did,
-      // this check fails harmlessly.
-      await run.finish(kv.atomic()).commit();
+      await kind.handler(this.ctx, run);
+      // A handler that did not end the job itself is done with it. One that did
+      // (finish or reschedule, committed with its result) changed the record,
+      // so this check fails: the job is ended either way.
+      const ended = await run.finish(kv.atomic()).commit();
+      if (!ended.ok) log.debug("job ended by its handler", { kind: job.kind, jobId });
     } catch (e) {
       log.error("job handler failed", { kind: job.kind, jobId, runs: claimed.runs, error: e });
       const op = kv.atomic();
       if (claimed.runs >= this.#opts.maxRuns) {
-        buryJobMutations(op, claimed, claim.versionstamp, String(e));
+        buryJobMutations(op, claimed, claim.versionstamp, String(e), clock.now());
       } else {
-        const backoff = Math.min(600_000, 1000 * 2 ** (claimed.runs - 1));
-        run.retryAfterFailure(op, clock.now() + backoff);
+        run.retryAfterFailure(op, clock.now() + backoffMs(claimed.runs, FAILURE_BACKOFF));
       }
-      await op.commit();
+      const r = await op.commit();
+      // Not ours any more: the handler ended the job before it threw, or the
+      // lease ran out and another runner took it over. Either way it goes on.
+      if (!r.ok) log.warn("a failed job was no longer this runner's", { kind: job.kind, jobId });
     }
   }
 }

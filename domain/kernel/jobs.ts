@@ -1,14 +1,20 @@
 /**
- * Delayed and retried work. `schedule()` writes a durable job record and (with a
+ * Delayed and retried work. A job kind is declared once, in its capability,
+ * with `defineJob(kind, payloadSchema, handler)`, and listed in
+ * workers/handlers.ts. `schedule()` writes a durable job record and (with a
  * local KV file) a queue message carrying its id, both inside the caller's own
  * atomic operation, so a job exists exactly when the state change that needs it
- * exists. Workers never call `kv.enqueue` themselves.
+ * exists; its payload is typed by the kind's schema. Nothing else calls
+ * `kv.enqueue`.
  *
- * A handler receives a claimed job (`JobRun`) and ends it inside its own atomic
- * operation with `finish(op)` or `reschedule(op, at)`, so its result and the end
- * of the job commit together: a second delivery of the same queue message finds
- * no pending job and does nothing.
+ * The runner (job_runner.ts) parses the stored payload with the kind's schema
+ * before the handler sees it: a payload that does not match is dead-lettered
+ * with a log line. A handler receives a claimed job (`JobRun`) and ends it
+ * inside its own atomic operation with `finish(op)` or `reschedule(op, at)`, so
+ * its result and the end of the job commit together: a second delivery of the
+ * same queue message finds no pending job and does nothing.
  */
+import type { z } from "zod";
 import type { Ctx } from "./context.ts";
 import { uuidv7 } from "./ids.ts";
 import {
@@ -31,19 +37,53 @@ export function queueDelay(dueAt: number, now: number): number {
   return Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, Math.round(dueAt - now)));
 }
 
-export type ScheduleSpec = {
-  kind: string;
-  payload: Record<string, unknown>;
+/**
+ * A payload schema: an object of small JSON values (ids, never bodies), without
+ * transforms, so that what a handler reschedules parses again.
+ */
+export type PayloadSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/** One kind of job: its name in KV, its payload's schema and its handler. */
+export type JobKind<S extends PayloadSchema = PayloadSchema> = {
+  readonly kind: string;
+  readonly schema: S;
+  /**
+   * How long a claim lasts before another runner may take the job over (after
+   * a crash mid-run, the job waits this long); default: the runner's. Keep it
+   * above the handler's longest run.
+   */
+  readonly leaseMs?: number;
+  // Method syntax: a kind with a narrower payload still fits a list of kinds.
+  handler(ctx: Ctx, run: JobRun<z.output<S>>): Promise<void>;
+};
+
+/** Declares a job kind (see the top of this file). `kind` is stored: never rename it. */
+export function defineJob<S extends PayloadSchema>(
+  kind: string,
+  schema: S,
+  handler: (ctx: Ctx, run: JobRun<z.output<S>>) => Promise<void>,
+  opts: { leaseMs?: number } = {},
+): JobKind<S> {
+  return { kind, schema, handler, leaseMs: opts.leaseMs };
+}
+
+export type ScheduleSpec<S extends PayloadSchema> = {
+  job: JobKind<S>;
+  payload: NoInfer<z.input<S>>;
   /** When to run, ms since epoch (by ctx.clock). */
   runAt: number;
 };
 
 /** Adds a new job to `op`; returns it. Commit `op` to make it real. */
-export function schedule(ctx: Ctx, op: Deno.AtomicOperation, spec: ScheduleSpec): Job {
+export function schedule<S extends PayloadSchema>(
+  ctx: Ctx,
+  op: Deno.AtomicOperation,
+  spec: ScheduleSpec<S>,
+): Job {
   const now = ctx.clock.now();
   const job: Job = {
     id: uuidv7(),
-    kind: spec.kind,
+    kind: spec.job.kind,
     payload: spec.payload,
     state: "pending",
     due_at: spec.runAt,
@@ -57,19 +97,17 @@ export function schedule(ctx: Ctx, op: Deno.AtomicOperation, spec: ScheduleSpec)
   return job;
 }
 
-/** A claimed job, handed to its handler. */
-export class JobRun {
+/** A claimed job, handed to its handler with its parsed payload. */
+export class JobRun<P extends Record<string, unknown> = Record<string, unknown>> {
   constructor(
     private readonly ctx: Ctx,
     /** The job as claimed (state running, due_at = end of lease). */
     readonly job: Job,
     /** Versionstamp of the claimed record: the guard for finishing it. */
     readonly versionstamp: string,
+    /** The payload as the kind's schema parsed it. */
+    readonly payload: P,
   ) {}
-
-  get payload(): Record<string, unknown> {
-    return this.job.payload;
-  }
 
   /** Adds "this job is done" to `op`. */
   finish(op: Deno.AtomicOperation): Deno.AtomicOperation {
@@ -83,7 +121,7 @@ export class JobRun {
   reschedule(
     op: Deno.AtomicOperation,
     at: number,
-    payload: Record<string, unknown> = this.job.payload,
+    payload: P = this.payload,
   ): Deno.AtomicOperation {
     return this.#replace(op, { ...this.job, state: "pending", due_at: at, payload, runs: 0 });
   }
@@ -104,5 +142,3 @@ export class JobRun {
     return op;
   }
 }
-
-export type JobHandler = (ctx: Ctx, run: JobRun) => Promise<void>;

@@ -78,15 +78,16 @@ export async function countJobs(kv: Deno.Kv): Promise<number> {
   return n;
 }
 
-/** Adds "job gave up": record moved to the dead-letter list, due entry removed. */
+/** Adds "job gave up" at `now`: record moved to the dead-letter list, due entry removed. */
 export function buryJobMutations(
   op: Deno.AtomicOperation,
   job: Job,
   versionstamp: string,
   error: string,
+  now: number,
 ): Deno.AtomicOperation {
   return finishJobMutations(op, job, versionstamp)
-    .set(keys.jobDead(job.id), { ...job, error, buried_at: Date.now() });
+    .set(keys.jobDead(job.id), { ...job, error, buried_at: now });
 }
 
 export async function listDeadJobs(kv: Deno.Kv, limit = 100): Promise<unknown[]> {

@@ -19,7 +19,6 @@
 import { Buffer } from "node:buffer";
 import { detectMimeType } from "nodemailer/lib/mime-funcs";
 import type { AttachmentInput } from "./schema.ts";
-import type { ComposeAttachment } from "./compose.ts";
 
 export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
 
@@ -94,6 +93,14 @@ export function isSevenBitClean(content: Uint8Array): boolean {
   }
   return true;
 }
+
+/** One attachment as the message builder (compose.ts) takes it: decoded, with its label if given. */
+export type ComposeAttachment = {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+  cid?: string;
+};
 
 /** What MailComposer gets for one attachment: its label and its transfer encoding, chosen here. */
 export type MimeAttachment = {

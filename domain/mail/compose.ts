@@ -21,14 +21,9 @@ import * as qp from "nodemailer/lib/qp";
 import * as base64 from "nodemailer/lib/base64";
 import dkimSign from "nodemailer/lib/dkim/sign.js";
 import type { Mailbox } from "./schema.ts";
-import { mimeAttachment } from "./attachments.ts";
+import { type ComposeAttachment, mimeAttachment } from "./attachments.ts";
 
-export type ComposeAttachment = {
-  filename: string;
-  content: Buffer;
-  contentType?: string;
-  cid?: string;
-};
+export type { ComposeAttachment };
 
 export type DkimKey = {
   domainName: string;

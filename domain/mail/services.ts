@@ -1,10 +1,12 @@
 /**
  * The mail engine's long-lived services: the transport (an SMTP connection
- * pool, or the outbox) and the spam classifier. Created on first use from the
- * configuration, or injected by a test (`ctx.mail = ...`); main.ts and the test
- * helper close them on shutdown.
+ * pool, or the outbox) and the spam classifier. createCtx makes them when the
+ * service starts (so the delivery workers start with it, not on the first
+ * send) and `ctx.close()` closes them; a test may replace `ctx.mail`.
  */
-import type { Ctx } from "../kernel/context.ts";
+import type { Config } from "../kernel/config.ts";
+import type { Clock } from "../kernel/clock.ts";
+import type { Logger } from "../kernel/log.ts";
 import { type MailTransport, transportFromConfig } from "./transport.ts";
 import { classifierFromUrl, type SpamClassifier } from "../spam/classifier.ts";
 
@@ -14,20 +16,18 @@ export type MailServices = {
   close(): Promise<void>;
 };
 
-export function createMailServices(ctx: Omit<Ctx, "mail">): MailServices {
-  const transport = transportFromConfig(ctx.config, ctx.kv, ctx.clock, ctx.log);
-  const classifier = classifierFromUrl(ctx.config.SVC_SPAM_CLASSIFIER_URL, ctx.log);
+export function createMailServices(
+  config: Config,
+  kv: Deno.Kv,
+  clock: Clock,
+  log: Logger,
+): MailServices {
+  const transport = transportFromConfig(config, kv, clock, log);
+  const classifier = classifierFromUrl(config.SVC_SPAM_CLASSIFIER_URL, log);
   return { transport, classifier, close: () => transport.close() };
 }
 
-export function mailServices(ctx: Ctx): MailServices {
-  if (!ctx.mail) ctx.mail = createMailServices(ctx);
+/** Transitional, for callers written before the context owned the services: use `ctx.mail`. */
+export function mailServices(ctx: { mail: MailServices }): MailServices {
   return ctx.mail;
-}
-
-/** Closes the services if they were created (shutdown). */
-export async function closeMailServices(ctx: Ctx): Promise<void> {
-  const m = ctx.mail;
-  ctx.mail = undefined;
-  await m?.close();
 }

@@ -289,6 +289,10 @@ class DeliveryWorker {
   }
 }
 
+/**
+ * Starts its delivery workers when constructed: createCtx makes it when the
+ * service starts (through mail/services.ts), and ctx.close() stops them.
+ */
 export class WorkerSmtpTransport implements MailTransport {
   readonly kind = "smtp";
   readonly #workers: DeliveryWorker[];

@@ -12,7 +12,7 @@
  *   step waits and every waiting enrollment resumes when it is turned on;
  * - before each step: an address that is suppressed, or unsubscribed from the
  *   enrollment's site, stops the enrollment.
- * The step machinery itself is in steps.ts (run by the sequence_step job).
+ * The step machinery itself is in steps.ts.
  */
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
@@ -27,11 +27,7 @@ import type { Site } from "../sites/schema.ts";
 import * as store from "./store.ts";
 import type { Enrollment, Sequence, TemplateData } from "./store.ts";
 import { templateExists } from "./mail.ts";
-
-/** Job kind of one step of one enrollment; payload `{enrollment_id, step}`. */
-export const SEQUENCE_STEP_JOB = "sequence_step";
-/** Job kind that wakes the waiting enrollments of a sequence turned on; payload `{sequence_id}`. */
-export const SEQUENCE_RESUME_JOB = "sequence_resume";
+import { sequenceResumeJob, sequenceStepJob } from "./steps.ts";
 
 export const MAX_STEPS = 50;
 /** Longest delay of one step: 365 days. */
@@ -191,7 +187,7 @@ export async function patchSequence(
     };
     const op = store.replaceSequenceMutations(ctx.kv.atomic(), entry.versionstamp, next);
     if (next.enabled && !prev.enabled) {
-      schedule(ctx, op, { kind: SEQUENCE_RESUME_JOB, payload: { sequence_id: id }, runAt: now });
+      schedule(ctx, op, { job: sequenceResumeJob, payload: { sequence_id: id }, runAt: now });
     }
     await commit(op, `sequence ${id} changed concurrently`);
     return next;
@@ -234,7 +230,7 @@ export async function enroll(
   };
   const op = store.createEnrollmentMutations(ctx.kv.atomic(), e);
   schedule(ctx, op, {
-    kind: SEQUENCE_STEP_JOB,
+    job: sequenceStepJob,
     payload: { enrollment_id: e.id, step: 0 },
     runAt: e.next_due_at!,
   });

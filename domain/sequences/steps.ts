@@ -1,9 +1,10 @@
 /**
- * Sends the steps of sequence enrollments. One job per due step carries
- * `{enrollment_id, step}`; the enrollment record decides what happens:
+ * Sends the steps of sequence enrollments. One job per due step
+ * (`sequenceStepJob`) carries `{enrollment_id, step}`; the enrollment record
+ * decides what happens:
  *
  * 1. the job is stale (enrollment ended, or already past that step): nothing;
- * 2. the sequence is off: the enrollment waits (resumed by SEQUENCE_RESUME_JOB
+ * 2. the sequence is off: the enrollment waits (resumed by sequenceResumeJob
  *    when it is turned on; the wait commits only if the sequence did not change
  *    meanwhile, so a concurrent turn-on cannot miss it);
  * 3. the address is suppressed or unsubscribed from the site: stopped;
@@ -17,10 +18,11 @@
  * the next run asks the email log what became of that attempt and resends only
  * when the attempt never reached the mail engine.
  */
+import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime, nextUtcMonthStart } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
-import { type JobRun, schedule } from "../kernel/jobs.ts";
+import { defineJob, type JobRun, schedule } from "../kernel/jobs.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import { recipientBlocks } from "../suppressions/store.ts";
@@ -33,8 +35,10 @@ import {
   type StepOutcome,
   waitingEnrollmentIds,
 } from "./store.ts";
-import { SEQUENCE_STEP_JOB } from "./sequences.ts";
 import { attemptOutcome, sendStep } from "./mail.ts";
+
+const StepPayload = z.object({ enrollment_id: z.string(), step: z.number().int().min(0) });
+const ResumePayload = z.object({ sequence_id: z.string() });
 
 /** A claim younger than this may still be sending in another runner: wait, do not judge. */
 export const SENDING_STALE_MS = 5 * 60 * 1000;
@@ -66,7 +70,7 @@ function advance(ctx: Ctx, e: Enrollment, seq: Sequence, done: number, now: numb
     next: { ...e, state: "active", next_step: nextIndex, next_due_at: due },
     jobs: (op) =>
       schedule(ctx, op, {
-        kind: SEQUENCE_STEP_JOB,
+        job: sequenceStepJob,
         payload: { enrollment_id: e.id, step: nextIndex },
         runAt: due,
       }),
@@ -104,15 +108,17 @@ async function save(
   return r.versionstamp;
 }
 
-export async function runSequenceStep(ctx: Ctx, run: JobRun): Promise<void> {
-  const enrollmentId = String(run.payload.enrollment_id);
-  const step = Number(run.payload.step);
+type StepRun = JobRun<z.output<typeof StepPayload>>;
+
+/** The job of one step of one enrollment; payload `{enrollment_id, step}`. */
+export const sequenceStepJob = defineJob("sequence_step", StepPayload, async (ctx, run) => {
   // A lost race (the operator stopped the enrollment, the sequence changed)
   // is re-read and judged again.
-  await retryOnConflict(() => stepOnce(ctx, run, enrollmentId, step), 10);
-}
+  const { enrollment_id: id, step } = run.payload;
+  await retryOnConflict(() => stepOnce(ctx, run, id, step), 10);
+});
 
-async function stepOnce(ctx: Ctx, run: JobRun, id: string, step: number): Promise<void> {
+async function stepOnce(ctx: Ctx, run: StepRun, id: string, step: number): Promise<void> {
   const { kv } = ctx;
   const entry = await getEnrollmentEntry(kv, id);
   let e = entry.value;
@@ -218,7 +224,7 @@ async function stepOnce(ctx: Ctx, run: JobRun, id: string, step: number): Promis
         },
         jobs: (op) =>
           schedule(ctx, op, {
-            kind: SEQUENCE_STEP_JOB,
+            job: sequenceStepJob,
             payload: { enrollment_id: id, step },
             runAt: result.at,
           }),
@@ -253,9 +259,17 @@ async function stepOnce(ctx: Ctx, run: JobRun, id: string, step: number): Promis
   }
 }
 
-/** Resumes the waiting enrollments of a sequence that was turned on, 50 per run. */
-export async function runSequenceResume(ctx: Ctx, run: JobRun): Promise<void> {
-  const id = String(run.payload.sequence_id);
+/**
+ * The job that resumes the waiting enrollments of a sequence that was turned
+ * on, 50 per run; payload `{sequence_id}`.
+ */
+export const sequenceResumeJob = defineJob("sequence_resume", ResumePayload, resumeWaiting);
+
+async function resumeWaiting(
+  ctx: Ctx,
+  run: JobRun<z.output<typeof ResumePayload>>,
+): Promise<void> {
+  const id = run.payload.sequence_id;
   const seq = (await getSequenceEntry(ctx.kv, id)).value;
   if (!seq || !seq.enabled) return;
   const ids = await waitingEnrollmentIds(ctx.kv, id, 50);
@@ -267,7 +281,7 @@ export async function runSequenceResume(ctx: Ctx, run: JobRun): Promise<void> {
       const now = ctx.clock.now();
       await save(ctx, entry.versionstamp, { ...e, state: "active", next_due_at: now }, (op) => {
         schedule(ctx, op, {
-          kind: SEQUENCE_STEP_JOB,
+          job: sequenceStepJob,
           payload: { enrollment_id: e.id, step: e.next_step },
           runAt: now,
         });

@@ -14,10 +14,22 @@
 import { keys } from "../kernel/kv/keys.ts";
 import { listByIndex } from "../kernel/kv/kv.ts";
 import type { Sealed } from "../kernel/crypto.ts";
-import type { Webhook } from "../webhooks/store.ts";
-import type { SendingDomain } from "../sending_domains/store.ts";
 
 export type WebhookRoute = { id: string; events: string[]; paused: boolean };
+
+/**
+ * The fields of a webhook record (webhooks/store.ts) and of a sending domain
+ * record (sending_domains/store.ts) that the routing is made of. Named here, not
+ * imported: those stores keep the routing in step, so they import this module.
+ */
+type RoutedWebhook = WebhookRoute;
+type RoutedDomain = {
+  id: string;
+  domain: string;
+  from_address: string | null;
+  status: string;
+  dkim: { selector: string; private_key: Sealed };
+};
 
 /** What domain-mode mail needs of the site's sending domain. */
 export type MailDomain = {
@@ -40,18 +52,18 @@ export function routingKey(siteId: string): Deno.KvKey {
   return keys.siteRouting(siteId);
 }
 
-export function webhookRoute(w: Webhook): WebhookRoute {
+export function webhookRoute(w: RoutedWebhook): WebhookRoute {
   return { id: w.id, events: w.events, paused: w.paused };
 }
 
 /** Whether mail may be sent from `d` in domain mode. */
-export function isMailDomain(d: SendingDomain | null | undefined): d is SendingDomain & {
-  from_address: string;
-} {
+export function isMailDomain<D extends RoutedDomain>(
+  d: D | null | undefined,
+): d is D & { from_address: string } {
   return !!d && d.status === "verified" && !!d.from_address;
 }
 
-export function mailDomain(d: SendingDomain & { from_address: string }): MailDomain {
+export function mailDomain(d: RoutedDomain & { from_address: string }): MailDomain {
   return {
     id: d.id,
     domain: d.domain,
@@ -81,8 +93,8 @@ export async function getRouting(kv: Deno.Kv, siteId: string): Promise<SiteRouti
  */
 async function buildRouting(kv: Deno.Kv, siteId: string, save: boolean): Promise<SiteRouting> {
   const [hooks, verified] = await Promise.all([
-    listByIndex<Webhook>(kv, keys.webhooksBySite(siteId), keys.webhook),
-    listByIndex<SendingDomain>(kv, keys.sendingDomainsVerifiedBySite(siteId), keys.sendingDomain, {
+    listByIndex<RoutedWebhook>(kv, keys.webhooksBySite(siteId), keys.webhook),
+    listByIndex<RoutedDomain>(kv, keys.sendingDomainsVerifiedBySite(siteId), keys.sendingDomain, {
       reverse: true,
       limit: 10,
     }),
@@ -94,8 +106,10 @@ async function buildRouting(kv: Deno.Kv, siteId: string, save: boolean): Promise
   };
   if (save) {
     const key = routingKey(siteId);
-    // A writer that committed meanwhile wrote the routing too: then this one loses.
-    await kv.atomic().check({ key, versionstamp: null }).set(key, routing).commit();
+    const saved = await kv.atomic().check({ key, versionstamp: null }).set(key, routing).commit();
+    // Not saved: a writer committed meanwhile and wrote the routing too; its
+    // value stands, and what was read from the listings is still this answer.
+    if (!saved.ok) return routing;
   }
   return routing;
 }
@@ -126,9 +140,9 @@ export async function effectiveDomainAfter(
   kv: Deno.Kv,
   siteId: string,
   changedId: string,
-  changed: SendingDomain | null,
+  changed: RoutedDomain | null,
 ): Promise<MailDomain | null> {
-  const others = await listByIndex<SendingDomain>(
+  const others = await listByIndex<RoutedDomain>(
     kv,
     keys.sendingDomainsVerifiedBySite(siteId),
     keys.sendingDomain,
@@ -136,7 +150,7 @@ export async function effectiveDomainAfter(
     (d) => d.id !== changedId,
   );
   const all = [...others, ...(changed ? [changed] : [])];
-  let best: (SendingDomain & { from_address: string }) | null = null;
+  let best: (RoutedDomain & { from_address: string }) | null = null;
   // UUIDv7 ids sort by creation time: the greatest id is the newest domain.
   for (const d of all) if (isMailDomain(d) && (!best || d.id > best.id)) best = d;
   return best ? mailDomain(best) : null;

@@ -5,7 +5,7 @@
  */
 import type { Ctx } from "../kernel/context.ts";
 import { hmacSha256Hex, unseal } from "../kernel/crypto.ts";
-import { egressClient, postOnce, type PostResult } from "../kernel/net/outbound_http.ts";
+import { postOnce, type PostResult } from "../kernel/net/outbound_http.ts";
 import type { Webhook } from "./store.ts";
 
 export const WEBHOOK_USER_AGENT = "Service-Webhooks/1.0";
@@ -168,6 +168,6 @@ export function sendToWebhook(
     timeoutMs: webhookTimeoutMs(ctx),
     allowPrivate: ctx.config.SVC_ALLOW_PRIVATE_TARGETS,
     nameServer: ctx.outbound?.nameServer,
-    client: egressClient(ctx),
+    client: ctx.egressClient,
   });
 }

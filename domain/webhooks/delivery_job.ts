@@ -1,6 +1,8 @@
 /**
- * Job handler for one attempt of one webhook delivery (job kind
- * WEBHOOK_DELIVERY_JOB, payload `{delivery_id}`).
+ * The job of one attempt of one webhook delivery (`webhookDeliveryJob`,
+ * payload `{delivery_id}`), and its retries: after a failed attempt the job is
+ * rescheduled by the spec's schedule (ATTEMPT_DELAYS_MS in delivery.ts) until
+ * MAX_ATTEMPTS, then the delivery is dropped.
  *
  * The job was claimed before this runs, so a duplicate queue message finds no
  * pending job and never gets here. The attempt's outcome, the webhook's
@@ -10,9 +12,10 @@
  * attempt is made again (at least once), and a delivery that already
  * succeeded is never posted again.
  */
+import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
-import type { JobRun } from "../kernel/jobs.ts";
+import { defineJob, type JobRun } from "../kernel/jobs.ts";
 import { commit } from "../kernel/kv/kv.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
 import {
@@ -22,12 +25,16 @@ import {
   getWebhook,
   updateDeliveryMutations,
 } from "./store.ts";
-import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS, sendToWebhook } from "./delivery.ts";
+import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS, sendToWebhook, WEBHOOK_TIMEOUT_MS } from "./delivery.ts";
 
-export async function deliverWebhook(ctx: Ctx, run: JobRun): Promise<void> {
+const DeliveryPayload = z.object({ delivery_id: z.string() });
+
+async function deliverWebhook(
+  ctx: Ctx,
+  run: JobRun<z.output<typeof DeliveryPayload>>,
+): Promise<void> {
   const { kv, clock, log } = ctx;
-  const id = String(run.payload.delivery_id ?? "");
-  const entry = await getDeliveryEntry(kv, id);
+  const entry = await getDeliveryEntry(kv, run.payload.delivery_id);
   const d = entry.value;
   if (!d || entry.versionstamp === null || d.state !== "pending") {
     // Gone (expired) or settled already: nothing to send.
@@ -97,3 +104,8 @@ export async function deliverWebhook(ctx: Ctx, run: JobRun): Promise<void> {
     });
   }
 }
+
+export const webhookDeliveryJob = defineJob("webhook_delivery", DeliveryPayload, deliverWebhook, {
+  // One attempt takes at most the timeout; a crashed attempt is retried soon after.
+  leaseMs: WEBHOOK_TIMEOUT_MS + 5_000,
+});

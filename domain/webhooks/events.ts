@@ -2,13 +2,14 @@
  * The one way events leave the service. `emitEvent` builds the spec's outer
  * body, stores it, and creates one delivery (and its first-attempt job) per
  * subscribed, unpaused webhook of the site (from the site's routing, one
- * key), all in one atomic operation. The
- * delivery worker (workers/webhook_delivery.ts) does the HTTP part.
+ * key), all in one atomic operation. The delivery job
+ * (delivery_job.ts) does the HTTP part.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { schedule } from "../kernel/jobs.ts";
+import { webhookDeliveryJob } from "./delivery_job.ts";
 import { commit } from "../kernel/kv/kv.ts";
 import { INLINE_TEXT_MAX, packText } from "../kernel/kv/blob.ts";
 import { type Delivery, EVENT_RETENTION_MS, type EventRecord, putEventMutations } from "./store.ts";
@@ -36,9 +37,6 @@ export const EVENT_TYPES = [
 export type EventType = typeof EVENT_TYPES[number];
 
 export { EVENT_RETENTION_MS };
-
-/** Job kind of one delivery attempt; payload `{ delivery_id }`. */
-export const WEBHOOK_DELIVERY_JOB = "webhook_delivery";
 
 /**
  * Types a webhook can subscribe to. webhook.test is not among them: it goes to
@@ -135,7 +133,7 @@ export async function prepareEvent(
       putEventMutations(op, event, order, deliveries);
       for (const d of deliveries) {
         schedule(ctx, op, {
-          kind: WEBHOOK_DELIVERY_JOB,
+          job: webhookDeliveryJob,
           payload: { delivery_id: d.id },
           runAt: now,
         });

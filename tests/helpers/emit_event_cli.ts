@@ -9,8 +9,7 @@
  * Prints {"event_id": ..., "deliveries": [...]} on stdout.
  */
 import { loadConfig } from "../../domain/kernel/config.ts";
-import { openKv } from "../../main.ts";
-import { systemClock } from "../../domain/kernel/clock.ts";
+import { openCtx } from "../../domain/kernel/context.ts";
 import { createLogger } from "../../domain/kernel/log.ts";
 import { emitEvent, EVENT_TYPES, type EventType } from "../../domain/webhooks/events.ts";
 
@@ -20,8 +19,7 @@ if (!siteId || !EVENT_TYPES.includes(type as EventType) || !data) {
   Deno.exit(2);
 }
 const config = await loadConfig();
-const kv = await openKv(config.SVC_KV_PATH);
-const ctx = { kv, config, clock: systemClock, log: createLogger("error"), useQueue: true };
+const ctx = await openCtx(config, { log: createLogger("error") });
 const p = await emitEvent(ctx, siteId, type as EventType, JSON.parse(data));
 console.log(JSON.stringify({ event_id: p.event.id, deliveries: p.deliveries.map((d) => d.id) }));
-kv.close();
+await ctx.close();

@@ -5,14 +5,12 @@
  * port for tests that need real HTTP.
  */
 import { type Config, testConfig } from "../../domain/kernel/config.ts";
-import type { Ctx } from "../../domain/kernel/context.ts";
-import { type Clock, systemClock } from "../../domain/kernel/clock.ts";
+import { type Ctx, openCtx } from "../../domain/kernel/context.ts";
+import type { Clock } from "../../domain/kernel/clock.ts";
 import { createLogger, type Level, type Logger } from "../../domain/kernel/log.ts";
 import { buildApp } from "../../routes/app.ts";
 import { JobRunner, type RunnerOptions } from "../../domain/kernel/job_runner.ts";
-import { jobHandlers } from "../../workers/handlers.ts";
-import { closeMailServices } from "../../domain/mail/services.ts";
-import { withGroupCommit } from "../../domain/kernel/kv/group_commit.ts";
+import { jobs } from "../../workers/handlers.ts";
 import type { ConnInfo } from "../../domain/kernel/net/client.ts";
 
 export type Answer<T = Record<string, unknown>> = {
@@ -79,18 +77,14 @@ async function toAnswer(res: Response): Promise<Answer> {
 }
 
 export async function startTestService(opts: ServiceOptions = {}): Promise<TestService> {
-  const config = testConfig(opts.config);
-  const kv = withGroupCommit(await Deno.openKv(":memory:"));
-  const ctx: Ctx = {
-    kv,
-    config,
-    clock: opts.clock ?? systemClock,
+  const config = testConfig({ ...opts.config, SVC_KV_PATH: ":memory:" });
+  const ctx = await openCtx(config, {
+    clock: opts.clock,
     log: opts.log ??
       createLogger(opts.logLevel ?? (Deno.env.get("TEST_LOG") as Level) ?? "error"),
-    useQueue: true,
-  };
+  });
   const app = buildApp(ctx);
-  const runner = new JobRunner(ctx, jobHandlers(), { sweepEveryMs: 200, ...opts.runner });
+  const runner = new JobRunner(ctx, jobs, { sweepEveryMs: 200, ...opts.runner });
   if (opts.runJobs ?? true) runner.start();
   let server: Deno.HttpServer<Deno.NetAddr> | null = null;
 
@@ -136,8 +130,7 @@ export async function startTestService(opts: ServiceOptions = {}): Promise<TestS
     async close() {
       if (server) await server.shutdown();
       await runner.stop();
-      await closeMailServices(ctx);
-      kv.close();
+      await ctx.close();
       // Let listenQueue observe the close before the sanitizers look.
       await new Promise((r) => setTimeout(r, 0));
     },
@@ -202,6 +195,25 @@ export async function eventually<T>(
     const v = await check();
     if (v) return v as NonNullable<T>;
     if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
+
+/**
+ * For "nothing (more) happened" claims: polls `check()` for `ms` and fails as
+ * soon as it is false. The wait is the claim's window, said once here; a late
+ * arrival fails the test when it comes, with `what` in the message.
+ */
+export async function stillTrueFor(
+  ms: number,
+  check: () => boolean | Promise<boolean>,
+  what = "the condition",
+  every = 20,
+): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    if (!(await check())) throw new Error(`${what}: no longer true after ${Date.now() - start} ms`);
+    if (Date.now() - start >= ms) return;
     await new Promise((r) => setTimeout(r, every));
   }
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { verify } from "@octokit/webhooks-methods";
-import { emitEvent, WEBHOOK_DELIVERY_JOB } from "../../domain/webhooks/events.ts";
+import { emitEvent } from "../../domain/webhooks/events.ts";
+import { webhookDeliveryJob } from "../../domain/webhooks/delivery_job.ts";
 import { schedule } from "../../domain/kernel/jobs.ts";
 import { commit } from "../../domain/kernel/kv/kv.ts";
 import { countJobs } from "../../domain/kernel/jobs_store.ts";
@@ -12,14 +13,13 @@ import {
 } from "../../domain/webhooks/delivery.ts";
 import { testConfig } from "../../domain/kernel/config.ts";
 import { start } from "../../main.ts";
-import { seedSite, startTestService } from "../helpers/service.ts";
+import { eventually, seedSite, startTestService, stillTrueFor } from "../helpers/service.ts";
 import { always200, startReceiver, statuses } from "../helpers/webhook_receiver.ts";
 import {
   addWebhook,
   attemptsRecorded,
   getDelivery,
   settled,
-  sleep,
   submittedData,
   webhookState,
 } from "../helpers/webhooks.ts";
@@ -98,8 +98,7 @@ Deno.test("a 2xx on the first attempt is one POST of the raw body with every hea
     assert.equal(d.next_attempt_at, null);
     const w = await webhookState(svc, hook.id);
     assert.deepEqual([w.success_count, w.failure_count, w.last_status], [1, 0, 200]);
-    await sleep(300);
-    assert.equal(rx.requests.length, 1, "no second POST");
+    await stillTrueFor(300, () => rx.requests.length === 1, "no second POST");
     assert.equal(await countJobs(svc.ctx.kv), 0);
   } finally {
     await rx.close();
@@ -132,8 +131,7 @@ Deno.test("500 then 200: two POSTs about 1.5 s apart with the same delivery id a
     assert.match(d.attempts[0].error!, /HTTP 500/);
     const w = await webhookState(svc, hook.id);
     assert.deepEqual([w.success_count, w.failure_count, w.last_status], [1, 1, 200]);
-    await sleep(300);
-    assert.equal(rx.requests.length, 2);
+    await stillTrueFor(300, () => rx.requests.length === 2, "no third POST");
   } finally {
     await rx.close();
     await svc.close();
@@ -158,8 +156,7 @@ Deno.test("three failures: POSTs at about 0, 1.5 and 4.5 s, then dropped and not
     const w = await webhookState(svc, hook.id);
     assert.deepEqual([w.success_count, w.failure_count, w.last_status], [0, 3, 503]);
     assert.equal(await countJobs(svc.ctx.kv), 0, "nothing queued after the drop");
-    await sleep(1_700);
-    assert.equal(rx.requests.length, 3);
+    await stillTrueFor(1_700, () => rx.requests.length === 3, "no fourth attempt");
   } finally {
     await rx.close();
     await svc.close();
@@ -239,7 +236,7 @@ Deno.test("a queue message delivered twice does not POST again once the attempt 
       message_id: "<m3@example.com>",
       to: "a@example.com",
     });
-    for (let i = 0; i < 100 && messages.length === 0; i++) await sleep(10);
+    await eventually(() => messages.length > 0, 1000);
     assert.equal(messages.length, 1);
     const { jobId } = messages[0];
     // Two runners take the same message at once, then it comes again later.
@@ -249,7 +246,7 @@ Deno.test("a queue message delivered twice does not POST again once the attempt 
     // Even a second job for the same delivery finds it settled and sends nothing.
     const op = svc.ctx.kv.atomic();
     const extra = schedule(svc.ctx, op, {
-      kind: WEBHOOK_DELIVERY_JOB,
+      job: webhookDeliveryJob,
       payload: { delivery_id: p.deliveries[0].id },
       runAt: Date.now(),
     });
@@ -289,8 +286,7 @@ Deno.test("any 2xx is receipt: 202 and 299 end the delivery after one POST", asy
     assert.deepEqual([da.attempts.length, db.attempts.length], [1, 1]);
     const w = await webhookState(svc, hook.id);
     assert.deepEqual([w.success_count, w.failure_count], [2, 0]);
-    await sleep(300);
-    assert.equal(rx.requests.length, 2);
+    await stillTrueFor(300, () => rx.requests.length === 2, "one POST per event");
   } finally {
     await rx.close();
     await svc.close();

@@ -17,7 +17,13 @@
  * operation ends with the result it would have had alone, in arrival order.
  * Deno's limits per commit (100 checks, 1000 mutations, 800 KiB) bound a batch;
  * sizes are estimated conservatively.
+ *
+ * Long file: one mechanism (the queued operation, the batcher that packs and
+ * bisects, and the Deno.Kv wrapper around them) whose parts share private
+ * state and invariants; split, each part would only make sense beside the
+ * others.
  */
+import { type Backoff, backoff } from "../backoff.ts";
 
 type Mutation = Deno.KvMutation;
 type EnqueueOptions = {
@@ -34,6 +40,8 @@ const MAX_OPS = 256;
 const MAX_INFLIGHT = 2;
 /** Tries of a commit that meets "database is locked" (~1 s in all). */
 const LOCKED_RETRIES = 60;
+/** Pause between those tries: another process holds the file's write lock briefly. */
+const LOCKED_BACKOFF: Backoff = { stepMs: 2, maxMs: 50, growth: "linear", jitter: true };
 
 /** Identity of a key for conflict detection. */
 function keyId(key: Deno.KvKey): string {
@@ -332,7 +340,7 @@ class GroupCommitter {
         } catch (e) {
           if (!isLocked(e) || attempt >= LOCKED_RETRIES) throw e;
           this.stats.locked++;
-          await new Promise((r) => setTimeout(r, Math.min(50, attempt * 2) * Math.random()));
+          await backoff(attempt, LOCKED_BACKOFF);
         }
       }
     } finally {
@@ -351,7 +359,7 @@ async function whenUnlocked<T>(read: () => Promise<T>): Promise<T> {
       return await read();
     } catch (e) {
       if (!isLocked(e) || attempt >= LOCKED_RETRIES) throw e;
-      await new Promise((r) => setTimeout(r, Math.min(50, attempt * 2) * Math.random()));
+      await backoff(attempt, LOCKED_BACKOFF);
     }
   }
 }

@@ -5,6 +5,7 @@
  */
 import { ConflictError } from "../errors.ts";
 import { withLock } from "../locks.ts";
+import { backoff, RACE_BACKOFF } from "../backoff.ts";
 
 export async function commit(
   op: Deno.AtomicOperation,
@@ -25,8 +26,7 @@ export async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 25): P
       return await fn();
     } catch (e) {
       if (!(e instanceof ConflictError) || i >= attempts) throw e;
-      // Short randomised pause so that racing writers spread out.
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 * i, 20)));
+      await backoff(i, RACE_BACKOFF);
     }
   }
 }

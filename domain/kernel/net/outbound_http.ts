@@ -5,7 +5,6 @@
  * never followed (a 3xx is an answer, and not a 2xx). The outcome is a value,
  * never an exception, so callers can record it.
  */
-import type { Ctx } from "../context.ts";
 import { checkTarget, type NameServer } from "./target_guard.ts";
 
 export type PostResult = {
@@ -101,23 +100,11 @@ export async function postOnce(
   }
 }
 
-// One HTTP client per context (it pools connections through the proxy).
-const egressClients = new WeakMap<Ctx, Deno.HttpClient>();
-
-/** The client that sends through SVC_EGRESS_PROXY, or undefined when none is set. */
-export function egressClient(ctx: Ctx): Deno.HttpClient | undefined {
-  const proxy = ctx.config.SVC_EGRESS_PROXY;
-  if (!proxy) return undefined;
-  let client = egressClients.get(ctx);
-  if (!client) {
-    client = Deno.createHttpClient({ proxy: { url: proxy } });
-    egressClients.set(ctx, client);
-  }
-  return client;
-}
-
-/** Closes the proxy client of `ctx`, if one was made (at shutdown). */
-export function closeEgressClient(ctx: Ctx): void {
-  egressClients.get(ctx)?.close();
-  egressClients.delete(ctx);
+/**
+ * The client that sends through the egress proxy (SVC_EGRESS_PROXY), or
+ * undefined when none is set. One per context (`ctx.egressClient`, made by
+ * createCtx and closed with it): it pools connections through the proxy.
+ */
+export function createEgressClient(proxy: string | undefined): Deno.HttpClient | undefined {
+  return proxy ? Deno.createHttpClient({ proxy: { url: proxy } }) : undefined;
 }

@@ -1,82 +1,97 @@
 import assert from "node:assert/strict";
-import type { Ctx } from "../../../domain/kernel/context.ts";
+import { z } from "zod";
+import { createCtx, type Ctx } from "../../../domain/kernel/context.ts";
 import { testConfig } from "../../../domain/kernel/config.ts";
 import { createLogger } from "../../../domain/kernel/log.ts";
 import { ManualClock, systemClock } from "../../../domain/kernel/clock.ts";
-import { type JobHandler, schedule } from "../../../domain/kernel/jobs.ts";
+import { defineJob, type JobKind, type JobRun, schedule } from "../../../domain/kernel/jobs.ts";
 import { getJobEntry, listDeadJobs } from "../../../domain/kernel/jobs_store.ts";
 import { commit } from "../../../domain/kernel/kv/kv.ts";
 import { JobRunner } from "../../../domain/kernel/job_runner.ts";
 import { eventually } from "../../helpers/service.ts";
 
 async function makeCtx(clock = systemClock, useQueue = true): Promise<Ctx> {
-  return {
-    kv: await Deno.openKv(":memory:"),
-    config: testConfig(),
+  return createCtx(testConfig(), await Deno.openKv(":memory:"), {
     clock,
     log: createLogger("silent"),
     useQueue,
-  };
+  });
 }
 
-async function scheduleJob(ctx: Ctx, kind: string, runAt: number, payload = {}) {
+/** Any object payload: these tests are about the runner, not about payloads. */
+const AnyPayload = z.record(z.string(), z.unknown());
+
+function testJob(
+  kind: string,
+  handler: (ctx: Ctx, run: JobRun) => Promise<void>,
+  leaseMs?: number,
+): JobKind {
+  return defineJob(kind, AnyPayload, handler, { leaseMs });
+}
+
+async function scheduleJob(
+  ctx: Ctx,
+  kind: JobKind,
+  runAt: number,
+  payload: Record<string, unknown> = {},
+) {
   const op = ctx.kv.atomic();
-  const job = schedule(ctx, op, { kind, payload, runAt });
+  const j = schedule(ctx, op, { job: kind, payload, runAt });
   await commit(op, "schedule");
-  return job;
+  return j;
 }
 
 Deno.test("a scheduled job runs once through the queue and its record is removed", async () => {
   const ctx = await makeCtx();
   const runs: string[] = [];
-  const runner = new JobRunner(ctx, {
-    echo: (_c, run) => Promise.resolve(void runs.push(run.job.id)),
-  });
+  const echo = testJob("echo", (_c, run) => Promise.resolve(void runs.push(run.job.id)));
+  const runner = new JobRunner(ctx, [echo]);
   runner.start();
   try {
-    const job = await scheduleJob(ctx, "echo", Date.now());
+    const job = await scheduleJob(ctx, echo, Date.now());
     await eventually(() => runs.length === 1);
     await runner.idle();
     assert.deepEqual(runs, [job.id]);
     assert.equal((await getJobEntry(ctx.kv, job.id)).value, null);
   } finally {
     await runner.stop();
-    ctx.kv.close();
+    await ctx.close();
   }
 });
 
 Deno.test("a delayed job waits for its time", async () => {
   const ctx = await makeCtx();
   const at: number[] = [];
-  const runner = new JobRunner(ctx, { echo: () => Promise.resolve(void at.push(Date.now())) });
+  const echo = testJob("echo", () => Promise.resolve(void at.push(Date.now())));
+  const runner = new JobRunner(ctx, [echo]);
   runner.start();
   try {
     const t0 = Date.now();
-    await scheduleJob(ctx, "echo", t0 + 400);
+    await scheduleJob(ctx, echo, t0 + 400);
     await eventually(() => at.length === 1);
     assert.ok(at[0] - t0 >= 380, `ran after ${at[0] - t0} ms`);
   } finally {
     await runner.stop();
-    ctx.kv.close();
+    await ctx.close();
   }
 });
 
 Deno.test("running the same job twice (duplicate message) calls the handler once", async () => {
   const ctx = await makeCtx();
   let calls = 0;
-  const slow: JobHandler = async () => {
+  const slow = testJob("slow", async () => {
     calls++;
     await new Promise((r) => setTimeout(r, 50));
-  };
-  const runner = new JobRunner(ctx, { slow });
+  });
+  const runner = new JobRunner(ctx, [slow]);
   try {
-    const job = await scheduleJob(ctx, "slow", Date.now());
+    const job = await scheduleJob(ctx, slow, Date.now());
     await Promise.all([runner.runJob(job.id), runner.runJob(job.id), runner.runJob(job.id)]);
     await runner.runJob(job.id);
     assert.equal(calls, 1);
   } finally {
     await runner.stop();
-    ctx.kv.close();
+    await ctx.close();
   }
 });
 
@@ -84,13 +99,12 @@ Deno.test("a job whose runner died is taken over after its lease", async () => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const ctx = await makeCtx(clock, false);
   let calls = 0;
-  const never: JobHandler = () => new Promise(() => {}); // the "crashed" runner
-  const dead = new JobRunner(ctx, { work: never }, { leaseMs: 30_000 });
-  const alive = new JobRunner(ctx, { work: () => Promise.resolve(void calls++) }, {
-    leaseMs: 30_000,
-  });
+  const never = testJob("work", () => new Promise(() => {})); // the "crashed" runner
+  const dead = new JobRunner(ctx, [never], { leaseMs: 30_000 });
+  const work = testJob("work", () => Promise.resolve(void calls++));
+  const alive = new JobRunner(ctx, [work], { leaseMs: 30_000 });
   try {
-    const job = await scheduleJob(ctx, "work", clock.now());
+    const job = await scheduleJob(ctx, work, clock.now());
     void dead.runJob(job.id); // claims, then hangs forever
     await eventually(async () => (await getJobEntry(ctx.kv, job.id)).value?.state === "running");
     assert.equal(await alive.sweep(), 0, "lease still held");
@@ -101,7 +115,7 @@ Deno.test("a job whose runner died is taken over after its lease", async () => {
     assert.equal((await getJobEntry(ctx.kv, job.id)).value, null);
   } finally {
     await alive.stop();
-    ctx.kv.close();
+    await ctx.close();
   }
 });
 
@@ -109,14 +123,13 @@ Deno.test("a failing handler is retried with backoff, then buried", async () => 
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const ctx = await makeCtx(clock, false);
   let calls = 0;
-  const runner = new JobRunner(ctx, {
-    boom: () => {
-      calls++;
-      return Promise.reject(new Error("boom"));
-    },
-  }, { maxRuns: 3 });
+  const boom = testJob("boom", () => {
+    calls++;
+    return Promise.reject(new Error("boom"));
+  });
+  const runner = new JobRunner(ctx, [boom], { maxRuns: 3 });
   try {
-    const job = await scheduleJob(ctx, "boom", clock.now());
+    const job = await scheduleJob(ctx, boom, clock.now());
     await runner.sweep();
     await runner.idle();
     assert.equal(calls, 1);
@@ -133,7 +146,7 @@ Deno.test("a failing handler is retried with backoff, then buried", async () => 
     assert.equal(dead.length, 1);
   } finally {
     await runner.stop();
-    ctx.kv.close();
+    await ctx.close();
   }
 });
 
@@ -141,18 +154,19 @@ Deno.test("a handler can reschedule its job; the result and the new time commit 
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const ctx = await makeCtx(clock, false);
   const seen: number[] = [];
-  const runner = new JobRunner(ctx, {
-    step: async (c, run) => {
-      const n = Number(run.payload.n);
-      seen.push(n);
-      const op = c.kv.atomic();
-      if (n < 3) run.reschedule(op, c.clock.now() + 86_400_000, { n: n + 1 });
-      else run.finish(op);
-      await commit(op, "step");
-    },
+  const step = defineJob("step", z.object({ n: z.number() }), async (c, run) => {
+    const n = run.payload.n;
+    seen.push(n);
+    const op = c.kv.atomic();
+    if (n < 3) run.reschedule(op, c.clock.now() + 86_400_000, { n: n + 1 });
+    else run.finish(op);
+    await commit(op, "step");
   });
+  const runner = new JobRunner(ctx, [step]);
   try {
-    await scheduleJob(ctx, "step", clock.now(), { n: 1 });
+    const op = ctx.kv.atomic();
+    schedule(ctx, op, { job: step, payload: { n: 1 }, runAt: clock.now() });
+    await commit(op, "schedule");
     for (let i = 0; i < 3; i++) {
       await runner.sweep();
       await runner.idle();
@@ -162,7 +176,7 @@ Deno.test("a handler can reschedule its job; the result and the new time commit 
     assert.deepEqual(seen, [1, 2, 3]);
   } finally {
     await runner.stop();
-    ctx.kv.close();
+    await ctx.close();
   }
 });
 
@@ -171,13 +185,12 @@ Deno.test("a slow job does not hold back the other due jobs of a sweep", async (
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   const ran: string[] = [];
-  const runner = new JobRunner(ctx, {
-    slow: () => released,
-    fast: (_c, run) => Promise.resolve(void ran.push(String(run.payload.n))),
-  });
+  const slow = testJob("slow", () => released);
+  const fast = testJob("fast", (_c, run) => Promise.resolve(void ran.push(String(run.payload.n))));
+  const runner = new JobRunner(ctx, [slow, fast]);
   try {
-    await scheduleJob(ctx, "slow", Date.now());
-    await scheduleJob(ctx, "fast", Date.now(), { n: 1 });
+    await scheduleJob(ctx, slow, Date.now());
+    await scheduleJob(ctx, fast, Date.now(), { n: 1 });
     const first = await Promise.race([
       runner.sweep().then(() => "returned"),
       new Promise((r) => setTimeout(() => r("blocked"), 500)),
@@ -185,13 +198,13 @@ Deno.test("a slow job does not hold back the other due jobs of a sweep", async (
     assert.equal(first, "returned");
     await eventually(() => ran.includes("1"));
     // A job that falls due while the slow one still runs is started by the next sweep.
-    await scheduleJob(ctx, "fast", Date.now(), { n: 2 });
+    await scheduleJob(ctx, fast, Date.now(), { n: 2 });
     assert.equal(await runner.sweep(), 1, "the running slow job is not started twice");
     await eventually(() => ran.includes("2"));
   } finally {
     release();
     await runner.stop();
-    ctx.kv.close();
+    await ctx.close();
   }
 });
 
@@ -199,18 +212,17 @@ Deno.test("a job that made progress by rescheduling still gets its retries when 
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const ctx = await makeCtx(clock, false);
   let calls = 0;
-  const runner = new JobRunner(ctx, {
-    steps: async (c, run) => {
-      calls++;
-      if (calls === 6) throw new Error("one bad moment");
-      const op = c.kv.atomic();
-      if (calls < 8) run.reschedule(op, c.clock.now() + 1_000);
-      else run.finish(op);
-      await commit(op, "step");
-    },
-  }, { maxRuns: 3 });
+  const steps = testJob("steps", async (c, run) => {
+    calls++;
+    if (calls === 6) throw new Error("one bad moment");
+    const op = c.kv.atomic();
+    if (calls < 8) run.reschedule(op, c.clock.now() + 1_000);
+    else run.finish(op);
+    await commit(op, "step");
+  });
+  const runner = new JobRunner(ctx, [steps], { maxRuns: 3 });
   try {
-    const job = await scheduleJob(ctx, "steps", clock.now());
+    const job = await scheduleJob(ctx, steps, clock.now());
     for (let i = 0; i < 10 && calls < 8; i++) {
       await runner.sweep();
       await runner.idle();
@@ -221,7 +233,7 @@ Deno.test("a job that made progress by rescheduling still gets its retries when 
     assert.deepEqual(await listDeadJobs(ctx.kv), []);
   } finally {
     await runner.stop();
-    ctx.kv.close();
+    await ctx.close();
   }
 });
 
@@ -229,14 +241,11 @@ Deno.test("a handler's own lease decides when a crashed run is taken over", asyn
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const ctx = await makeCtx(clock, false);
   let calls = 0;
-  const dead = new JobRunner(ctx, {
-    work: { handler: () => new Promise(() => {}), leaseMs: 15_000 },
-  });
-  const alive = new JobRunner(ctx, {
-    work: { handler: () => Promise.resolve(void calls++), leaseMs: 15_000 },
-  });
+  const dead = new JobRunner(ctx, [testJob("work", () => new Promise(() => {}), 15_000)]);
+  const work = testJob("work", () => Promise.resolve(void calls++), 15_000);
+  const alive = new JobRunner(ctx, [work]);
   try {
-    const job = await scheduleJob(ctx, "work", clock.now());
+    const job = await scheduleJob(ctx, work, clock.now());
     void dead.runJob(job.id);
     await eventually(async () => (await getJobEntry(ctx.kv, job.id)).value?.state === "running");
     clock.advance(14_999);
@@ -249,6 +258,87 @@ Deno.test("a handler's own lease decides when a crashed run is taken over", asyn
     assert.equal(calls, 1);
   } finally {
     await alive.stop();
-    ctx.kv.close();
+    await ctx.close();
+  }
+});
+
+Deno.test("a payload its kind's schema refuses is dead-lettered with the reason, never handled", async () => {
+  const ctx = await makeCtx(systemClock, false);
+  const handled: unknown[] = [];
+  const typed = defineJob(
+    "typed",
+    z.object({ id: z.string() }),
+    (_c, run) => Promise.resolve(void handled.push(run.payload)),
+  );
+  const runner = new JobRunner(ctx, [typed]);
+  try {
+    const op = ctx.kv.atomic();
+    // A record written by an older version, or by hand: the types cannot stop it.
+    const bad = schedule(ctx, op, {
+      job: typed as unknown as JobKind,
+      payload: { id: 42 },
+      runAt: Date.now(),
+    });
+    const good = schedule(ctx, op, { job: typed, payload: { id: "a" }, runAt: Date.now() });
+    await commit(op, "schedule");
+    await runner.runJob(bad.id);
+    await runner.runJob(good.id);
+    assert.deepEqual(handled, [{ id: "a" }]);
+    assert.equal((await getJobEntry(ctx.kv, bad.id)).value, null);
+    const dead = await listDeadJobs(ctx.kv) as { id: string; error: string }[];
+    assert.deepEqual(dead.map((d) => d.id), [bad.id]);
+    assert.match(dead[0].error, /^invalid payload for typed: /);
+  } finally {
+    await runner.stop();
+    await ctx.close();
+  }
+});
+
+Deno.test("a job of a kind no runner knows is dead-lettered", async () => {
+  const ctx = await makeCtx(systemClock, false);
+  const runner = new JobRunner(ctx, []);
+  try {
+    const j = await scheduleJob(ctx, testJob("gone", () => Promise.resolve()), Date.now());
+    await runner.runJob(j.id);
+    const dead = await listDeadJobs(ctx.kv) as { id: string; error: string }[];
+    assert.deepEqual(dead.map((d) => [d.id, d.error]), [[j.id, "no handler for gone"]]);
+  } finally {
+    await runner.stop();
+    await ctx.close();
+  }
+});
+
+Deno.test("schedule() takes only the payload its kind declares", () => {
+  const typed = defineJob("typed", z.object({ id: z.string() }), () => Promise.resolve());
+  // Compile-time checks (deno check runs over tests/); never executed.
+  const _typed = (ctx: Ctx, op: Deno.AtomicOperation) => {
+    schedule(ctx, op, { job: typed, payload: { id: "a" }, runAt: 0 });
+    // @ts-expect-error: id must be a string
+    schedule(ctx, op, { job: typed, payload: { id: 1 }, runAt: 0 });
+    // @ts-expect-error: id is required
+    schedule(ctx, op, { job: typed, payload: {}, runAt: 0 });
+  };
+  assert.equal(typed.kind, "typed");
+});
+
+Deno.test("a sweep called while another is under way still starts what is due when it is called", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const ctx = await makeCtx(clock, false);
+  let calls = 0;
+  const work = testJob("work", () => Promise.resolve(void calls++));
+  const runner = new JobRunner(ctx, [work]);
+  try {
+    await scheduleJob(ctx, work, clock.now() + 60_000);
+    // A sweep that read the due index before the clock moved is still running...
+    const early = runner.sweep();
+    clock.advance(60_000);
+    // ...and this one, called after the move, must not return before sweeping itself.
+    await runner.sweep();
+    await runner.idle();
+    await early;
+    assert.equal(calls, 1);
+  } finally {
+    await runner.stop();
+    await ctx.close();
   }
 });

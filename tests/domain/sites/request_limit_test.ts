@@ -4,7 +4,7 @@ import { testConfig } from "../../../domain/kernel/config.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
 import { createLogger } from "../../../domain/kernel/log.ts";
 import { GroupCommitKv } from "../../../domain/kernel/kv/group_commit.ts";
-import type { Ctx } from "../../../domain/kernel/context.ts";
+import { createCtx } from "../../../domain/kernel/context.ts";
 
 const setting = { per_minute: 60, burst: 3 }; // one token a second, three at once
 
@@ -46,13 +46,13 @@ Deno.test("two processes sharing one store cannot overdraw one bucket together",
   const raw = await Deno.openKv(":memory:");
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   // Two wrappers of one store: each has its own batching, like two service processes.
-  const ctxs: Ctx[] = [0, 1].map(() => ({
-    kv: new GroupCommitKv(raw),
-    config: testConfig(),
-    clock,
-    log: createLogger("silent"),
-    useQueue: false,
-  }));
+  const ctxs = [0, 1].map(() =>
+    createCtx(testConfig(), new GroupCommitKv(raw), {
+      clock,
+      log: createLogger("silent"),
+      useQueue: false,
+    })
+  );
   try {
     const limit = { per_minute: 1, burst: 10 };
     const all = await Promise.all(

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { seedSite, startTestService } from "../helpers/service.ts";
-import { startDnsServer } from "../helpers/dns_server.ts";
-import { siteEvents } from "../helpers/mail.ts";
-import { ManualClock } from "../../domain/kernel/clock.ts";
-import { checkPendingDomains } from "../../workers/domain_check.ts";
-import { checkSendingDomain } from "../../domain/sending_domains/sending_domains.ts";
+import { seedSite, startTestService } from "../../helpers/service.ts";
+import { startDnsServer } from "../../helpers/dns_server.ts";
+import { siteEvents } from "../../helpers/mail.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { checkPendingDomains } from "../../../domain/sending_domains/hourly_check.ts";
+import { checkSendingDomain } from "../../../domain/sending_domains/sending_domains.ts";
 
 type Rec = { name: string; value: string; purpose: string };
 
