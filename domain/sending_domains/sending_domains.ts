@@ -290,19 +290,6 @@ export async function checkSendingDomain(ctx: Ctx, id: string): Promise<SendingD
   });
 }
 
-/** Ids of the domains not yet verified: the work list of the hourly check. */
-export function pendingDomainIds(ctx: Ctx): Promise<string[]> {
-  return store.pendingSendingDomainIds(ctx.kv);
-}
-
-/**
- * Claims the check of one domain in the hourly run `slot`; false when another
- * process running the same cron claimed it first.
- */
-export function claimDomainCheck(ctx: Ctx, slot: number, id: string): Promise<boolean> {
-  return store.claimDomainCheck(ctx.kv, slot, id);
-}
-
 /** Changes the From address (it must belong to the domain). */
 export async function changeFromAddress(
   ctx: Ctx,
