@@ -1,0 +1,142 @@
+/**
+ * Features of an email: subject and body words, bigrams and character
+ * n-grams, the layout of the HTML part, and its links judged by what they
+ * show against where they go. Click tracking (an ESP's host, or the sender's
+ * own click.brand.com) and unsubscribe links are facts of ordinary newsletters;
+ * a link whose text names a bank or a brand and goes to an unrelated host is
+ * not. The sender's address is not used: mail/send always sends from the
+ * site's own domain.
+ */
+import { BRANDS, hasTrackingPrefix, hostInfo, isEspTracker } from "./domains.ts";
+import { scanHtml } from "./html.ts";
+import {
+  countBucket,
+  findLinks,
+  type FoundLink,
+  lengthBucket,
+  normalize,
+  wordsOf,
+} from "./text.ts";
+import { emitBody, emitLinks, emitWords, meta, NS } from "./text_features.ts";
+import { type FeatureSink, G_FIELD } from "./vector.ts";
+
+export type EmailMessage = {
+  subject: string;
+  text?: string | null;
+  html?: string | null;
+};
+
+const UNSUBSCRIBE =
+  /unsubscri|abmelden|abbestellen|désinscri|desinscri|désabonn|darse de baja|darte de baja|cancelar (?:la )?suscripci|anular (?:la )?subscri|opt[- ]?out|manage (?:your )?(?:email )?(?:preferences|subscription)|e-?mail preferences|отписаться|退订|取消订阅|配信停止|wypisz|afmelden|disiscriviti/i;
+const DOMAIN_IN_LABEL = /(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]|\s|$)/i;
+
+function hostOfHref(href: string): string | null {
+  const m = /^https?:\/\/(?:[^/@\s]*@)?([^/:?#\s]+)/i.exec(href);
+  return m ? m[1].toLowerCase() : null;
+}
+
+function sharesWord(a: string, b: string): boolean {
+  const wa = a.split(/[-.]/).filter((w) => w.length >= 3);
+  return wa.some((w) => b.includes(w));
+}
+
+export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
+  const subject = (e.subject ?? "").slice(0, 500);
+  const html = typeof e.html === "string" && e.html.trim() ? e.html : null;
+  const facts = html ? scanHtml(html) : null;
+  const textPart = typeof e.text === "string" ? e.text : "";
+  const body = textPart.trim() ? textPart : facts?.text ?? "";
+
+  // Subject.
+  const sw = wordsOf(normalize(subject), 40);
+  emitWords(sink, sw, NS.subject, false);
+  meta(sink, "subject_len:" + lengthBucket(subject.length));
+  const letters = subject.replace(/[^\p{L}]/gu, "");
+  if (letters.length >= 8 && letters.replace(/[^\p{Lu}]/gu, "").length / letters.length >= 0.7) {
+    meta(sink, "subject:caps");
+  }
+  if (/^(?:re|aw|fwd?|wg|tr|rv)\s*:/i.test(subject)) meta(sink, "subject:reply");
+  if (/!/.test(subject)) meta(sink, "subject:excl");
+  if (/[$€£]\s?\d|\d+\s?%/.test(subject)) meta(sink, "subject:money");
+  if (/\p{Extended_Pictographic}/u.test(subject)) meta(sink, "subject:emoji");
+  if (!subject.trim()) meta(sink, "subject:empty");
+
+  // Body words: subject and body together.
+  emitBody(sink, subject + "\n" + body, { siteScript: null });
+
+  // Layout.
+  if (!facts) meta(sink, "html:none");
+  else {
+    meta(sink, textPart.trim() ? "html:with_text" : "html:only");
+    meta(sink, "html_images:" + countBucket(facts.images));
+    if (facts.pixels) meta(sink, "html:pixel");
+    if (facts.tables) meta(sink, "html_tables:" + countBucket(facts.tables));
+    if (facts.hidden) meta(sink, "html:hidden_" + (facts.hidden > 2 ? "many" : "some"));
+    if (facts.forms) meta(sink, "html:form");
+    if (facts.scripts) meta(sink, "html:script");
+    if (facts.fonts) meta(sink, "html:font_tags");
+    if (facts.dataUris) meta(sink, "html:data_uri");
+    if (facts.images > 0 && facts.text.length < 200) meta(sink, "html:image_mostly");
+    meta(sink, "html_tags:" + countBucket(Math.floor(facts.tags / 10)));
+  }
+
+  // Links: anchors of the HTML part and URLs written in the text.
+  const found: FoundLink[] = [];
+  const seen = new Set<string>();
+  let unsubscribe = false;
+  let mailto = 0;
+  for (const l of facts?.links ?? []) {
+    if (/^mailto:/i.test(l.href)) {
+      mailto++;
+      if (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href)) unsubscribe = true;
+      continue;
+    }
+    const host = hostOfHref(l.href);
+    if (!host) continue;
+    if (!seen.has(l.href)) {
+      seen.add(l.href);
+      found.push({ raw: l.href, host, scheme: true });
+    }
+    if (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href)) unsubscribe = true;
+    const hi = hostInfo(host);
+    const tracked = isEspTracker(hi.domain, host) || hasTrackingPrefix(host);
+    const lw = wordsOf(normalize(l.label), 8);
+    for (const w of lw) sink.str(G_FIELD, NS.label, w);
+    const shown = DOMAIN_IN_LABEL.exec(l.label);
+    if (shown) {
+      const si = hostInfo(shown[1]);
+      if (si.known) {
+        if (si.domain === hi.domain) meta(sink, "label_domain:same");
+        else if (tracked && (isEspTracker(hi.domain, host) || sharesWord(si.label, hi.host))) {
+          meta(sink, "label_domain:tracked");
+        } else if (tracked) meta(sink, "label_domain:tracked_other");
+        else meta(sink, "label_domain:other");
+      }
+    }
+    const labelLower = l.label.toLowerCase();
+    for (const b of BRANDS) {
+      if (b.length < 4 && !new RegExp(`\\b${b}\\b`).test(labelLower)) continue;
+      if (!labelLower.includes(b)) continue;
+      if (hi.label.includes(b)) meta(sink, "label_brand:same");
+      else if (isEspTracker(hi.domain, host)) meta(sink, "label_brand:esp");
+      else meta(sink, "label_brand:elsewhere");
+      break;
+    }
+  }
+  for (const l of findLinks(body, 60)) {
+    if (seen.has(l.raw)) continue;
+    seen.add(l.raw);
+    found.push(l);
+  }
+  if (mailto) meta(sink, "link:mailto");
+  if (unsubscribe) meta(sink, "unsubscribe:link");
+  else if (UNSUBSCRIBE.test(body)) meta(sink, "unsubscribe:text");
+  emitLinks(sink, found.slice(0, 80), { siteDomain: null });
+  const tracked =
+    found.filter((l) =>
+      /[?&](?:utm_|mc_|_hs|trk|cid=|uid=)|\/(?:ls\/click|track\/click|c\/|e\/|wf\/click)/i.test(
+        l.raw,
+      )
+    ).length;
+  if (tracked) meta(sink, "link:tracked_" + (tracked >= 3 ? "many" : "some"));
+}
