@@ -1,0 +1,48 @@
+/**
+ * `deno run -A tools/spam/crossval.ts [forms|mail]`: five-fold cross-validation
+ * by family inside the train split, for developing the corpus and the
+ * features without looking at the held-out split. Prints the errors.
+ */
+import { fnv, mix32 } from "../../domain/spam/model/hashing.ts";
+import { DEFAULT_TRAIN, margin, sigmoid, train } from "../../domain/spam/model/logistic.ts";
+import { exampleWeights, featurise } from "../../domain/spam/model/training.ts";
+import { selected, splitOf } from "./corpora.ts";
+
+const FOLDS = 5;
+for (const c of selected(Deno.args)) {
+  const items = c.items().filter((it) => splitOf(it.family) === "train");
+  const xs = items.map((it) => featurise(c.extract, it.input));
+  const fold = items.map((it) => mix32(fnv("fold:" + it.family)) % FOLDS);
+  let fp = 0, fn = 0, legit = 0, spam = 0;
+  const errors: string[] = [];
+  for (let f = 0; f < FOLDS; f++) {
+    const tr = items.map((_, i) => i).filter((i) => fold[i] !== f);
+    const w = exampleWeights(tr.map((i) => items[i]));
+    const m = train(
+      tr.map((i, k) => ({ x: xs[i], y: items[i].label === "spam" ? 1 : 0, weight: w[k] })),
+      DEFAULT_TRAIN,
+    );
+    for (let i = 0; i < items.length; i++) {
+      if (fold[i] !== f) continue;
+      const p = Math.round(100 * sigmoid(margin(m, xs[i])));
+      const isSpam = items[i].label === "spam";
+      if (isSpam) spam++;
+      else legit++;
+      if (isSpam && p < 60) {
+        fn++;
+        errors.push(`${String(p).padStart(3)} SPAM  ${items[i].id}`);
+      } else if (!isSpam && p >= 60) {
+        fp++;
+        errors.push(`${String(p).padStart(3)} LEGIT ${items[i].id}`);
+      } else if (!isSpam && p >= 30) {
+        errors.push(`${String(p).padStart(3)} legit(30+) ${items[i].id}`);
+      }
+    }
+  }
+  console.log(
+    `${c.model}: ${items.length} train items, ${FOLDS}-fold by family: accuracy ${
+      (100 * (1 - (fp + fn) / items.length)).toFixed(1)
+    } %, FP ${fp}/${legit}, missed ${fn}/${spam}`,
+  );
+  if (Deno.args.includes("--errors")) console.log(errors.sort().join("\n"));
+}
