@@ -47,7 +47,7 @@ const ROLE_BY_NAME: [Role, RegExp][] = [
   ["company", /company|organi[sz]ation|business|firma|empresa|societe|société|unternehmen/i],
   [
     "name",
-    /name|nombre|^nom$|prenom|prénom|vorname|nachname|imi[eę]|имя|фамил|名前|姓名|^first$|^last$/i,
+    /name|nombre|^nom$|prenom|prénom|vorname|nachname|imi[eę]|имя|фамил|名前|姓名|\bfirst\b|\blast\b|^input_\d+\.[36]$/i,
   ],
 ];
 
@@ -57,7 +57,7 @@ export function roleOf(key: string, value: string): Role {
   const v = value.trim();
   if (EMAIL_VALUE.test(v)) return "email";
   if (URL_VALUE.test(v)) return "url";
-  if (PHONE_VALUE.test(v) && /\d{3}/.test(v)) return "phone";
+  if (PHONE_VALUE.test(v) && (v.match(/\d/g) ?? []).length >= 7) return "phone";
   if (v.length > 60 || v.includes("\n")) return "message";
   return "other";
 }
@@ -118,7 +118,10 @@ function emitEmail(
   const kind = senderKind(domain);
   meta(sink, "email:" + kind);
   const info = hostInfo(domain);
-  if (info.suffix) meta(sink, "email_tld:" + info.suffix);
+  // Only the new generic suffixes say something (.xyz, .online, .agency); .com or .de do not.
+  if (/^[a-z]{3,}$/.test(info.suffix) && !/^(?:com|net|org|edu|gov|mil|int)$/.test(info.suffix)) {
+    meta(sink, "email_tld:" + info.suffix);
+  }
   if (siteDomain && info.domain === siteDomain) meta(sink, "email:site_domain");
   if (linkDomains.has(info.domain)) meta(sink, "email:domain_linked");
   const digits = (local.match(/\d/g) ?? []).length;
