@@ -117,7 +117,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
     for (const b of BRANDS) {
       if (b.length < 4 && !new RegExp(`\\b${b}\\b`).test(labelLower)) continue;
       if (!labelLower.includes(b)) continue;
-      if (hi.label.includes(b)) meta(sink, "label_brand:same");
+      if (hi.label === b || hi.label.startsWith(b + ".")) meta(sink, "label_brand:same");
       else if (isEspTracker(hi.domain, host)) meta(sink, "label_brand:esp");
       else meta(sink, "label_brand:elsewhere");
       break;

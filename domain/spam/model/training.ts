@@ -29,6 +29,9 @@ export function featurise<T>(
   return sink.vector();
 }
 
+/** A legitimate message scored spam costs more than a spam let through (Akismet's choice too). */
+export const LEGIT_COST = 1.5;
+
 /** Example weights: each kind's items share one unit within their label; labels weigh the same. */
 export function exampleWeights<T>(items: LabelledItem<T>[]): number[] {
   const perKind = new Map<string, number>();
@@ -41,7 +44,9 @@ export function exampleWeights<T>(items: LabelledItem<T>[]): number[] {
   const raw = items.map((it) => 1 / perKind.get(it.kind)! / kindsPerLabel.get(it.label)!.size);
   // Kinds are not all equal in how many wordings they need: blend with uniform weights.
   const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
-  return raw.map((w) => 0.5 * (w / mean) + 0.5);
+  return raw.map((w, i) =>
+    (0.5 * (w / mean) + 0.5) * (items[i].label === "legitimate" ? LEGIT_COST : 1)
+  );
 }
 
 export type TrainResult = {
@@ -55,6 +60,7 @@ export function trainModel<T>(
   splitOf: (family: string) => Split,
   extract: (sink: FeatureSink, input: T) => void,
   opts: TrainOptions = DEFAULT_TRAIN,
+  auxiliary: { items: LabelledItem<T>[]; weight: number } | null = null,
 ): TrainResult {
   const trainItems = items.filter((it) => splitOf(it.family) === "train");
   const calItems = items.filter((it) => splitOf(it.family) === "calibration");
@@ -64,6 +70,17 @@ export function trainModel<T>(
     y: it.label === "spam" ? 1 : 0,
     weight: weights[i],
   }));
+  // Items of another corpus (already restricted to its train split) at a lower weight.
+  if (auxiliary) {
+    const aw = exampleWeights(auxiliary.items);
+    auxiliary.items.forEach((it, i) =>
+      examples.push({
+        x: featurise(extract, it.input),
+        y: it.label === "spam" ? 1 : 0,
+        weight: aw[i] * auxiliary.weight,
+      })
+    );
+  }
   const lm = train(examples, opts);
   // Calibrate what will be shipped: the quantised weights.
   const draft = encodeWeights(model, lm.weights, lm.bias, { a: 1, b: 0 }, {});
@@ -85,6 +102,7 @@ export function trainModel<T>(
     train: { spam: count(trainItems, "spam"), legitimate: count(trainItems, "legitimate") },
     calibration: { spam: count(calItems, "spam"), legitimate: count(calItems, "legitimate") },
     kinds: new Set(items.map((i) => i.kind)).size,
+    auxiliary: auxiliary ? { items: auxiliary.items.length, weight: auxiliary.weight } : null,
   });
   return { file, calibrationMargins };
 }

@@ -25,8 +25,10 @@ export interface FeatureSink {
   raw(group: number, h: number): void;
 }
 
+/** Weight of each group's unit: word, bigram, char, field, meta (meta is not normalised). */
+export const GROUP_WEIGHT = [1, 1, 1, 1, 1];
 function groupScale(group: number, count: number): number {
-  return group === G_META ? 1 : 1 / Math.sqrt(count);
+  return group === G_META ? GROUP_WEIGHT[G_META] : GROUP_WEIGHT[group] / Math.sqrt(count);
 }
 
 /** Dot product with a weight vector, accumulated per group while features stream in. */
