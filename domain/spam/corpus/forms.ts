@@ -19,12 +19,13 @@ import {
 import type { FormKind, Label } from "./form_kinds.ts";
 import { LEGIT } from "./form_legit.ts";
 import { MORE_TEXTS } from "./form_more_languages.ts";
+import { MORE_WORDINGS } from "./form_more_wordings.ts";
 import { SPAM_OUTREACH } from "./form_spam_outreach.ts";
 import { SPAM_OTHER } from "./form_spam_other.ts";
 
 export const FORM_KINDS: FormKind[] = [...SPAM_OUTREACH, ...SPAM_OTHER, ...LEGIT].map((k) => ({
   ...k,
-  texts: [...k.texts, ...(MORE_TEXTS[k.kind] ?? [])],
+  texts: [...k.texts, ...(MORE_TEXTS[k.kind] ?? []), ...(MORE_WORDINGS[k.kind] ?? [])],
 }));
 
 export type FormItem = {

@@ -293,6 +293,12 @@ export const MAIL_HAM: MailKind[] = [
     ],
   },
   {
+    kind: "short_note",
+    label: "legitimate",
+    layouts: ["plain", "plain", "simple"],
+    texts: [],
+  },
+  {
     kind: "mailing_list",
     label: "legitimate",
     layouts: ["plain"],
