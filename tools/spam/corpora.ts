@@ -2,14 +2,16 @@
 import { buildFormCorpus } from "../../domain/spam/corpus/forms.ts";
 import { buildMailCorpus } from "../../domain/spam/corpus/mail.ts";
 import { splitOf } from "../../domain/spam/corpus/split.ts";
-import { formFeatures } from "../../domain/spam/model/form_features.ts";
-import { mailFeatures } from "../../domain/spam/model/mail_features.ts";
+import { formFeatures, roleOf } from "../../domain/spam/model/form_features.ts";
+import { type EmailMessage, mailFeatures } from "../../domain/spam/model/mail_features.ts";
 import type { LabelledItem } from "../../domain/spam/model/training.ts";
 import type { FeatureSink } from "../../domain/spam/model/vector.ts";
 
 export type CorpusSpec = {
   model: "forms" | "mail";
   items: () => (LabelledItem<unknown> & { lang: string })[];
+  /** Items of the other corpus, train split only, that also teach this model (at `weight`). */
+  auxiliary?: () => { items: LabelledItem<unknown>[]; weight: number };
   extract: (sink: FeatureSink, input: unknown) => void;
   path: URL;
 };
@@ -24,6 +26,7 @@ export const CORPORA: CorpusSpec[] = [
   {
     model: "mail",
     items: buildMailCorpus,
+    auxiliary: () => ({ items: formsAsMail(), weight: AUX_WEIGHT }),
     extract: mailFeatures as (sink: FeatureSink, input: unknown) => void,
     path: new URL("../../domain/spam/model/weights/mail.json", import.meta.url),
   },
@@ -34,4 +37,31 @@ export { splitOf };
 export function selected(args: string[]): CorpusSpec[] {
   const names = args.filter((a) => !a.startsWith("-"));
   return names.length ? CORPORA.filter((c) => names.includes(c.model)) : CORPORA;
+}
+
+const AUX_WEIGHT = 0.5;
+
+/**
+ * The form corpus's messages as emails (subject and message text): spam that
+ * reaches contact forms reaches inboxes too, and customers write the same way
+ * in both. Only the form train split is used.
+ */
+export function formsAsMail(): LabelledItem<EmailMessage>[] {
+  return buildFormCorpus().filter((it) => splitOf(it.family) === "train").map((it) => {
+    const entries = Object.entries(it.input.fields).filter(([, v]) => typeof v === "string" && v);
+    const subject = entries.find(([k, v]) => roleOf(k, String(v)) === "subject")?.[1] ?? "";
+    const message = entries.filter(([k, v]) => roleOf(k, String(v)) === "message").map(([, v]) => v)
+      .join("\n");
+    return {
+      id: "form:" + it.id,
+      family: "form:" + it.family,
+      kind: "form:" + it.kind,
+      label: it.label,
+      input: {
+        subject: String(subject),
+        text: message || String(entries.at(-1)?.[1] ?? ""),
+        html: null,
+      },
+    };
+  });
 }

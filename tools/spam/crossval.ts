@@ -6,21 +6,48 @@
 import { fnv, mix32 } from "../../domain/spam/model/hashing.ts";
 import { DEFAULT_TRAIN, margin, sigmoid, train } from "../../domain/spam/model/logistic.ts";
 import { exampleWeights, featurise } from "../../domain/spam/model/training.ts";
+import { GROUP_WEIGHT } from "../../domain/spam/model/vector.ts";
 import { selected, splitOf } from "./corpora.ts";
 
 const FOLDS = 5;
+const env = (k: string, d: number) => Number(Deno.env.get(k) ?? d);
+if (Deno.env.get("GW")) {
+  Deno.env.get("GW")!.split(",").forEach((v, i) => GROUP_WEIGHT[i] = Number(v));
+}
+const OPTS = {
+  ...DEFAULT_TRAIN,
+  epochs: env("EPOCHS", DEFAULT_TRAIN.epochs),
+  rate: env("RATE", DEFAULT_TRAIN.rate),
+  l2: env("L2", DEFAULT_TRAIN.l2),
+};
 for (const c of selected(Deno.args)) {
   const items = c.items().filter((it) => splitOf(it.family) === "train");
   const xs = items.map((it) => featurise(c.extract, it.input));
   const fold = items.map((it) => mix32(fnv("fold:" + it.family)) % FOLDS);
+  const aux = c.auxiliary && !Deno.env.get("NO_AUX") ? c.auxiliary() : null;
+  const auxW = aux ? exampleWeights(aux.items) : [];
+  const auxEx = aux
+    ? aux.items.map((it, i) => ({
+      x: featurise(c.extract, it.input),
+      y: (it.label === "spam" ? 1 : 0) as 0 | 1,
+      weight: auxW[i] * aux.weight,
+    }))
+    : [];
   let fp = 0, fn = 0, legit = 0, spam = 0;
   const errors: string[] = [];
   for (let f = 0; f < FOLDS; f++) {
     const tr = items.map((_, i) => i).filter((i) => fold[i] !== f);
     const w = exampleWeights(tr.map((i) => items[i]));
     const m = train(
-      tr.map((i, k) => ({ x: xs[i], y: items[i].label === "spam" ? 1 : 0, weight: w[k] })),
-      DEFAULT_TRAIN,
+      [
+        ...tr.map((i, k) => ({
+          x: xs[i],
+          y: (items[i].label === "spam" ? 1 : 0) as 0 | 1,
+          weight: w[k],
+        })),
+        ...auxEx,
+      ],
+      OPTS,
     );
     for (let i = 0; i < items.length; i++) {
       if (fold[i] !== f) continue;

@@ -8,7 +8,14 @@ import { selected, splitOf } from "./corpora.ts";
 for (const c of selected(Deno.args)) {
   const t0 = performance.now();
   const items = c.items();
-  const { file } = trainModel(c.model, items, splitOf, c.extract);
+  const { file } = trainModel(
+    c.model,
+    items,
+    splitOf,
+    c.extract,
+    undefined,
+    c.auxiliary ? c.auxiliary() : null,
+  );
   const json = JSON.stringify(file) + "\n";
   await Deno.writeTextFile(c.path, json);
   // Leave the file as `deno fmt` would, so that `deno fmt --check` stays clean after a retrain.
