@@ -1,5 +1,5 @@
 /** The two corpora with their extractors, as the train and eval tools use them. */
-import { buildFormCorpus } from "../../domain/spam/corpus/forms.ts";
+import { buildFormCorpus, FORM_KINDS } from "../../domain/spam/corpus/forms.ts";
 import { buildMailCorpus } from "../../domain/spam/corpus/mail.ts";
 import { splitOf } from "../../domain/spam/corpus/split.ts";
 import { formFeatures, roleOf } from "../../domain/spam/model/form_features.ts";
@@ -42,12 +42,17 @@ export function selected(args: string[]): CorpusSpec[] {
 const AUX_WEIGHT = 0.5;
 
 /**
- * The form corpus's messages as emails (subject and message text): spam that
- * reaches contact forms reaches inboxes too, and customers write the same way
- * in both. Only the form train split is used.
+ * The form corpus's messages as emails (subject and message text): pitches and
+ * scams that reach contact forms reach inboxes too, and customers write the
+ * same way in both. Only the form train split is used.
  */
 export function formsAsMail(): LabelledItem<EmailMessage>[] {
-  return buildFormCorpus().filter((it) => splitOf(it.family) === "train").map((it) => {
+  const style = new Map(FORM_KINDS.map((k) => [k.kind, k.style]));
+  // Spam written as a letter (sales pitches, scams) carries over to mail; bot junk does not.
+  return buildFormCorpus().filter((it) =>
+    splitOf(it.family) === "train" &&
+    (it.label === "legitimate" || ["outreach", "scam"].includes(style.get(it.kind) ?? ""))
+  ).map((it) => {
     const entries = Object.entries(it.input.fields).filter(([, v]) => typeof v === "string" && v);
     const subject = entries.find(([k, v]) => roleOf(k, String(v)) === "subject")?.[1] ?? "";
     const message = entries.filter(([k, v]) => roleOf(k, String(v)) === "message").map(([, v]) => v)

@@ -237,7 +237,7 @@ export function formFeatures(sink: FeatureSink, s: FormSubmission): void {
   if (maxRepeat >= 2) meta(sink, "repeated_value:" + (maxRepeat >= 3 ? "3+" : "2"));
 
   const text = (subject ? subject + "\n" : "") + body.join("\n");
-  for (const l of findLinks(text, 60)) links.push(l);
+  for (const l of findLinks(text.length > 6000 ? text.slice(0, 6000) : text, 60)) links.push(l);
   const name = names.join(" ");
   for (const l of findLinks(name, 5)) links.push(l);
 

@@ -64,6 +64,24 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   // Body words: subject and body together.
   emitBody(sink, subject + "\n" + body, { siteScript: null });
 
+  // Signs of correspondence: quoted lines of an earlier message, a signature
+  // delimiter, a mailing list's footer, a forwarded header.
+  const quoted = (body.match(/^>/gm) ?? []).length;
+  if (quoted) meta(sink, "quoted_lines:" + countBucket(quoted));
+  if (
+    /^On .{5,80} wrote:$|^Am .{5,80} schrieb|^Le .{5,80} a écrit|^El .{5,80} escribió/m.test(body)
+  ) {
+    meta(sink, "reply_header");
+  }
+  if (/^-- ?$/m.test(body)) meta(sink, "signature_delimiter");
+  if (
+    /mailman\/listinfo|^_{20,}$|mailing list|list-unsubscribe|\bunsubscribe from this (?:list|group)/im
+      .test(body)
+  ) {
+    meta(sink, "list_footer");
+  }
+  if (/^-{5,} ?(?:Forwarded message|Original Message) ?-{5,}/im.test(body)) meta(sink, "forwarded");
+
   // Layout.
   if (!facts) meta(sink, "html:none");
   else {

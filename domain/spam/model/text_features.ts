@@ -52,6 +52,7 @@ export function prefixOf(seed: number): string {
 }
 
 export const MAX_CHARS = 2500;
+export const MAX_BODY = 3000;
 export const MAX_WORDS = 500;
 export const MAX_LINKS = 60;
 
@@ -104,13 +105,18 @@ export type TextContext = {
 };
 
 /** Measures of a whole text: length, capitals, punctuation, writing systems, templates. */
-export function emitTextFacts(sink: FeatureSink, raw: string, words: number, ctx: TextContext) {
-  meta(sink, "len:" + lengthBucket(raw.length));
+export function emitTextFacts(
+  sink: FeatureSink,
+  raw: string,
+  words: number,
+  ctx: TextContext,
+  fullLength = raw.length,
+) {
+  meta(sink, "len:" + lengthBucket(fullLength));
   meta(sink, "words:" + countBucket(words));
   const st = scriptStats(raw);
   if (st.letters >= 12) {
-    let upper = 0;
-    for (const ch of raw) if (ch !== ch.toLowerCase()) upper++;
+    const upper = (raw.match(/\p{Lu}/gu) ?? []).length;
     const r = upper / st.letters;
     if (r >= 0.7) meta(sink, "caps:most");
     else if (r >= 0.3) meta(sink, "caps:many");
@@ -151,12 +157,13 @@ export function emitTextFacts(sink: FeatureSink, raw: string, words: number, ctx
 
 /** Body text: words, bigrams, character n-grams and the text facts. Returns the word count. */
 export function emitBody(sink: FeatureSink, raw: string, ctx: TextContext): number {
-  const capped = raw.length > MAX_CHARS * 2 ? raw.slice(0, MAX_CHARS * 2) : raw;
+  // The first few thousand characters hold the evidence; the rest only costs time.
+  const capped = raw.length > MAX_BODY ? raw.slice(0, MAX_BODY) : raw;
   const norm = normalize(capped);
   const words = wordsOf(norm, MAX_WORDS);
   emitWords(sink, words, NS.word, true);
   emitCharGrams(sink, norm);
-  emitTextFacts(sink, capped, words.length, ctx);
+  emitTextFacts(sink, capped, words.length, ctx, raw.length);
   return words.length;
 }
 
