@@ -386,7 +386,28 @@ export function person(rng: Rng, lang: Lang, domain?: string): Person {
     () => f,
     () => `${s}.${f}`,
   ];
-  const local = rng.pick(localStyles)();
+  // Some people use a handle, a shared family address or a role address that says nothing of their name.
+  const local = rng.chance(0.12)
+    ? rng.pick([
+      () =>
+        rng.pick([
+          "sunflower",
+          "bluesky",
+          "happyhiker",
+          "mama",
+          "thebakers",
+          "familia",
+          "redfox",
+          "coolcat",
+          "gardenlover",
+          "oldtimer",
+        ]) + rng.range(1, 999),
+      () => rng.pick(["info", "office", "hello", "contact", "admin", "bookings"]),
+      () =>
+        rng.pick(["jandm", "thesmiths", "pandk", "home", "casa"]) +
+        rng.pick(["", "family", String(rng.range(10, 99))]),
+    ])()
+    : rng.pick(localStyles)();
   const d = domain ?? rng.pick(FREE_MAIL[l] ?? FREE_MAIL.en);
   return { first, last, full, email: `${local}@${d}`, lang };
 }

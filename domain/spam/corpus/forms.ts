@@ -20,12 +20,20 @@ import type { FormKind, Label } from "./form_kinds.ts";
 import { LEGIT } from "./form_legit.ts";
 import { MORE_TEXTS } from "./form_more_languages.ts";
 import { MORE_WORDINGS } from "./form_more_wordings.ts";
+import { BOUNDARY_TEXTS } from "./form_boundary.ts";
+import { EXTRA_TEXTS } from "./form_extra.ts";
 import { SPAM_OUTREACH } from "./form_spam_outreach.ts";
 import { SPAM_OTHER } from "./form_spam_other.ts";
 
 export const FORM_KINDS: FormKind[] = [...SPAM_OUTREACH, ...SPAM_OTHER, ...LEGIT].map((k) => ({
   ...k,
-  texts: [...k.texts, ...(MORE_TEXTS[k.kind] ?? []), ...(MORE_WORDINGS[k.kind] ?? [])],
+  texts: [
+    ...k.texts,
+    ...(MORE_TEXTS[k.kind] ?? []),
+    ...(MORE_WORDINGS[k.kind] ?? []),
+    ...(BOUNDARY_TEXTS[k.kind] ?? []),
+    ...(EXTRA_TEXTS[k.kind] ?? []),
+  ],
 }));
 
 export type FormItem = {
@@ -370,6 +378,76 @@ const OPT_OUT = [
   "If this isn't a fit, no worries - I won't follow up.",
   "You are receiving this message because your website has a public contact form.",
 ];
+const MORE_DETAIL: Record<string, string[]> = {
+  en: [
+    "We're in {city}, about 15 minutes from you.",
+    "My budget is around {price}.",
+    "We could pay a 20% deposit up front if that helps.",
+    "I'm free most mornings and after 4pm on weekdays.",
+    "Best number to reach me is {phone}.",
+    "Thanks in advance for your help!",
+    "A friend recommended you.",
+    "We've used you before and were really happy.",
+    "It's not urgent, any time in the next month is fine.",
+    "Please let me know if you need any more details.",
+    "We'd prefer to pay by card if possible.",
+    "Sorry if this is the wrong place to ask!",
+    "I saw your reviews on Google and they were great.",
+    "Could you also tell me roughly how long it would take?",
+    "We're flexible on dates.",
+    "It would be for {n} people in total.",
+    "Last time we paid about {price}, is that still the price?",
+    "My partner and I are both working, so evenings are best.",
+    "I'll be away from the 10th to the 17th.",
+    "Is there parking nearby?",
+    "I hope that makes sense!",
+    "We're 100% sure about the colour but not the size yet.",
+  ],
+  de: [
+    "Wir wohnen in {city}.",
+    "Mein Budget liegt bei etwa 500 Euro.",
+    "Ich bin vormittags gut erreichbar.",
+    "Vielen Dank im Voraus!",
+    "Eine Freundin hat Sie empfohlen.",
+    "Es eilt nicht.",
+  ],
+  es: [
+    "Vivimos en {city}.",
+    "Mi presupuesto es de unos 300 euros.",
+    "Estoy disponible por las tardes.",
+    "¡Gracias de antemano!",
+    "Nos recomendó una amiga.",
+    "No corre prisa.",
+  ],
+  fr: [
+    "Nous habitons à {city}.",
+    "Mon budget est d'environ 400 euros.",
+    "Je suis disponible le matin.",
+    "Merci d'avance !",
+    "Une amie vous a recommandé.",
+    "Ce n'est pas urgent.",
+  ],
+  pt: [
+    "Moramos em {city}.",
+    "Meu orçamento é de uns 500 reais.",
+    "Estou disponível à tarde.",
+    "Desde já, obrigado!",
+    "Uma amiga me indicou vocês.",
+  ],
+  pl: [
+    "Mieszkamy w {city}.",
+    "Mój budżet to około 1000 zł.",
+    "Jestem dostępny po południu.",
+    "Z góry dziękuję!",
+  ],
+  ru: [
+    "Мы живём в городе {city}.",
+    "Бюджет примерно 20 000 рублей.",
+    "Удобнее всего после 18:00.",
+    "Заранее спасибо!",
+  ],
+  it: ["Abitiamo a {city}.", "Il mio budget è di circa 300 euro.", "Grazie in anticipo!"],
+};
 const CONTEXT_LINKS = [
   "Here's a photo: {sharelink}",
   "This is the one I mean: {ownlink}",
@@ -823,6 +901,20 @@ export function buildFormItem(kind: FormKind, index: number, variant: number): F
   } else parts.push(body);
   let message = parts.join(rng.chance(0.7) ? "\n\n" : "\n");
   if (!spam && message.length < 80 && rng.chance(0.15)) message = message.toLowerCase();
+  // Customers often say more: where they are, when they're free, a budget, a thank-you.
+  if (kind.style === "plain" && MORE_DETAIL[lang] && rng.chance(0.4)) {
+    const extra = Array.from(
+      { length: rng.range(1, 3) },
+      () => fill(rng.pick(MORE_DETAIL[lang]), rng, slots),
+    );
+    const lines = message.split("\n");
+    // Before the sign-off when there is one.
+    const at = lines.length > 2 && l && message.includes("\n\n")
+      ? message.lastIndexOf("\n\n")
+      : message.length;
+    message = message.slice(0, at) + (rng.chance(0.5) ? " " : "\n") +
+      [...new Set(extra)].join(" ") + message.slice(at);
+  }
   // Customers link too: a photo, the product they mean, their own site, directions.
   if (kind.style === "plain" && !/https?:|www\./.test(message) && rng.chance(0.12)) {
     const line = lang === "en"
