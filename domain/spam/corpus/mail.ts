@@ -7,13 +7,19 @@ import type { EmailMessage } from "../model/mail_features.ts";
 import { CITIES, fill, type Lang, langOf, person, Rng, SITES } from "./common.ts";
 import { MAIL_HAM, type MailKind } from "./mail_ham.ts";
 import { type Brand, type Layout, render } from "./mail_render.ts";
+import { EXTRA_MAIL_TEXTS } from "./mail_extra.ts";
 import { LIST_TEXTS } from "./mail_lists.ts";
 import { MORE_MAIL_TEXTS } from "./mail_more.ts";
 import { MAIL_SPAM } from "./mail_spam.ts";
 
 export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
   ...k,
-  texts: [...k.texts, ...(MORE_MAIL_TEXTS[k.kind] ?? []), ...(LIST_TEXTS[k.kind] ?? [])],
+  texts: [
+    ...k.texts,
+    ...(MORE_MAIL_TEXTS[k.kind] ?? []),
+    ...(LIST_TEXTS[k.kind] ?? []),
+    ...(EXTRA_MAIL_TEXTS[k.kind] ?? []),
+  ],
 }));
 
 export type MailItem = {

@@ -56,6 +56,19 @@ function inlineHtml(p: Part[], linkStyle: string): string {
   ).join("");
 }
 
+/** Footer lines that real service mail and its imitations share alike. */
+function serviceFooter(rng: Rng, brand: string): string {
+  return rng.pick([
+    "This is a service email about your account.",
+    "All rights reserved. Please do not reply to this email.",
+    "Please do not reply to this email; this mailbox is not monitored.",
+    `You are receiving this email because you have an account with ${brand}.`,
+    "All rights reserved.",
+    "This message was sent automatically.",
+    `&copy; ${brand}. Privacy policy | Terms of use`,
+  ]);
+}
+
 export type Rendered = { subject: string; text: string | null; html: string | null };
 
 export function render(
@@ -102,7 +115,7 @@ export function render(
             "Friedrichstraße 68, 10117 Berlin",
             "PO Box 4471, Seattle, WA",
           ])
-        }<br>This is a service email about your account.${
+        }<br>${serviceFooter(rng, brandName)}${
           opts.unsubscribe ? ` <a href="${esc(opts.unsubscribe)}">Notification settings</a>` : ""
         }</td></tr>`
         : "";
@@ -232,7 +245,7 @@ export function render(
           esc(b.name)
         }" height="30"></td></tr>\n${rows}\n<tr><td style="padding:20px 30px;font-size:11px;color:#888">&copy; ${
           new Date(Date.UTC(2024, 0, 1)).getUTCFullYear()
-        } ${esc(b.name)}. All rights reserved. Please do not reply to this email.${
+        } ${esc(b.name)}. ${serviceFooter(rng, esc(b.name))}${
           rng.chance(0.4)
             ? ` <a href="https://www.${b.domain}/privacy">Privacy</a> | <a href="https://www.${b.domain}/help">Help</a>`
             : ""

@@ -86,16 +86,15 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   if (!facts) meta(sink, "html:none");
   else {
     meta(sink, textPart.trim() ? "html:with_text" : "html:only");
-    meta(sink, "html_images:" + countBucket(facts.images));
+    // Coarse facts only: the exact table and tag structure says more about a template than about spam.
+    meta(sink, "html_images:" + (facts.images === 0 ? "none" : facts.images <= 3 ? "few" : "many"));
     if (facts.pixels) meta(sink, "html:pixel");
-    if (facts.tables) meta(sink, "html_tables:" + countBucket(facts.tables));
-    if (facts.hidden) meta(sink, "html:hidden_" + (facts.hidden > 2 ? "many" : "some"));
+    if (facts.hidden) meta(sink, "html:hidden");
     if (facts.forms) meta(sink, "html:form");
     if (facts.scripts) meta(sink, "html:script");
     if (facts.fonts) meta(sink, "html:font_tags");
     if (facts.dataUris) meta(sink, "html:data_uri");
     if (facts.images > 0 && facts.text.length < 200) meta(sink, "html:image_mostly");
-    meta(sink, "html_tags:" + countBucket(Math.floor(facts.tags / 10)));
   }
 
   // Links: anchors of the HTML part and URLs written in the text.
