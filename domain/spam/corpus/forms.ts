@@ -22,6 +22,7 @@ import { MORE_TEXTS } from "./form_more_languages.ts";
 import { MORE_WORDINGS } from "./form_more_wordings.ts";
 import { BOUNDARY_TEXTS } from "./form_boundary.ts";
 import { EXTRA_TEXTS } from "./form_extra.ts";
+import { LEGIT_MORE } from "./form_legit_more.ts";
 import { SPAM_OUTREACH } from "./form_spam_outreach.ts";
 import { SPAM_OTHER } from "./form_spam_other.ts";
 
@@ -33,6 +34,7 @@ export const FORM_KINDS: FormKind[] = [...SPAM_OUTREACH, ...SPAM_OTHER, ...LEGIT
     ...(MORE_WORDINGS[k.kind] ?? []),
     ...(BOUNDARY_TEXTS[k.kind] ?? []),
     ...(EXTRA_TEXTS[k.kind] ?? []),
+    ...(LEGIT_MORE[k.kind] ?? []),
   ],
 }));
 

@@ -8,6 +8,7 @@ import { CITIES, fill, type Lang, langOf, person, Rng, SITES } from "./common.ts
 import { MAIL_HAM, type MailKind } from "./mail_ham.ts";
 import { type Brand, type Layout, render } from "./mail_render.ts";
 import { EXTRA_MAIL_TEXTS } from "./mail_extra.ts";
+import { EXTRA_MAIL_TEXTS_2 } from "./mail_extra2.ts";
 import { LIST_TEXTS } from "./mail_lists.ts";
 import { MORE_MAIL_TEXTS } from "./mail_more.ts";
 import { MAIL_SPAM } from "./mail_spam.ts";
@@ -19,6 +20,7 @@ export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
     ...(MORE_MAIL_TEXTS[k.kind] ?? []),
     ...(LIST_TEXTS[k.kind] ?? []),
     ...(EXTRA_MAIL_TEXTS[k.kind] ?? []),
+    ...(EXTRA_MAIL_TEXTS_2[k.kind] ?? []),
   ],
 }));
 

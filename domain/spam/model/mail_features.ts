@@ -148,7 +148,8 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   if (mailto) meta(sink, "link:mailto");
   if (unsubscribe) meta(sink, "unsubscribe:link");
   else if (UNSUBSCRIBE.test(body)) meta(sink, "unsubscribe:text");
-  emitLinks(sink, found.slice(0, 80), { siteDomain: null });
+  const { domains } = emitLinks(sink, found.slice(0, 80), { siteDomain: null });
+  emitBrandConsistency(sink, subject + "\n" + body, domains, found);
   const tracked =
     found.filter((l) =>
       /[?&](?:utm_|mc_|_hs|trk|cid=|uid=)|\/(?:ls\/click|track\/click|c\/|e\/|wf\/click)/i.test(
@@ -156,4 +157,70 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
       )
     ).length;
   if (tracked) meta(sink, "link:tracked_" + (tracked >= 3 ? "many" : "some"));
+}
+
+/** Brands named in mail text, as words; short or common-word brands are left out. */
+const TEXT_BRANDS: [RegExp, string][] = [
+  ["paypal", "paypal"],
+  ["microsoft|office ?365|outlook|onedrive|sharepoint", "microsoft"],
+  ["netflix", "netflix"],
+  ["amazon", "amazon"],
+  ["dhl", "dhl"],
+  ["fedex", "fedex"],
+  ["usps", "usps"],
+  ["royal mail", "royalmail"],
+  ["docusign", "docusign"],
+  ["dropbox", "dropbox"],
+  ["coinbase", "coinbase"],
+  ["binance", "binance"],
+  ["metamask", "metamask"],
+  ["wells fargo", "wellsfargo"],
+  ["bank of america", "bankofamerica"],
+  ["hsbc", "hsbc"],
+  ["barclays", "barclays"],
+  ["santander", "santander"],
+  ["sparkasse", "sparkasse"],
+  ["apple id|icloud", "apple"],
+  ["linkedin", "linkedin"],
+  ["facebook|instagram|whatsapp", "facebook"],
+  ["spotify", "spotify"],
+  ["ebay", "ebay"],
+  ["adobe", "adobe"],
+  ["netflix", "netflix"],
+].map(([re, key]) => [new RegExp(`\\b(?:${re})\\b`, "i"), key]);
+
+/**
+ * Whether the brand a message names is the one its links go to. Real service
+ * mail from PayPal links to paypal.com; a lure that names PayPal links elsewhere.
+ */
+function emitBrandConsistency(
+  sink: FeatureSink,
+  text: string,
+  domains: Set<string>,
+  links: FoundLink[],
+) {
+  if (domains.size === 1) meta(sink, "links:one_site");
+  else if (domains.size > 1) {
+    const labels = new Set([...domains].map((d) => d.split(".")[0]));
+    if (labels.size === 1) meta(sink, "links:one_name");
+  }
+  const named = TEXT_BRANDS.filter(([re]) => re.test(text)).map(([, key]) => key);
+  // Does the text name the sites it links to ("GitHub" and github.com)? ESP trackers aside.
+  const compact = text.replace(/\bhttps?:\/\/\S+|\bwww\.\S+|\S+@\S+/gi, " ").toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+  let own = 0, other = 0;
+  for (const d of domains) {
+    const h = hostInfo(d);
+    if (isEspTracker(h.domain, h.host) || h.isIp) continue;
+    const label = h.label.replace(/[^a-z0-9]/g, "");
+    if (label.length >= 3 && compact.includes(label)) own++;
+    else other++;
+  }
+  if (own + other > 0) {
+    meta(sink, "linked_site_named:" + (other === 0 ? "all" : own === 0 ? "none" : "some"));
+  }
+  if (!named.length || !links.length) return;
+  const labels = [...domains].map((d) => hostInfo(d).label.replace(/[^a-z0-9]/g, ""));
+  const linked = named.some((b) => labels.some((l) => l === b || l === b + "mail"));
+  meta(sink, linked ? "brand_text:linked" : "brand_text:not_linked");
 }
