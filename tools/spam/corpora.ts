@@ -5,6 +5,7 @@ import { splitOf } from "../../domain/spam/corpus/split.ts";
 import { formFeatures, roleOf } from "../../domain/spam/model/form_features.ts";
 import { type EmailMessage, mailFeatures } from "../../domain/spam/model/mail_features.ts";
 import type { LabelledItem } from "../../domain/spam/model/training.ts";
+import { DEFAULT_TRAIN, type TrainOptions } from "../../domain/spam/model/logistic.ts";
 import type { FeatureSink } from "../../domain/spam/model/vector.ts";
 
 export type CorpusSpec = {
@@ -14,6 +15,8 @@ export type CorpusSpec = {
   auxiliary?: () => { items: LabelledItem<unknown>[]; weight: number };
   extract: (sink: FeatureSink, input: unknown) => void;
   path: URL;
+  /** Training options (feature group weights chosen by cross-validation on the train split). */
+  train: TrainOptions;
 };
 
 export const CORPORA: CorpusSpec[] = [
@@ -22,6 +25,7 @@ export const CORPORA: CorpusSpec[] = [
     items: buildFormCorpus,
     extract: formFeatures as (sink: FeatureSink, input: unknown) => void,
     path: new URL("../../domain/spam/model/weights/forms.json", import.meta.url),
+    train: { ...DEFAULT_TRAIN, groups: [1.5, 1.5, 0.7, 1, 1] },
   },
   {
     model: "mail",
@@ -29,6 +33,7 @@ export const CORPORA: CorpusSpec[] = [
     auxiliary: () => ({ items: formsAsMail(), weight: AUX_WEIGHT }),
     extract: mailFeatures as (sink: FeatureSink, input: unknown) => void,
     path: new URL("../../domain/spam/model/weights/mail.json", import.meta.url),
+    train: { ...DEFAULT_TRAIN, groups: [1, 2, 0.7, 1, 1] },
   },
 ];
 

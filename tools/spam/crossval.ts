@@ -4,31 +4,29 @@
  * features without looking at the held-out split. Prints the errors.
  */
 import { fnv, mix32 } from "../../domain/spam/model/hashing.ts";
-import { DEFAULT_TRAIN, margin, sigmoid, train } from "../../domain/spam/model/logistic.ts";
+import { margin, sigmoid, train } from "../../domain/spam/model/logistic.ts";
 import { exampleWeights, featurise } from "../../domain/spam/model/training.ts";
-import { GROUP_WEIGHT } from "../../domain/spam/model/vector.ts";
 import { selected, splitOf } from "./corpora.ts";
 
 const FOLDS = 5;
 const env = (k: string, d: number) => Number(Deno.env.get(k) ?? d);
-if (Deno.env.get("GW")) {
-  Deno.env.get("GW")!.split(",").forEach((v, i) => GROUP_WEIGHT[i] = Number(v));
-}
-const OPTS = {
-  ...DEFAULT_TRAIN,
-  epochs: env("EPOCHS", DEFAULT_TRAIN.epochs),
-  rate: env("RATE", DEFAULT_TRAIN.rate),
-  l2: env("L2", DEFAULT_TRAIN.l2),
-};
 for (const c of selected(Deno.args)) {
   const items = c.items().filter((it) => splitOf(it.family) === "train");
-  const xs = items.map((it) => featurise(c.extract, it.input));
+  const groups = Deno.env.get("GW")?.split(",").map(Number) ?? c.train.groups;
+  const opts = {
+    ...c.train,
+    epochs: env("EPOCHS", c.train.epochs),
+    rate: env("RATE", c.train.rate),
+    l2: env("L2", c.train.l2),
+    groups,
+  };
+  const xs = items.map((it) => featurise(c.extract, it.input, groups));
   const fold = items.map((it) => mix32(fnv("fold:" + it.family)) % FOLDS);
   const aux = c.auxiliary && !Deno.env.get("NO_AUX") ? c.auxiliary() : null;
   const auxW = aux ? exampleWeights(aux.items) : [];
   const auxEx = aux
     ? aux.items.map((it, i) => ({
-      x: featurise(c.extract, it.input),
+      x: featurise(c.extract, it.input, groups),
       y: (it.label === "spam" ? 1 : 0) as 0 | 1,
       weight: auxW[i] * aux.weight,
     }))
@@ -47,7 +45,7 @@ for (const c of selected(Deno.args)) {
         })),
         ...auxEx,
       ],
-      OPTS,
+      opts,
     );
     for (let i = 0; i < items.length; i++) {
       if (fold[i] !== f) continue;

@@ -13,7 +13,7 @@ for (const c of selected(Deno.args)) {
     items,
     splitOf,
     c.extract,
-    undefined,
+    c.train,
     c.auxiliary ? c.auxiliary() : null,
   );
   const json = JSON.stringify(file) + "\n";

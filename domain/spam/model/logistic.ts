@@ -16,9 +16,17 @@ export type TrainOptions = {
   rate: number;
   /** L2 strength per example step. */
   l2: number;
+  /** Weight of each feature group (word, bigram, char, field, meta); shipped in the weights file. */
+  groups: readonly number[];
 };
 
-export const DEFAULT_TRAIN: TrainOptions = { seed: 13, epochs: 12, rate: 0.2, l2: 1e-5 };
+export const DEFAULT_TRAIN: TrainOptions = {
+  seed: 13,
+  epochs: 12,
+  rate: 0.2,
+  l2: 1e-5,
+  groups: [1, 1, 1, 1, 1],
+};
 
 export type LinearModel = { weights: Float64Array; bias: number };
 

@@ -37,7 +37,7 @@ export class HashedModel<T> {
   }
 
   margin(input: T): number {
-    const sink = new DotSink(this.weights);
+    const sink = new DotSink(this.weights, this.file.groups);
     this.extract(sink, input);
     return sink.total(this.file.bias);
   }
@@ -54,7 +54,7 @@ export class HashedModel<T> {
 
   /** The features that moved the margin most, strongest first. */
   explain(input: T, top = 12): Contribution[] {
-    const sink = new NamedSink(this.weights, prefixOf);
+    const sink = new NamedSink(this.weights, prefixOf, this.file.groups);
     this.extract(sink, input);
     return sink.contributions().slice(0, top);
   }

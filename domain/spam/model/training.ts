@@ -23,8 +23,9 @@ export type Split = "train" | "calibration" | "heldout";
 export function featurise<T>(
   extract: (sink: FeatureSink, input: T) => void,
   input: T,
+  groups?: readonly number[],
 ): SparseVector {
-  const sink = new CollectSink();
+  const sink = new CollectSink(groups);
   extract(sink, input);
   return sink.vector();
 }
@@ -66,7 +67,7 @@ export function trainModel<T>(
   const calItems = items.filter((it) => splitOf(it.family) === "calibration");
   const weights = exampleWeights(trainItems);
   const examples: Example[] = trainItems.map((it, i) => ({
-    x: featurise(extract, it.input),
+    x: featurise(extract, it.input, opts.groups),
     y: it.label === "spam" ? 1 : 0,
     weight: weights[i],
   }));
@@ -75,7 +76,7 @@ export function trainModel<T>(
     const aw = exampleWeights(auxiliary.items);
     auxiliary.items.forEach((it, i) =>
       examples.push({
-        x: featurise(extract, it.input),
+        x: featurise(extract, it.input, opts.groups),
         y: it.label === "spam" ? 1 : 0,
         weight: aw[i] * auxiliary.weight,
       })
@@ -83,10 +84,10 @@ export function trainModel<T>(
   }
   const lm = train(examples, opts);
   // Calibrate what will be shipped: the quantised weights.
-  const draft = encodeWeights(model, lm.weights, lm.bias, { a: 1, b: 0 }, {});
+  const draft = encodeWeights(model, lm.weights, lm.bias, { a: 1, b: 0 }, {}, opts.groups);
   const shipped = { weights: decodeWeights(draft), bias: lm.bias };
   const calibrationMargins = calItems.map((it) => ({
-    margin: margin(shipped, featurise(extract, it.input)),
+    margin: margin(shipped, featurise(extract, it.input, opts.groups)),
     label: (it.label === "spam" ? 1 : 0) as 0 | 1,
   }));
   const platt = fitPlatt(
@@ -103,6 +104,6 @@ export function trainModel<T>(
     calibration: { spam: count(calItems, "spam"), legitimate: count(calItems, "legitimate") },
     kinds: new Set(items.map((i) => i.kind)).size,
     auxiliary: auxiliary ? { items: auxiliary.items.length, weight: auxiliary.weight } : null,
-  });
+  }, opts.groups);
   return { file, calibrationMargins };
 }

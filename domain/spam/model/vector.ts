@@ -26,16 +26,17 @@ export interface FeatureSink {
 }
 
 /** Weight of each group's unit: word, bigram, char, field, meta (meta is not normalised). */
-export const GROUP_WEIGHT = [1, 1, 1, 1, 1];
-function groupScale(group: number, count: number): number {
-  return group === G_META ? GROUP_WEIGHT[G_META] : GROUP_WEIGHT[group] / Math.sqrt(count);
+export type GroupWeights = readonly number[];
+export const EQUAL_GROUPS: GroupWeights = [1, 1, 1, 1, 1];
+function groupScale(gw: GroupWeights, group: number, count: number): number {
+  return group === G_META ? gw[G_META] : gw[group] / Math.sqrt(count);
 }
 
 /** Dot product with a weight vector, accumulated per group while features stream in. */
 export class DotSink implements FeatureSink {
   readonly sums = new Float64Array(GROUP_COUNT);
   readonly counts = new Uint32Array(GROUP_COUNT);
-  constructor(readonly weights: Float32Array) {}
+  constructor(readonly weights: Float32Array, readonly gw: GroupWeights = EQUAL_GROUPS) {}
   str(group: number, seed: number, s: string): void {
     this.sums[group] += this.weights[bucket(fnv(s, seed))];
     this.counts[group]++;
@@ -47,7 +48,7 @@ export class DotSink implements FeatureSink {
   total(bias: number): number {
     let z = bias;
     for (let g = 0; g < GROUP_COUNT; g++) {
-      if (this.counts[g] > 0) z += this.sums[g] * groupScale(g, this.counts[g]);
+      if (this.counts[g] > 0) z += this.sums[g] * groupScale(this.gw, g, this.counts[g]);
     }
     return z;
   }
@@ -59,6 +60,7 @@ export type SparseVector = { idx: Int32Array; val: Float32Array };
 export class CollectSink implements FeatureSink {
   private idx: number[] = [];
   private grp: number[] = [];
+  constructor(readonly gw: GroupWeights = EQUAL_GROUPS) {}
   str(group: number, seed: number, s: string): void {
     this.idx.push(bucket(fnv(s, seed)));
     this.grp.push(group);
@@ -73,7 +75,7 @@ export class CollectSink implements FeatureSink {
     const acc = new Map<number, number>();
     for (let i = 0; i < this.idx.length; i++) {
       const g = this.grp[i];
-      acc.set(this.idx[i], (acc.get(this.idx[i]) ?? 0) + groupScale(g, counts[g]));
+      acc.set(this.idx[i], (acc.get(this.idx[i]) ?? 0) + groupScale(this.gw, g, counts[g]));
     }
     const keys = [...acc.keys()].sort((a, b) => a - b);
     return {
@@ -88,7 +90,11 @@ export type Contribution = { feature: string; group: string; weight: number };
 /** Keeps feature names (character n-grams summed as one) to tell what moved a score. */
 export class NamedSink implements FeatureSink {
   private items: { name: string; group: number; b: number }[] = [];
-  constructor(readonly weights: Float32Array, readonly prefixOf: (seed: number) => string) {}
+  constructor(
+    readonly weights: Float32Array,
+    readonly prefixOf: (seed: number) => string,
+    readonly gw: GroupWeights = EQUAL_GROUPS,
+  ) {}
   str(group: number, seed: number, s: string): void {
     this.items.push({ name: this.prefixOf(seed) + s, group, b: bucket(fnv(s, seed)) });
   }
@@ -100,7 +106,7 @@ export class NamedSink implements FeatureSink {
     for (const it of this.items) counts[it.group]++;
     const by = new Map<string, Contribution>();
     for (const it of this.items) {
-      const w = this.weights[it.b] * groupScale(it.group, counts[it.group]);
+      const w = this.weights[it.b] * groupScale(this.gw, it.group, counts[it.group]);
       const key = `${it.group}\u0000${it.name}`;
       const c = by.get(key);
       if (c) c.weight += w;

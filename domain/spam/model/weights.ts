@@ -14,6 +14,8 @@ export type WeightsFile = {
   buckets: number;
   bias: number;
   platt: Platt;
+  /** Weight of each feature group (word, bigram, char, field, meta), as trained. */
+  groups: number[];
   /** Largest absolute weight: byte q stands for sign(q) * (|q|/127)^2 * max. */
   max: number;
   encoding: "sparse" | "dense";
@@ -85,6 +87,7 @@ export function encodeWeights(
   bias: number,
   platt: Platt,
   trained: Record<string, unknown>,
+  groups: readonly number[] = [1, 1, 1, 1, 1],
 ): WeightsFile {
   const { q, max } = quantise(w);
   const sparse = encodeSparse(q);
@@ -98,6 +101,7 @@ export function encodeWeights(
     buckets: w.length,
     bias,
     platt,
+    groups: [...groups],
     max,
     encoding: useSparse ? "sparse" : "dense",
     nonzero,
