@@ -1,0 +1,53 @@
+/**
+ * `deno task spam:bench`: CPU time of scoring one form submission and one
+ * email with the trained models (weights already decoded; the first call
+ * decodes them once).
+ */
+import { buildFormCorpus } from "../domain/spam/corpus/forms.ts";
+import { buildMailCorpus } from "../domain/spam/corpus/mail.ts";
+import { scoreEmail, scoreFormSubmission } from "../domain/spam/model/scorer.ts";
+
+const forms = buildFormCorpus().map((i) => i.input);
+const mails = buildMailCorpus().map((i) => i.input);
+const longest = forms.reduce((
+  a,
+  b,
+) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
+const newsletter = mails.reduce((a, b) => ((b.html ?? "").length > (a.html ?? "").length ? b : a));
+const huge = {
+  ...longest,
+  fields: {
+    ...longest.fields,
+    message: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(180),
+  },
+};
+const bigNewsletter = { ...newsletter, html: (newsletter.html ?? "").repeat(16) };
+scoreFormSubmission(forms[0]);
+scoreEmail(mails[0]);
+
+let i = 0;
+Deno.bench("form submission (corpus, round robin)", { group: "forms", baseline: true }, () => {
+  scoreFormSubmission(forms[i++ % forms.length]);
+});
+Deno.bench(`form submission (longest in corpus, ${JSON.stringify(longest).length} chars)`, {
+  group: "forms",
+}, () => {
+  scoreFormSubmission(longest);
+});
+Deno.bench("form submission with a 10,000-character message", { group: "forms" }, () => {
+  scoreFormSubmission(huge);
+});
+let j = 0;
+Deno.bench("email (corpus, round robin)", { group: "mail", baseline: true }, () => {
+  scoreEmail(mails[j++ % mails.length]);
+});
+Deno.bench(`email (largest HTML in corpus, ${(newsletter.html ?? "").length} chars)`, {
+  group: "mail",
+}, () => {
+  scoreEmail(newsletter);
+});
+Deno.bench(`email with a ${Math.round((bigNewsletter.html ?? "").length / 1000)} kB HTML part`, {
+  group: "mail",
+}, () => {
+  scoreEmail(bigNewsletter);
+});

@@ -1,0 +1,226 @@
+/**
+ * Features of an email: subject and body words, bigrams and character
+ * n-grams, the layout of the HTML part, and its links judged by what they
+ * show against where they go. Click tracking (an ESP's host, or the sender's
+ * own click.brand.com) and unsubscribe links are facts of ordinary newsletters;
+ * a link whose text names a bank or a brand and goes to an unrelated host is
+ * not. The sender's address is not used: mail/send always sends from the
+ * site's own domain.
+ */
+import { BRANDS, hasTrackingPrefix, hostInfo, isEspTracker } from "./domains.ts";
+import { scanHtml } from "./html.ts";
+import {
+  countBucket,
+  findLinks,
+  type FoundLink,
+  lengthBucket,
+  normalize,
+  wordsOf,
+} from "./text.ts";
+import { emitBody, emitLinks, emitWords, meta, NS } from "./text_features.ts";
+import { type FeatureSink, G_FIELD } from "./vector.ts";
+
+export type EmailMessage = {
+  subject: string;
+  text?: string | null;
+  html?: string | null;
+};
+
+const UNSUBSCRIBE =
+  /unsubscri|abmelden|abbestellen|désinscri|desinscri|désabonn|darse de baja|darte de baja|cancelar (?:la )?suscripci|anular (?:la )?subscri|opt[- ]?out|manage (?:your )?(?:email )?(?:preferences|subscription)|e-?mail preferences|отписаться|退订|取消订阅|配信停止|wypisz|afmelden|disiscriviti/i;
+const DOMAIN_IN_LABEL = /(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]|\s|$)/i;
+
+function hostOfHref(href: string): string | null {
+  const m = /^https?:\/\/(?:[^/@\s]*@)?([^/:?#\s]+)/i.exec(href);
+  return m ? m[1].toLowerCase() : null;
+}
+
+function sharesWord(a: string, b: string): boolean {
+  const wa = a.split(/[-.]/).filter((w) => w.length >= 3);
+  return wa.some((w) => b.includes(w));
+}
+
+export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
+  const subject = (e.subject ?? "").slice(0, 500);
+  const html = typeof e.html === "string" && e.html.trim() ? e.html : null;
+  const facts = html ? scanHtml(html) : null;
+  const textPart = typeof e.text === "string" ? e.text : "";
+  const body = textPart.trim() ? textPart : facts?.text ?? "";
+
+  // Subject.
+  const sw = wordsOf(normalize(subject), 40);
+  emitWords(sink, sw, NS.subject, false);
+  meta(sink, "subject_len:" + lengthBucket(subject.length));
+  const letters = subject.replace(/[^\p{L}]/gu, "");
+  if (letters.length >= 8 && letters.replace(/[^\p{Lu}]/gu, "").length / letters.length >= 0.7) {
+    meta(sink, "subject:caps");
+  }
+  if (/^(?:re|aw|fwd?|wg|tr|rv)\s*:/i.test(subject)) meta(sink, "subject:reply");
+  if (/!/.test(subject)) meta(sink, "subject:excl");
+  if (/[$€£]\s?\d|\d+\s?%/.test(subject)) meta(sink, "subject:money");
+  if (/\p{Extended_Pictographic}/u.test(subject)) meta(sink, "subject:emoji");
+  if (!subject.trim()) meta(sink, "subject:empty");
+
+  // Body words: subject and body together.
+  emitBody(sink, subject + "\n" + body, { siteScript: null });
+
+  // Signs of correspondence: quoted lines of an earlier message, a signature
+  // delimiter, a mailing list's footer, a forwarded header.
+  const quoted = (body.match(/^>/gm) ?? []).length;
+  if (quoted) meta(sink, "quoted_lines:" + countBucket(quoted));
+  if (
+    /^On .{5,80} wrote:$|^Am .{5,80} schrieb|^Le .{5,80} a écrit|^El .{5,80} escribió/m.test(body)
+  ) {
+    meta(sink, "reply_header");
+  }
+  if (/^-- ?$/m.test(body)) meta(sink, "signature_delimiter");
+  if (
+    /mailman\/listinfo|^_{20,}$|mailing list|list-unsubscribe|\bunsubscribe from this (?:list|group)/im
+      .test(body)
+  ) {
+    meta(sink, "list_footer");
+  }
+  if (/^-{5,} ?(?:Forwarded message|Original Message) ?-{5,}/im.test(body)) meta(sink, "forwarded");
+
+  // Layout.
+  if (!facts) meta(sink, "html:none");
+  else {
+    meta(sink, textPart.trim() ? "html:with_text" : "html:only");
+    // Coarse facts only: the exact table and tag structure says more about a template than about spam.
+    meta(sink, "html_images:" + (facts.images === 0 ? "none" : facts.images <= 3 ? "few" : "many"));
+    if (facts.pixels) meta(sink, "html:pixel");
+    if (facts.hidden) meta(sink, "html:hidden");
+    if (facts.forms) meta(sink, "html:form");
+    if (facts.scripts) meta(sink, "html:script");
+    if (facts.fonts) meta(sink, "html:font_tags");
+    if (facts.dataUris) meta(sink, "html:data_uri");
+    if (facts.images > 0 && facts.text.length < 200) meta(sink, "html:image_mostly");
+  }
+
+  // Links: anchors of the HTML part and URLs written in the text.
+  const found: FoundLink[] = [];
+  const seen = new Set<string>();
+  let unsubscribe = false;
+  let mailto = 0;
+  for (const l of facts?.links ?? []) {
+    if (/^mailto:/i.test(l.href)) {
+      mailto++;
+      if (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href)) unsubscribe = true;
+      continue;
+    }
+    const host = hostOfHref(l.href);
+    if (!host) continue;
+    if (!seen.has(l.href)) {
+      seen.add(l.href);
+      found.push({ raw: l.href, host, scheme: true });
+    }
+    if (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href)) unsubscribe = true;
+    const hi = hostInfo(host);
+    const tracked = isEspTracker(hi.domain, host) || hasTrackingPrefix(host);
+    const lw = wordsOf(normalize(l.label), 8);
+    for (const w of lw) sink.str(G_FIELD, NS.label, w);
+    const shown = DOMAIN_IN_LABEL.exec(l.label);
+    if (shown) {
+      const si = hostInfo(shown[1]);
+      if (si.known) {
+        if (si.domain === hi.domain) meta(sink, "label_domain:same");
+        else if (tracked && (isEspTracker(hi.domain, host) || sharesWord(si.label, hi.host))) {
+          meta(sink, "label_domain:tracked");
+        } else if (tracked) meta(sink, "label_domain:tracked_other");
+        else meta(sink, "label_domain:other");
+      }
+    }
+    const labelLower = l.label.toLowerCase();
+    for (const b of BRANDS) {
+      if (b.length < 4 && !new RegExp(`\\b${b}\\b`).test(labelLower)) continue;
+      if (!labelLower.includes(b)) continue;
+      if (hi.label === b || hi.label.startsWith(b + ".")) meta(sink, "label_brand:same");
+      else if (isEspTracker(hi.domain, host)) meta(sink, "label_brand:esp");
+      else meta(sink, "label_brand:elsewhere");
+      break;
+    }
+  }
+  for (const l of findLinks(body, 60)) {
+    if (seen.has(l.raw)) continue;
+    seen.add(l.raw);
+    found.push(l);
+  }
+  if (mailto) meta(sink, "link:mailto");
+  if (unsubscribe) meta(sink, "unsubscribe:link");
+  else if (UNSUBSCRIBE.test(body)) meta(sink, "unsubscribe:text");
+  const { domains } = emitLinks(sink, found.slice(0, 80), { siteDomain: null });
+  emitBrandConsistency(sink, subject + "\n" + body, domains, found);
+  const tracked =
+    found.filter((l) =>
+      /[?&](?:utm_|mc_|_hs|trk|cid=|uid=)|\/(?:ls\/click|track\/click|c\/|e\/|wf\/click)/i.test(
+        l.raw,
+      )
+    ).length;
+  if (tracked) meta(sink, "link:tracked_" + (tracked >= 3 ? "many" : "some"));
+}
+
+/** Brands named in mail text, as words; short or common-word brands are left out. */
+const TEXT_BRANDS: [RegExp, string][] = [
+  ["paypal", "paypal"],
+  ["microsoft|office ?365|outlook|onedrive|sharepoint", "microsoft"],
+  ["netflix", "netflix"],
+  ["amazon", "amazon"],
+  ["dhl", "dhl"],
+  ["fedex", "fedex"],
+  ["usps", "usps"],
+  ["royal mail", "royalmail"],
+  ["docusign", "docusign"],
+  ["dropbox", "dropbox"],
+  ["coinbase", "coinbase"],
+  ["binance", "binance"],
+  ["metamask", "metamask"],
+  ["wells fargo", "wellsfargo"],
+  ["bank of america", "bankofamerica"],
+  ["hsbc", "hsbc"],
+  ["barclays", "barclays"],
+  ["santander", "santander"],
+  ["sparkasse", "sparkasse"],
+  ["apple id|icloud", "apple"],
+  ["linkedin", "linkedin"],
+  ["facebook|instagram|whatsapp", "facebook"],
+  ["spotify", "spotify"],
+  ["ebay", "ebay"],
+  ["adobe", "adobe"],
+  ["netflix", "netflix"],
+].map(([re, key]) => [new RegExp(`\\b(?:${re})\\b`, "i"), key]);
+
+/**
+ * Whether the brand a message names is the one its links go to. Real service
+ * mail from PayPal links to paypal.com; a lure that names PayPal links elsewhere.
+ */
+function emitBrandConsistency(
+  sink: FeatureSink,
+  text: string,
+  domains: Set<string>,
+  links: FoundLink[],
+) {
+  if (domains.size === 1) meta(sink, "links:one_site");
+  else if (domains.size > 1) {
+    const labels = new Set([...domains].map((d) => d.split(".")[0]));
+    if (labels.size === 1) meta(sink, "links:one_name");
+  }
+  const named = TEXT_BRANDS.filter(([re]) => re.test(text)).map(([, key]) => key);
+  // Does the text name the sites it links to ("GitHub" and github.com)? ESP trackers aside.
+  const compact = text.replace(/\bhttps?:\/\/\S+|\bwww\.\S+|\S+@\S+/gi, " ").toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+  let own = 0, other = 0;
+  for (const d of domains) {
+    const h = hostInfo(d);
+    if (isEspTracker(h.domain, h.host) || h.isIp) continue;
+    const label = h.label.replace(/[^a-z0-9]/g, "");
+    if (label.length >= 3 && compact.includes(label)) own++;
+    else other++;
+  }
+  if (own + other > 0) {
+    meta(sink, "linked_site_named:" + (other === 0 ? "all" : own === 0 ? "none" : "some"));
+  }
+  if (!named.length || !links.length) return;
+  const labels = [...domains].map((d) => hostInfo(d).label.replace(/[^a-z0-9]/g, ""));
+  const linked = named.some((b) => labels.some((l) => l === b || l === b + "mail"));
+  meta(sink, linked ? "brand_text:linked" : "brand_text:not_linked");
+}

@@ -1,0 +1,230 @@
+/**
+ * Features of free text shared by the form and the mail model: words, word
+ * bigrams, character 3- to 5-grams (which let the model judge a language it has
+ * few examples of by its pieces rather than calling it foreign), writing
+ * systems against the site's, spintax, template markers, capitals, and links.
+ */
+import { fnvStep, nsSeed } from "./hashing.ts";
+import {
+  countBucket,
+  countHomoglyphWords,
+  countSpintax,
+  countTemplateMarkers,
+  type FoundLink,
+  lengthBucket,
+  normalize,
+  type Script,
+  SCRIPTS,
+  scriptStats,
+  wordsOf,
+} from "./text.ts";
+import {
+  BRANDS,
+  hasTrackingPrefix,
+  hostInfo,
+  isEspTracker,
+  isFreeHosting,
+  isMessenger,
+  isShortener,
+} from "./domains.ts";
+import { type FeatureSink, G_BIGRAM, G_CHAR, G_FIELD, G_META, G_WORD } from "./vector.ts";
+
+/** Namespaces: seed and the prefix shown when a score is explained. */
+const NS_NAMES = {
+  word: "w:",
+  bigram: "b:",
+  char: "c:",
+  meta: "",
+  subject: "s:",
+  name: "n:",
+  fieldKey: "k:",
+  linkWord: "lw:",
+  label: "lt:",
+} as const;
+export const NS = Object.fromEntries(
+  Object.entries(NS_NAMES).map(([k, v]) => [k, nsSeed(v || "meta")]),
+) as Record<keyof typeof NS_NAMES, number>;
+const PREFIX_BY_SEED = new Map<number, string>(
+  Object.entries(NS_NAMES).map(([k, v]) => [NS[k as keyof typeof NS_NAMES], v]),
+);
+export function prefixOf(seed: number): string {
+  return PREFIX_BY_SEED.get(seed) ?? "?:";
+}
+
+export const MAX_CHARS = 2500;
+export const MAX_BODY = 3000;
+export const MAX_WORDS = 500;
+export const MAX_LINKS = 60;
+
+export function meta(sink: FeatureSink, name: string): void {
+  sink.str(G_META, NS.meta, name);
+}
+
+/** Words and bigrams into `wordGroup`/`bigramGroup` (body) or the field group (subject, name). */
+export function emitWords(sink: FeatureSink, words: string[], seed: number, bigrams: boolean) {
+  const group = seed === NS.word ? G_WORD : G_FIELD;
+  for (const w of words) sink.str(group, seed, w);
+  if (!bigrams) return;
+  for (let i = 1; i < words.length; i++) {
+    sink.str(G_BIGRAM, NS.bigram, words[i - 1] + " " + words[i]);
+  }
+}
+
+const IS_ALNUM = /[\p{L}\p{N}]/u;
+
+/** Character 3-, 4- and 5-grams over letters and digits, other characters as one space. */
+export function emitCharGrams(sink: FeatureSink, text: string) {
+  const cps: number[] = [32];
+  let last = 32;
+  for (const ch of text) {
+    let cp = ch.codePointAt(0)!;
+    if (cp < 0x80) {
+      const lower = cp | 0x20;
+      if (cp >= 0x30 && cp <= 0x39) cp = 0x30;
+      else if (!(lower >= 0x61 && lower <= 0x7a)) cp = 32;
+    } else if (!IS_ALNUM.test(ch)) cp = 32;
+    if (cp === 32 && last === 32) continue;
+    cps.push(cp);
+    last = cp;
+    if (cps.length >= MAX_CHARS) break;
+  }
+  if (last !== 32) cps.push(32);
+  const n = cps.length;
+  for (let i = 0; i + 3 <= n; i++) {
+    let h = NS.char;
+    for (let k = 0; k < 5 && i + k < n; k++) {
+      h = fnvStep(h, cps[i + k]);
+      if (k >= 2) sink.raw(G_CHAR, h);
+    }
+  }
+}
+
+export type TextContext = {
+  /** The script the site is expected to be written in, when known. */
+  siteScript: Script | null;
+};
+
+/** Measures of a whole text: length, capitals, punctuation, writing systems, templates. */
+export function emitTextFacts(
+  sink: FeatureSink,
+  raw: string,
+  words: number,
+  ctx: TextContext,
+  fullLength = raw.length,
+) {
+  meta(sink, "len:" + lengthBucket(fullLength));
+  meta(sink, "words:" + countBucket(words));
+  const st = scriptStats(raw);
+  if (st.letters >= 12) {
+    const upper = (raw.match(/\p{Lu}/gu) ?? []).length;
+    const r = upper / st.letters;
+    if (r >= 0.7) meta(sink, "caps:most");
+    else if (r >= 0.3) meta(sink, "caps:many");
+  }
+  const excl = (raw.match(/!/g) ?? []).length;
+  if (excl) meta(sink, "excl:" + countBucket(excl));
+  const q = (raw.match(/[?？؟]/g) ?? []).length;
+  meta(sink, "question:" + (q === 0 ? "0" : q === 1 ? "1" : "2+"));
+  const emoji = (raw.match(/\p{Extended_Pictographic}/gu) ?? []).length;
+  if (emoji) meta(sink, "emoji:" + countBucket(emoji));
+  const money = (raw.match(/[$€£¥₽₹]|\b(?:usd|eur|gbp)\b/gi) ?? []).length;
+  if (money) meta(sink, "money:" + countBucket(money));
+  if (/\d\s?%/.test(raw)) meta(sink, "percent");
+  const lines = (raw.match(/\n/g) ?? []).length;
+  meta(sink, "lines:" + countBucket(lines));
+  const spin = countSpintax(raw);
+  if (spin) meta(sink, "spintax:" + countBucket(spin));
+  const tmpl = countTemplateMarkers(raw);
+  if (tmpl) meta(sink, "template_marker:" + countBucket(tmpl));
+  const homo = countHomoglyphWords(raw);
+  if (homo) meta(sink, "homoglyph:" + countBucket(homo));
+  if (/[\u200b-\u200d\u2060\ufeff\u00ad]/.test(raw)) meta(sink, "invisible_chars");
+  if (st.dominant) {
+    meta(sink, "script:" + st.dominant);
+    for (let i = 0; i < SCRIPTS.length; i++) {
+      if (SCRIPTS[i] !== st.dominant && st.counts[i] >= 3 && st.counts[i] / st.letters >= 0.1) {
+        meta(sink, "script_also:" + SCRIPTS[i]);
+      }
+    }
+    if (ctx.siteScript === null) meta(sink, "site_script:unknown");
+    else if (
+      ctx.siteScript === st.dominant ||
+      (ctx.siteScript === "kana" && st.dominant === "han")
+    ) meta(sink, "site_script:same");
+    else meta(sink, "site_script:other");
+  }
+}
+
+/** Body text: words, bigrams, character n-grams and the text facts. Returns the word count. */
+export function emitBody(sink: FeatureSink, raw: string, ctx: TextContext): number {
+  // The first few thousand characters hold the evidence; the rest only costs time.
+  const capped = raw.length > MAX_BODY ? raw.slice(0, MAX_BODY) : raw;
+  const norm = normalize(capped);
+  const words = wordsOf(norm, MAX_WORDS);
+  emitWords(sink, words, NS.word, true);
+  emitCharGrams(sink, norm);
+  emitTextFacts(sink, capped, words.length, ctx, raw.length);
+  return words.length;
+}
+
+export type LinkContext = {
+  /** Registered domain of the site (links to it are the visitor pointing at a page). */
+  siteDomain: string | null;
+  /** Registered domains that are the sender's own (mail: the brand of a newsletter). */
+  ownDomains?: ReadonlySet<string>;
+};
+
+/** Facts of links: how many, to how many sites, and what kind of hosts. */
+export function emitLinks(
+  sink: FeatureSink,
+  links: FoundLink[],
+  ctx: LinkContext,
+  prefix = "link",
+): { foreign: number; domains: Set<string> } {
+  const domains = new Set<string>();
+  let foreign = 0;
+  for (const l of links) {
+    const h = hostInfo(l.host);
+    if (!h.isIp && !h.known) continue; // "file.txt", "e.g": not a host
+    if (ctx.siteDomain && h.domain === ctx.siteDomain) {
+      meta(sink, prefix + ":own_site");
+      continue;
+    }
+    foreign++;
+    domains.add(h.domain);
+    if (h.isIp) meta(sink, prefix + ":ip_literal");
+    if (isShortener(h.domain, h.host)) meta(sink, prefix + ":shortener");
+    if (isMessenger(h.domain, h.host)) meta(sink, prefix + ":messenger");
+    if (isFreeHosting(h.domain, h.host)) meta(sink, prefix + ":free_hosting");
+    if (isEspTracker(h.domain, h.host)) meta(sink, prefix + ":esp");
+    else if (hasTrackingPrefix(h.host)) meta(sink, prefix + ":tracking_host");
+    if (h.host.includes("xn--")) meta(sink, prefix + ":punycode");
+    if (!l.scheme) meta(sink, prefix + ":bare");
+    if (/^https?:\/\/[^/\s]*@/i.test(l.raw)) meta(sink, prefix + ":userinfo");
+    if (/\.(?:exe|scr|zip|rar|7z|js|vbs|iso|img|apk|msi|html?|php)(?:[?#]|$)/i.test(l.raw)) {
+      meta(sink, prefix + ":file");
+    }
+    if (h.suffix) meta(sink, prefix + ":tld:" + h.suffix);
+    if (h.host.split(".").length - h.domain.split(".").length >= 2) {
+      meta(sink, prefix + ":deep_subdomain");
+    }
+    // Words of the domain name ("best-seo-tools" gives best, seo, tools).
+    for (const w of h.label.split(/[-_.]+/)) {
+      if (w.length >= 3 && w.length <= 20) sink.str(G_FIELD, NS.linkWord, w.replace(/\d/g, "0"));
+    }
+    if (brandInForeignHost(h.host, h.label)) meta(sink, prefix + ":brand_in_foreign_host");
+  }
+  meta(sink, prefix + ":count:" + countBucket(foreign));
+  if (domains.size) meta(sink, prefix + ":domains:" + countBucket(domains.size));
+  return { foreign, domains };
+}
+
+/** A host that names a brand ("paypal-secure.com", "apple.id-verify.net") without being the brand's. */
+export function brandInForeignHost(host: string, label: string): boolean {
+  const tokens = host.split(/[-.]/);
+  for (const b of BRANDS) {
+    if (label === b) return false;
+    if (tokens.some((t) => t === b || (b.length >= 5 && t.startsWith(b)))) return true;
+  }
+  return false;
+}

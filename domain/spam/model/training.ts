@@ -1,0 +1,109 @@
+/**
+ * From a labelled corpus to a weights file: featurise, weight the examples so
+ * that every kind counts alike within its label and both labels alike, train
+ * on the train split, quantise, then fit the calibration on the calibration
+ * split with the quantised weights (what will be shipped is what is
+ * calibrated). The held-out split is not touched here.
+ */
+import { fitPlatt } from "./calibration.ts";
+import { DEFAULT_TRAIN, type Example, margin, train, type TrainOptions } from "./logistic.ts";
+import { CollectSink, type FeatureSink, type SparseVector } from "./vector.ts";
+import { decodeWeights, encodeWeights, type WeightsFile } from "./weights.ts";
+
+export type LabelledItem<T> = {
+  id: string;
+  family: string;
+  kind: string;
+  label: "spam" | "legitimate";
+  input: T;
+};
+
+export type Split = "train" | "calibration" | "heldout";
+
+export function featurise<T>(
+  extract: (sink: FeatureSink, input: T) => void,
+  input: T,
+  groups?: readonly number[],
+): SparseVector {
+  const sink = new CollectSink(groups);
+  extract(sink, input);
+  return sink.vector();
+}
+
+/** A legitimate message scored spam costs more than a spam let through (Akismet's choice too). */
+export const LEGIT_COST = 1.5;
+
+/** Example weights: each kind's items share one unit within their label; labels weigh the same. */
+export function exampleWeights<T>(items: LabelledItem<T>[]): number[] {
+  const perKind = new Map<string, number>();
+  const kindsPerLabel = new Map<string, Set<string>>();
+  for (const it of items) {
+    perKind.set(it.kind, (perKind.get(it.kind) ?? 0) + 1);
+    if (!kindsPerLabel.has(it.label)) kindsPerLabel.set(it.label, new Set());
+    kindsPerLabel.get(it.label)!.add(it.kind);
+  }
+  const raw = items.map((it) => 1 / perKind.get(it.kind)! / kindsPerLabel.get(it.label)!.size);
+  // Kinds are not all equal in how many wordings they need: blend with uniform weights.
+  const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
+  return raw.map((w, i) =>
+    (0.5 * (w / mean) + 0.5) * (items[i].label === "legitimate" ? LEGIT_COST : 1)
+  );
+}
+
+export type TrainResult = {
+  file: WeightsFile;
+  calibrationMargins: { margin: number; label: 0 | 1 }[];
+};
+
+export function trainModel<T>(
+  model: WeightsFile["model"],
+  items: LabelledItem<T>[],
+  splitOf: (family: string) => Split,
+  extract: (sink: FeatureSink, input: T) => void,
+  opts: TrainOptions = DEFAULT_TRAIN,
+  auxiliary: { items: LabelledItem<T>[]; weight: number } | null = null,
+): TrainResult {
+  const trainItems = items.filter((it) => splitOf(it.family) === "train");
+  const calItems = items.filter((it) => splitOf(it.family) === "calibration");
+  const weights = exampleWeights(trainItems);
+  const examples: Example[] = trainItems.map((it, i) => ({
+    x: featurise(extract, it.input, opts.groups),
+    y: it.label === "spam" ? 1 : 0,
+    weight: weights[i],
+  }));
+  // Items of another corpus (already restricted to its train split) at a lower weight.
+  if (auxiliary) {
+    const aw = exampleWeights(auxiliary.items);
+    auxiliary.items.forEach((it, i) =>
+      examples.push({
+        x: featurise(extract, it.input, opts.groups),
+        y: it.label === "spam" ? 1 : 0,
+        weight: aw[i] * auxiliary.weight,
+      })
+    );
+  }
+  const lm = train(examples, opts);
+  // Calibrate what will be shipped: the quantised weights.
+  const draft = encodeWeights(model, lm.weights, lm.bias, { a: 1, b: 0 }, {}, opts.groups);
+  const shipped = { weights: decodeWeights(draft), bias: lm.bias };
+  const calibrationMargins = calItems.map((it) => ({
+    margin: margin(shipped, featurise(extract, it.input, opts.groups)),
+    label: (it.label === "spam" ? 1 : 0) as 0 | 1,
+  }));
+  const platt = fitPlatt(
+    calibrationMargins.map((c) => c.margin),
+    calibrationMargins.map((c) => c.label),
+  );
+  const count = (xs: LabelledItem<T>[], l: string) => xs.filter((x) => x.label === l).length;
+  const file = encodeWeights(model, lm.weights, lm.bias, platt, {
+    seed: opts.seed,
+    epochs: opts.epochs,
+    rate: opts.rate,
+    l2: opts.l2,
+    train: { spam: count(trainItems, "spam"), legitimate: count(trainItems, "legitimate") },
+    calibration: { spam: count(calItems, "spam"), legitimate: count(calItems, "legitimate") },
+    kinds: new Set(items.map((i) => i.kind)).size,
+    auxiliary: auxiliary ? { items: auxiliary.items.length, weight: auxiliary.weight } : null,
+  }, opts.groups);
+  return { file, calibrationMargins };
+}
