@@ -1,4 +1,6 @@
 /**
+ * Long file: corpus data written for this project (texts and the lists that fill
+ * them), kept whole so that a kind's wordings stay together.
  * Building blocks of the corpora: a seeded random source, the filling of
  * handwritten texts (`[[a|b|c]]` picks one wording, `{slot}` takes a value of
  * the item being built), people and their addresses in several languages, the

@@ -1,4 +1,6 @@
 /**
+ * Long file: corpus data written for this project (texts and the lists that fill
+ * them), kept whole so that a kind's wordings stay together.
  * Legitimate contact-form messages: what customers, neighbours, applicants and
  * journalists actually write, in many languages, including the hard cases
  * that look like spam to a word list (a customer who mentions a casino night,

@@ -1,4 +1,6 @@
 /**
+ * Long file: corpus data written for this project (texts and the lists that fill
+ * them), kept whole so that a kind's wordings stay together.
  * Contact-form spam, part 2: goods and schemes (dating, pharmacy, money,
  * gambling, replicas), bot output (spintax, keyword stuffing, link drops,
  * injection probes), and link spam in Russian and Chinese.

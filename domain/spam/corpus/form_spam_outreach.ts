@@ -1,4 +1,6 @@
 /**
+ * Long file: corpus data written for this project (texts and the lists that fill
+ * them), kept whole so that a kind's wordings stay together.
  * Contact-form spam, part 1: polite business-to-business outreach, the kind
  * hand-written rules miss because every sentence is ordinary English.
  */

@@ -1,4 +1,6 @@
 /**
+ * Long file: corpus data written for this project (texts and the lists that fill
+ * them), kept whole so that a kind's wordings stay together.
  * The form corpus: every handwritten text of every kind, filled a few times
  * with different people, sites, form plugins, greetings and sign-offs. The
  * result is deterministic (seeded by the item's id) and labelled.

@@ -1,4 +1,6 @@
 /**
+ * Long file: corpus data written for this project (texts and the lists that fill
+ * them), kept whole so that a kind's wordings stay together.
  * The mail corpus: every handwritten mail text filled a few times with a
  * sender brand, recipient, links (click-tracked for newsletters, look-alike
  * hosts for phishing) and a layout. Deterministic and labelled.

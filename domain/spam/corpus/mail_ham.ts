@@ -1,4 +1,6 @@
 /**
+ * Long file: corpus data written for this project (texts and the lists that fill
+ * them), kept whole so that a kind's wordings stay together.
  * Legitimate mail: receipts, shipping notices, password resets, sign-in
  * alerts, invoices and failed payments, newsletters and retail promotions
  * (click-tracked, with unsubscribe links), mailing-list discussion, work and

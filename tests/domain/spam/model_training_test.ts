@@ -3,7 +3,7 @@ import { buildFormCorpus } from "../../../domain/spam/corpus/forms.ts";
 import { buildMailCorpus } from "../../../domain/spam/corpus/mail.ts";
 import { splitOf } from "../../../domain/spam/corpus/split.ts";
 import { trainModel } from "../../../domain/spam/model/training.ts";
-import { CORPORA } from "../../../tools/spam/corpora.ts";
+import { CORPORA } from "../../../domain/spam/training/corpora.ts";
 
 const FORM_KINDS_MIN = { spam: 40, legitimate: 30 };
 

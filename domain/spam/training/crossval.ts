@@ -1,11 +1,11 @@
 /**
- * `deno run -A tools/spam/crossval.ts [forms|mail]`: five-fold cross-validation
+ * `deno run -A domain/spam/training/crossval.ts [forms|mail]`: five-fold cross-validation
  * by family inside the train split, for developing the corpus and the
  * features without looking at the held-out split. Prints the errors.
  */
-import { fnv, mix32 } from "../../domain/spam/model/hashing.ts";
-import { margin, sigmoid, train } from "../../domain/spam/model/logistic.ts";
-import { exampleWeights, featurise } from "../../domain/spam/model/training.ts";
+import { fnv, mix32 } from "../model/hashing.ts";
+import { margin, sigmoid, train } from "../model/logistic.ts";
+import { exampleWeights, featurise } from "../model/training.ts";
 import { selected, splitOf } from "./corpora.ts";
 
 const FOLDS = 5;

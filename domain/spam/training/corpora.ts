@@ -1,12 +1,12 @@
 /** The two corpora with their extractors, as the train and eval tools use them. */
-import { buildFormCorpus, FORM_KINDS } from "../../domain/spam/corpus/forms.ts";
-import { buildMailCorpus } from "../../domain/spam/corpus/mail.ts";
-import { splitOf } from "../../domain/spam/corpus/split.ts";
-import { formFeatures, roleOf } from "../../domain/spam/model/form_features.ts";
-import { type EmailMessage, mailFeatures } from "../../domain/spam/model/mail_features.ts";
-import type { LabelledItem } from "../../domain/spam/model/training.ts";
-import { DEFAULT_TRAIN, type TrainOptions } from "../../domain/spam/model/logistic.ts";
-import type { FeatureSink } from "../../domain/spam/model/vector.ts";
+import { buildFormCorpus, FORM_KINDS } from "../corpus/forms.ts";
+import { buildMailCorpus } from "../corpus/mail.ts";
+import { splitOf } from "../corpus/split.ts";
+import { formFeatures, roleOf } from "../model/form_features.ts";
+import { type EmailMessage, mailFeatures } from "../model/mail_features.ts";
+import type { LabelledItem } from "../model/training.ts";
+import { DEFAULT_TRAIN, type TrainOptions } from "../model/logistic.ts";
+import type { FeatureSink } from "../model/vector.ts";
 
 export type CorpusSpec = {
   model: "forms" | "mail";
@@ -24,7 +24,7 @@ export const CORPORA: CorpusSpec[] = [
     model: "forms",
     items: buildFormCorpus,
     extract: formFeatures as (sink: FeatureSink, input: unknown) => void,
-    path: new URL("../../domain/spam/model/weights/forms.json", import.meta.url),
+    path: new URL("../model/weights/forms.json", import.meta.url),
     train: { ...DEFAULT_TRAIN, groups: [1.5, 1.5, 0.7, 1, 1] },
   },
   {
@@ -32,7 +32,7 @@ export const CORPORA: CorpusSpec[] = [
     items: buildMailCorpus,
     auxiliary: () => ({ items: formsAsMail(), weight: AUX_WEIGHT }),
     extract: mailFeatures as (sink: FeatureSink, input: unknown) => void,
-    path: new URL("../../domain/spam/model/weights/mail.json", import.meta.url),
+    path: new URL("../model/weights/mail.json", import.meta.url),
     train: { ...DEFAULT_TRAIN, groups: [1, 2, 0.7, 1, 1] },
   },
 ];

@@ -4,8 +4,8 @@
  * accuracy, false positives and recall at the spam threshold (60), the same at
  * the suspicious threshold (30), and a table per kind.
  */
-import { HashedModel, SPAM_FROM, SUSPICIOUS_FROM } from "../../domain/spam/model/model.ts";
-import type { WeightsFile } from "../../domain/spam/model/weights.ts";
+import { HashedModel, SPAM_FROM, SUSPICIOUS_FROM } from "../model/model.ts";
+import type { WeightsFile } from "../model/weights.ts";
 import { selected, splitOf } from "./corpora.ts";
 
 const pct = (a: number, b: number) => (b === 0 ? "-" : `${(100 * a / b).toFixed(1)} %`);

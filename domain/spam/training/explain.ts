@@ -1,9 +1,9 @@
 /**
- * `deno run -A tools/spam/explain.ts forms|mail ID...`: an item of the corpus,
+ * `deno run -A domain/spam/training/explain.ts forms|mail ID...`: an item of the corpus,
  * its score by the shipped weights, and the features that moved it most.
  */
-import { HashedModel } from "../../domain/spam/model/model.ts";
-import type { WeightsFile } from "../../domain/spam/model/weights.ts";
+import { HashedModel } from "../model/model.ts";
+import type { WeightsFile } from "../model/weights.ts";
 import { CORPORA, splitOf } from "./corpora.ts";
 
 const [model, ...ids] = Deno.args;

@@ -2,7 +2,7 @@
  * `deno task spam:train [forms|mail]`: rebuilds the weights files from the
  * corpora. Deterministic (fixed seed): running it twice writes the same bytes.
  */
-import { trainModel } from "../../domain/spam/model/training.ts";
+import { trainModel } from "../model/training.ts";
 import { selected, splitOf } from "./corpora.ts";
 
 for (const c of selected(Deno.args)) {

