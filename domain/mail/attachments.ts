@@ -19,7 +19,14 @@
 import { Buffer } from "node:buffer";
 import { detectMimeType } from "nodemailer/lib/mime-funcs";
 import type { AttachmentInput } from "./schema.ts";
-import type { ComposeAttachment } from "./compose.ts";
+
+/** A file as the message composer takes it (compose.ts): decoded, labelled by mimeAttachment. */
+export type ComposeAttachment = {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+  cid?: string;
+};
 
 export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
 

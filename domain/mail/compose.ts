@@ -21,14 +21,7 @@ import * as qp from "nodemailer/lib/qp";
 import * as base64 from "nodemailer/lib/base64";
 import dkimSign from "nodemailer/lib/dkim/sign.js";
 import type { Mailbox } from "./schema.ts";
-import { mimeAttachment } from "./attachments.ts";
-
-export type ComposeAttachment = {
-  filename: string;
-  content: Buffer;
-  contentType?: string;
-  cid?: string;
-};
+import { type ComposeAttachment, mimeAttachment } from "./attachments.ts";
 
 export type DkimKey = {
   domainName: string;
@@ -106,9 +99,6 @@ export const DKIM_SIGNED_HEADERS = [
     };
   }
 }
-
-// Attachment labels and transfer encodings are chosen in attachments.ts.
-export { safeContentType } from "./attachments.ts";
 
 /** Builds (and in domain mode signs) the message. */
 export function composeMessage(m: ComposeInput): Uint8Array {

@@ -77,7 +77,8 @@ import {
   isContactFormNotification,
 } from "../spam/contact_form.ts";
 import { applyHeaderPolicy, hasHeader } from "./headers.ts";
-import { type ComposeAttachment, type DkimKey, safeContentType } from "./compose.ts";
+import type { DkimKey } from "./compose.ts";
+import { type ComposeAttachment, safeContentType } from "./attachments.ts";
 import type { TrackingOptions } from "./tracking.ts";
 import { unsubscribeToken, verpAddress } from "./tokens.ts";
 import { failureText } from "./transport.ts";
