@@ -7,11 +7,10 @@
 import { keys } from "../kernel/kv/keys.ts";
 import { commit, getManyBatched, listByIndex } from "../kernel/kv/kv.ts";
 import type { Packed } from "../kernel/kv/blob.ts";
-import { windowOf, type WindowState } from "../kernel/kv/counters.ts";
+import { type MonthlyUsage, usageOf, windowOf, type WindowState } from "../kernel/kv/counters.ts";
 import type { Account } from "../accounts/store.ts";
 import { utcMonth } from "../kernel/clock.ts";
-
-export type Classification = "legitimate" | "suspicious" | "spam";
+import type { Classification, SpamReason } from "../spam/form_score.ts";
 
 export type SubmissionVisitor = {
   ip: string | null;
@@ -34,7 +33,7 @@ export type Submission = {
   spam_score: number;
   classification: Classification;
   /** Rules that added points, for the operator. */
-  spam_reasons: { rule: string; points: number }[];
+  spam_reasons: SpamReason[];
   /** Addresses the notification went (or would have gone) to. */
   notify_to: string[];
   /** Counted toward the account's monthly form limit. */
@@ -130,7 +129,7 @@ export type SubmitState = {
   mark: ContentMark | null;
   account: Account | null;
   /** The account's form usage this UTC month (null without an account). */
-  usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null;
+  usage: MonthlyUsage | null;
 };
 
 /**
@@ -167,15 +166,13 @@ export function submitStateOf(
   const w = q.ipKey ? got[i++] : null;
   const mark = q.fingerprint ? (got[i++].value as ContentMark | null) : null;
   const account = q.accountId ? (got[i++].value as Account | null) : null;
-  const u = q.accountId ? got[i++] as Deno.KvEntryMaybe<Deno.KvU64> : null;
+  const u = q.accountId ? got[i++] : null;
   return {
     // As readWindow: entries inside the window, later stamps included.
     window: w ? windowOf(w, q.now, q.windowMs) : null,
     mark,
     account,
-    usage: u
-      ? { key: u.key, count: u.value ? Number(u.value.value) : 0, versionstamp: u.versionstamp }
-      : null,
+    usage: u ? usageOf(u) : null,
     extra: got.slice(i),
   };
 }

@@ -29,7 +29,7 @@ import { isoTime, utcMonth } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { type PreparedEvent, prepareEvent } from "../webhooks/events.ts";
 import type { Site } from "../sites/store.ts";
-import { updateSite } from "../sites/store.ts";
+import { markVerified } from "../sites/verify.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { type Packed, packText } from "../kernel/kv/blob.ts";
 import { addMonthly, appendWindow } from "../kernel/kv/counters.ts";
@@ -136,22 +136,6 @@ async function blocked(ctx: Ctx, site: Site, now: number, why: string): Promise<
   }
   await checkAbuse(ctx, site.id, now);
   return BLOCKED;
-}
-
-async function markVerified(ctx: Ctx, site: Site, now: number): Promise<void> {
-  if (site.verified) return;
-  try {
-    await retryOnConflict(() =>
-      updateSite(
-        ctx.kv,
-        site.id,
-        (s) => s.verified ? s : { ...s, verified: true, updated_at: isoTime(now) },
-      )
-    );
-  } catch (e) {
-    // The submission is stored; the flag is set again by the next one.
-    ctx.log.warn("could not mark the site verified", { site_id: site.id, error: e });
-  }
 }
 
 type Stored = {
@@ -271,7 +255,7 @@ export async function submitForm(
     return await blocked(ctx, site, now, "rate limit");
   }
   const { submission, spam, notification } = stored;
-  await markVerified(ctx, site, now);
+  await markVerified(ctx, site);
 
   if (spam.classification === "spam") {
     await checkAbuse(ctx, site.id, now);

@@ -27,18 +27,19 @@ import { ConflictError } from "../kernel/errors.ts";
 import { unseal } from "../kernel/crypto.ts";
 import { prepareEvent } from "../webhooks/events.ts";
 import type { Site } from "../sites/store.ts";
-import { getSite, updateSite } from "../sites/store.ts";
+import { markVerified } from "../sites/verify.ts";
 import type { Account } from "../accounts/store.ts";
 import type { MailDomain, WebhookRoute } from "../sites/routing_store.ts";
 import {
   addMonthly,
   addTotal,
   appendWindow,
+  type MonthlyUsage,
   readMonthly,
   readWindow,
   type WindowState,
 } from "../kernel/kv/counters.ts";
-import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
+import { commit, conflictBackoff } from "../kernel/kv/kv.ts";
 import {
   readSendState,
   type SendState,
@@ -736,7 +737,7 @@ export async function prepareSend(
     putLatestTo(op, keptTo.map((m) => m.address.toLowerCase()), logId);
     extra?.(op, true);
     await commit(ev.apply(op), "email log (sent)");
-    if (!site.verified) await markVerified(ctx, site.id);
+    await markVerified(ctx, site);
     return {
       ok: true,
       sent: true,
@@ -772,19 +773,6 @@ function appendUnsubscribeHtml(html: string, url: string): string {
   return at >= 0 ? html.slice(0, at) + link + html.slice(at) : html + link;
 }
 
-async function markVerified(ctx: Ctx, siteId: string) {
-  try {
-    // The caller's site object may be old (a sequence step): write only when needed.
-    if ((await getSite(ctx.kv, siteId))?.verified !== false) return;
-    await retryOnConflict(() =>
-      updateSite(ctx.kv, siteId, (s) => s.verified ? s : { ...s, verified: true })
-    );
-  } catch (e) {
-    // The send succeeded; a lost race on the flag is retried by the next send.
-    ctx.log.warn("could not mark the site verified", { site_id: siteId, error: e });
-  }
-}
-
 type EndEvent = {
   type: "email.rejected" | "email.held" | "email.suppressed";
   data: Record<string, unknown>;
@@ -817,14 +805,11 @@ async function logOutcome(
       if ((await op.commit()).ok) return;
       // Only another process can have moved the window: back off and read again.
       if (attempt >= 50) throw new ConflictError("email log window");
-      await backoff(attempt);
+      await conflictBackoff(attempt);
       w = await readLogWindow(ctx, site.id);
     }
   });
 }
-
-const backoff = (attempt: number) =>
-  new Promise((r) => setTimeout(r, Math.random() * Math.min(2 * (attempt + 1), 20)));
 
 type ReserveResult = { ok: true } | { ok: false; code: "rate_limited" | "over_quota" };
 
@@ -840,7 +825,7 @@ async function reserve(
   window: LogWindow,
   checks: SendChecks,
   account: Account | null,
-  usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null,
+  usage: MonthlyUsage | null,
 ): Promise<ReserveResult> {
   const limit = account?.monthly_email_limit ?? null;
   const lockAccount = account && limit !== null ? `account:${account.id}` : null;
@@ -871,7 +856,7 @@ async function reserve(
       }
       if ((await op.commit()).ok) return { ok: true };
       if (attempt >= 50) throw new ConflictError("email send reservation");
-      await backoff(attempt);
+      await conflictBackoff(attempt);
     }
   };
   // Account before site, always in this order (no lock cycles).

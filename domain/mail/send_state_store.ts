@@ -11,7 +11,13 @@
  */
 import { keys } from "../kernel/kv/keys.ts";
 import { getManyBatched } from "../kernel/kv/kv.ts";
-import { readTotal, windowOf, type WindowState } from "../kernel/kv/counters.ts";
+import {
+  type MonthlyUsage,
+  readTotal,
+  usageOf,
+  windowOf,
+  type WindowState,
+} from "../kernel/kv/counters.ts";
 import type { Account } from "../accounts/store.ts";
 import { utcMonth } from "../kernel/clock.ts";
 import { routingOf, type SiteRouting } from "../sites/routing_store.ts";
@@ -25,7 +31,7 @@ export type SendState = {
   window: WindowState & { total: number };
   logTotal: number;
   account: Account | null;
-  usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null;
+  usage: MonthlyUsage | null;
   blocks: Map<string, "suppressed" | "unsubscribed">;
 };
 
@@ -79,7 +85,7 @@ export async function sendStateOf(
   ]);
   const fixed = q.accountId ? 4 : 2;
   const account = q.accountId ? (got[2].value as Account | null) : null;
-  const u = q.accountId ? (got[3] as Deno.KvEntryMaybe<Deno.KvU64>) : null;
+  const u = q.accountId ? got[3] : null;
   const blocks = new Map<string, "suppressed" | "unsubscribed">();
   q.emails.forEach((e, i) => {
     const sup = got[fixed + 2 * i];
@@ -94,9 +100,7 @@ export async function sendStateOf(
     window,
     logTotal: window.total,
     account,
-    usage: u
-      ? { key: u.key, count: u.value ? Number(u.value.value) : 0, versionstamp: u.versionstamp }
-      : null,
+    usage: u ? usageOf(u) : null,
     blocks,
   };
 }
