@@ -54,7 +54,8 @@ import {
   type SubmitStateQuery,
 } from "./submissions_store.ts";
 import { sendStateKeys, sendStateOf, type SendStateQuery } from "../mail/send_state_store.ts";
-import { type PreparedSend, prepareSend, sendStateQuery } from "../mail/send.ts";
+import { type PreparedSend, prepareSend } from "../mail/send.ts";
+import { sendStateQuery } from "../mail/reservation.ts";
 import { withLock } from "../kernel/locks.ts";
 import { scoreSubmission, type SpamResult } from "../spam/form_score.ts";
 import { contentFingerprint, DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
