@@ -18,7 +18,12 @@ import { addMonthly, appendWindow } from "../kernel/kv/counters.ts";
 import { type PreparedEvent, prepareEvent } from "../webhooks/events.ts";
 import type { Site } from "../sites/store.ts";
 import { tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
-import { sendStateKeys, sendStateOf, type SendStateQuery } from "../mail/send_state_store.ts";
+import {
+  type SendStateKeys,
+  sendStateKeys,
+  sendStateOf,
+  type SendStateQuery,
+} from "../mail/send_state_store.ts";
 import { type PreparedSend, prepareSend } from "../mail/send.ts";
 import { scoreSubmission, type SpamResult } from "../spam/form_score.ts";
 import { DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
@@ -27,7 +32,7 @@ import {
   readSubmitState,
   setContentMark,
   type Submission,
-  type SubmitState,
+  type SubmitRead,
   type SubmitStateQuery,
 } from "./submissions_store.ts";
 import type { SubmitInput } from "./schema.ts";
@@ -55,7 +60,7 @@ export type StoreRequest = {
   query: SubmitStateQuery;
   mailQuery: SendStateQuery;
   /** Both as read up front (used by the first attempt; a retry reads again). */
-  first: SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] };
+  first: SubmitRead<SendStateKeys>;
 };
 
 /**
@@ -72,7 +77,7 @@ export async function storeSubmission(
   let packedFields: Packed<string> | null = null;
   let event: PreparedEvent | null = null;
   let eventFor = "";
-  let first: StoreRequest["first"] | null = r.first;
+  let first: SubmitRead<SendStateKeys> | null = r.first;
   const id = uuidv7(now);
   const createdAt = isoTime(now);
 
@@ -80,10 +85,10 @@ export async function storeSubmission(
     return await retryOnConflict(async () => {
       const read = first ?? await readSubmitState(ctx.kv, query, sendStateKeys(mailQuery));
       first = null;
-      const { window, mark, account, usage } = read;
+      const { window, mark, account, usage } = read.state;
       if (window && window.times.length > IP_MAX_IN_WINDOW) return "rate_limited" as const;
       const limit = account?.monthly_form_limit ?? null;
-      const sendState = await sendStateOf(ctx.kv, mailQuery, read.extra);
+      const sendState = await sendStateOf(ctx.kv, mailQuery, read.alongside);
 
       const duplicateElsewhere = !!mark && mark.site_id !== site.id &&
         now - mark.at < DUPLICATE_WINDOW_MS;

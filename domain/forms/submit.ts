@@ -15,32 +15,43 @@
  *
  * Reads: the IP's blocks, then one getMany for the IP window, the content
  * marker, the account and its form usage, and the notification's send state
- * (site routing, send window, the recipients' suppressions). Writes: the
- * submission commit, then the notification's outcome commit.
+ * (site routing, send window, the recipients' suppressions); for a key seen
+ * before, that getMany is the key check's own. Writes: the submission commit,
+ * then the notification's outcome commit.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { utcMonth } from "../kernel/clock.ts";
+import { issuesToDetails } from "../kernel/validation.ts";
+import { invalidPayload } from "../kernel/errors.ts";
+import { sameKeys } from "../kernel/kv/kv.ts";
+import { parseVisitorIp } from "../kernel/visitor_ip.ts";
 import type { Site } from "../sites/store.ts";
+import {
+  checkKeyAndBody,
+  type KeyedRequest,
+  type KeyHint,
+  type Prefetched,
+} from "../sites/auth.ts";
 import { markVerified } from "../sites/verify.ts";
+import { checkAbuse, tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
+import { type SendStateKeys, sendStateKeys } from "../mail/send_state_store.ts";
+import { sendStateQuery } from "../mail/reservation.ts";
+import type { PreparedSend } from "../mail/send.ts";
+import { contentFingerprint } from "../spam/fingerprint.ts";
 import {
   readSubmitState,
   setSubmissionEmailSent,
   setSubmissionEmailSentMutation,
   type Submission,
-  submitStateKeys,
-  submitStateOf,
+  type SubmitReadKeys,
+  submitReadKeys,
+  submitReadOf,
   type SubmitStateQuery,
 } from "./submissions_store.ts";
-import { sendStateKeys } from "../mail/send_state_store.ts";
-import type { PreparedSend } from "../mail/send.ts";
-import { sendStateQuery } from "../mail/reservation.ts";
-import { contentFingerprint } from "../spam/fingerprint.ts";
-import type { SubmitInput } from "./schema.ts";
+import { SubmitBody, type SubmitInput } from "./schema.ts";
 import { notificationAddresses } from "./addresses.ts";
-import { parseVisitorIp } from "../kernel/visitor_ip.ts";
 import { verifyCaptcha } from "./captcha.ts";
-import { checkAbuse, tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
 import { logNotSent, notificationEmails, sendAutoReply } from "./mailer.ts";
 import {
   IP_MAX_IN_WINDOW,
@@ -58,6 +69,22 @@ export type SubmitAnswer =
 
 const BLOCKED: SubmitAnswer = { ok: true, blocked: true };
 
+/**
+ * POST /forms/submit: the key check (and the per-key request limit), the JSON
+ * body and its schema (invalid_json, invalid_payload), then the rules above.
+ * For a key seen before, the submission's reads are made with the key check.
+ * Throws ApiError for the errors; every other answer is the result.
+ */
+export async function handleFormSubmit(ctx: Ctx, request: KeyedRequest): Promise<SubmitAnswer> {
+  const { site, body, prefetched } = await checkKeyAndBody(ctx, request, {
+    badJson: "invalid_json",
+    parse: (json) => SubmitBody.safeParse(json),
+    prefetch: (parsed, hint) => parsed.success ? submitPrefetch(ctx, parsed.data, hint) : null,
+  });
+  if (!body.success) throw invalidPayload(issuesToDetails(body.error));
+  return await submitForm(ctx, site, body.data, prefetched);
+}
+
 function nonEmpty(s: string | null | undefined): string | null {
   return s !== null && s !== undefined && s.trim() !== "" ? s : null;
 }
@@ -72,12 +99,10 @@ async function blocked(ctx: Ctx, site: Site, now: number, why: string): Promise<
   return BLOCKED;
 }
 
+type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
+
 /** What a submission reads: the submission's state and the notification's send state. */
-function submitReads(
-  site: Pick<Site, "id" | "account_id" | "default_notify_email">,
-  input: SubmitInput,
-  now: number,
-) {
+function submitReads(site: SiteHint, input: SubmitInput, now: number) {
   const notifyTo = notificationAddresses(input.notify_emails, input.notify_email, site);
   const ip = parseVisitorIp(input.visitor?.ip);
   const query: SubmitStateQuery = {
@@ -91,19 +116,17 @@ function submitReads(
   // What the notification's send needs (site routing, send window, recipients'
   // suppressions), read with the submission's own state in one getMany.
   const mailQuery = sendStateQuery(site, notificationEmails(notifyTo), now, { quota: false });
-  const keys = [...submitStateKeys(query), ...sendStateKeys(mailQuery)];
+  const keys = submitReadKeys(query, sendStateKeys(mailQuery));
   return { notifyTo, ip, query, mailQuery, keys };
 }
 
-type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
-
-/** Reads started before the key check (see submitAhead). */
-export type SubmitAhead = {
+/** The reads of a submission planned before its key check (see submitPrefetch). */
+export type SubmitPlan = {
   /** The body, the site as the key last saw it, and what submitReads made of them. */
   input: SubmitInput;
   site: SiteHint;
   reads: ReturnType<typeof submitReads>;
-  keys: Deno.KvKey[];
+  keys: SubmitReadKeys<SendStateKeys>;
   /** Whether a block applies to the visitor's IP; null when the check failed. */
   ipBlocked: Promise<boolean | null>;
 };
@@ -113,7 +136,7 @@ export type SubmitAhead = {
  * was then, and the IP block check started now. submitForm uses what was read
  * only when its own keys, from the site as it is, are the same.
  */
-export function submitAhead(ctx: Ctx, input: SubmitInput, site: SiteHint): SubmitAhead | null {
+function submitPrefetch(ctx: Ctx, input: SubmitInput, site: KeyHint): SubmitPlan | null {
   const now = ctx.clock.now();
   const r = submitReads(site, input, now);
   if (r.notifyTo.length === 0) return null;
@@ -130,44 +153,42 @@ export function submitAhead(ctx: Ctx, input: SubmitInput, site: SiteHint): Submi
   };
 }
 
-/** The reads of the read-ahead, at `now`, when the site still has what they came from. */
-function readsAhead(ahead: SubmitAhead, input: SubmitInput, site: Site, now: number) {
-  const h = ahead.site;
-  const r = ahead.reads;
+/** The plan's reads, at `now`, when the site still has what they came from. */
+function plannedReads(plan: SubmitPlan, input: SubmitInput, site: Site, now: number) {
+  const h = plan.site;
+  const r = plan.reads;
   if (
-    ahead.input !== input || h.id !== site.id || h.account_id !== site.account_id ||
+    plan.input !== input || h.id !== site.id || h.account_id !== site.account_id ||
     h.default_notify_email !== site.default_notify_email ||
     utcMonth(r.query.now) !== utcMonth(now) // the form usage key is the month's
   ) return null;
   return { ...r, query: { ...r.query, now }, mailQuery: { ...r.mailQuery, now } };
 }
 
-function sameKeys(a: Deno.KvKey[], b: Deno.KvKey[]): boolean {
-  return a.length === b.length &&
-    a.every((k, i) => k.length === b[i].length && k.every((p, j) => p === b[i][j]));
-}
-
+/** The rules above for a checked key and a valid body. */
 export async function submitForm(
   ctx: Ctx,
   site: Site,
   input: SubmitInput,
-  ahead?: { plan: SubmitAhead; entries: Deno.KvEntryMaybe<unknown>[] },
+  prefetched?: Prefetched<SubmitPlan> | null,
 ): Promise<SubmitAnswer> {
   const now = ctx.clock.now();
   const { notifyTo, ip, query, mailQuery, keys } =
-    (ahead && readsAhead(ahead.plan, input, site, now)) ??
+    (prefetched && plannedReads(prefetched.plan, input, site, now)) ??
       submitReads(site, input, now);
   if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
 
-  const early = ahead && sameKeys(ahead.plan.keys, keys) ? await ahead.plan.ipBlocked : null;
-  const [ipBlocked, state] = early !== null
-    ? [early, submitStateOf(query, ahead!.entries)]
+  const early = prefetched && sameKeys(prefetched.plan.keys, keys)
+    ? await prefetched.plan.ipBlocked
+    : null;
+  const [ipBlocked, first] = early !== null
+    ? [early, submitReadOf(query, prefetched!.entries)]
     : await Promise.all([
       ip ? ipIsBlocked(ctx, ip, now) : false,
       readSubmitState(ctx.kv, query, sendStateKeys(mailQuery)),
     ]);
   if (ipBlocked) return await blocked(ctx, site, now, "ip blocked");
-  if (ip && state.window && state.window.times.length > IP_MAX_IN_WINDOW) {
+  if (ip && first.state.window && first.state.window.times.length > IP_MAX_IN_WINDOW) {
     await startRateLimitBlock(ctx, site, ip, now);
     return await blocked(ctx, site, now, "rate limit");
   }
@@ -183,7 +204,7 @@ export async function submitForm(
     now,
     query,
     mailQuery,
-    first: state,
+    first,
   });
   if (stored === "rate_limited") {
     await startRateLimitBlock(ctx, site, ip!, now);

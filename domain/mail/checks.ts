@@ -1,6 +1,6 @@
 /**
  * The spec's ordered checks of a send, 5 to 14 (the key and the JSON, 1 to 4,
- * come before, in the route): the first failure answers.
+ * come before, in checkKeyAndBody): the first failure answers.
  *
  *   5 invalid_payload, 6 template_not_found, 7 no_body, 8 invalid_attachment,
  *   9 attachments_too_large, 10 rate_limited, 11 content_flagged,
@@ -27,12 +27,7 @@ import { resolveTemplate, type TemplateContent } from "./templates.ts";
 import { checkAttachments } from "./attachments.ts";
 import { applyHeaderPolicy } from "./headers.ts";
 import type { EmailLogRecord, EmailLogStatus, SpamResults } from "./email_log_store.ts";
-import {
-  readSendState,
-  type SendState,
-  sendStateOf,
-  type SendStateQuery,
-} from "./send_state_store.ts";
+import { readSendState, type SendState } from "./send_state_store.ts";
 import { FLAG_SCORE, scoreContent, WARN_SCORE } from "../spam/mail_score.ts";
 import { shouldClassify } from "../spam/classifier.ts";
 import {
@@ -105,13 +100,11 @@ export type SendOptions = {
    */
   logId?: string;
   /**
-   * The send state read already (the caller put `sendStateKeys` into its own
-   * getMany). Used when it covers this send's site, `to` addresses and, with
-   * the quota check, account; otherwise the state is read here.
+   * The send state read already (with the key check, or in the caller's own
+   * readMany of `sendStateKeys`). Used when it covers this send's site, `to`
+   * addresses and, with the quota check, account; otherwise the state is read here.
    */
   state?: SendState;
-  /** Or the entries of `sendStateKeys(query)` read elsewhere (see sendStateAhead). */
-  ahead?: { query: SendStateQuery; entries: Deno.KvEntryMaybe<unknown>[] };
 };
 
 /** A send that passed checks 5 to 14: what reserving and delivering it need. */
@@ -192,13 +185,11 @@ export async function checkSend(
   const now = ctx.clock.now();
   const toAddrs = req.to.map((m) => m.address.toLowerCase());
   const emails = [...new Set(toAddrs)];
-  const read = opts.state ??
-    (opts.ahead ? await sendStateOf(ctx.kv, opts.ahead.query, opts.ahead.entries) : null);
-  const pre = read?.query;
+  const pre = opts.state?.query;
   // State read for another site, other recipients or another account is read again.
   const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
       (!checks.quota || pre.accountId === site.account_id)
-    ? read!
+    ? opts.state!
     : await readSendState(ctx.kv, sendStateQuery(site, emails, now, { quota: true }));
   const { window, logTotal, account, blocks } = state;
   const hooks = state.routing.webhooks;

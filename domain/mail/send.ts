@@ -1,7 +1,7 @@
 /**
- * The send path: POST /mail/send, form notifications and sequence steps all
- * call `sendMail` (or `prepareSend`, to reserve inside their own commit). One
- * send runs, in order:
+ * The send path. POST /mail/send calls `handleMailSend`; form notifications
+ * and sequence steps call `sendMail` (or `prepareSend`, to reserve inside
+ * their own commit). One send runs, in order:
  *
  *   checks.ts       checks 5 to 14 in the spec's order, returning a draft
  *   message.ts      the message: content, sender, headers, tracking, unsubscribe
@@ -10,8 +10,9 @@
  */
 import type { Ctx } from "../kernel/context.ts";
 import type { Site } from "../sites/store.ts";
-import { type MailSendInput, type MailSendRequest, parseMailbox } from "./schema.ts";
-import { sendStateKeys, type SendStateQuery } from "./send_state_store.ts";
+import { checkKeyAndBody, type KeyedRequest } from "../sites/auth.ts";
+import type { MailSendInput, MailSendRequest } from "./schema.ts";
+import { sendStateKeys, sendStateOf } from "./send_state_store.ts";
 import { checkSend, parseSendInput, type SendOptions } from "./checks.ts";
 import {
   addReservation,
@@ -27,28 +28,27 @@ import type { SendOutcome } from "./outcome.ts";
 export { siteLogTotal, TOTALS } from "./reservation.ts";
 
 /**
- * The send state a POST /mail/send body will need, for the site and account
- * its key acted for before (read with the key check; checkSend reads again
- * whatever turns out not to match). Null when the body names no recipient.
+ * POST /mail/send: the key check (1 to 3, and the per-key request limit), the
+ * JSON (4), then the send (5 to 14). For a key seen before, the send state of
+ * the body's `to` addresses is read with the key check (one round trip).
+ * Throws ApiError for 1 to 4; every later answer is the outcome.
  */
-export function sendStateAhead(
-  json: unknown,
-  siteId: string,
-  accountId: string | null,
-  now: number,
-): { query: SendStateQuery; keys: Deno.KvKey[] } | null {
-  const to = (json as { to?: unknown } | null)?.to;
-  const items = typeof to === "string" ? [to] : Array.isArray(to) ? to.slice(0, 50) : [];
-  const emails = new Set<string>();
-  for (const item of items) {
-    const m = typeof item === "string" ? parseMailbox(item) : null;
-    if (m) emails.add(m.address.toLowerCase());
-  }
-  if (!emails.size) return null;
-  const query = sendStateQuery({ id: siteId, account_id: accountId }, [...emails], now, {
-    quota: true,
+export async function handleMailSend(ctx: Ctx, request: KeyedRequest): Promise<SendOutcome> {
+  const { site, body, prefetched } = await checkKeyAndBody(ctx, request, {
+    badJson: "invalid_json",
+    parse: parseSendInput,
+    prefetch(parsed, hint) {
+      if (!parsed.ok) return null;
+      const emails = [...new Set(parsed.req.to.map((m) => m.address.toLowerCase()))];
+      const query = sendStateQuery(hint, emails, ctx.clock.now(), { quota: true });
+      return { query, keys: sendStateKeys(query) };
+    },
   });
-  return { query, keys: sendStateKeys(query) };
+  if (!body.ok) return body.outcome;
+  const state = prefetched
+    ? await sendStateOf(ctx.kv, prefetched.plan.query, prefetched.entries)
+    : undefined;
+  return await sendRequest(ctx, site, body.req, { state });
 }
 
 /**
