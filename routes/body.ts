@@ -38,8 +38,11 @@ function readLimited(
   return readBounded(req.body, limit, deadline);
 }
 
-/** The parsed JSON body (any JSON value; the schema decides what is allowed). */
-export async function readJson(c: Context, opts: BodyOptions): Promise<unknown> {
+/**
+ * The raw body, declared as JSON and within the size limit; the bytes are not
+ * parsed (a use case that parses them itself takes these: domain/sites/auth.ts).
+ */
+export async function readBody(c: Context, opts: BodyOptions): Promise<Uint8Array> {
   const bad = () => new ApiError(opts.badJson, 400, opts.badJsonExtra ?? {});
   if (!isJsonContentType(c.req.header("content-type"))) throw bad();
   const limit = opts.limit ?? DEFAULT_BODY_LIMIT;
@@ -63,9 +66,15 @@ export async function readJson(c: Context, opts: BodyOptions): Promise<unknown> 
     }
     throw invalidPayload(details);
   }
+  return bytes;
+}
+
+/** The parsed JSON body (any JSON value; the schema decides what is allowed). */
+export async function readJson(c: Context, opts: BodyOptions): Promise<unknown> {
+  const bytes = await readBody(c, opts);
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw bad();
+    throw new ApiError(opts.badJson, 400, opts.badJsonExtra ?? {});
   }
 }

@@ -1,5 +1,6 @@
 /** Hono environment shared by all routes. */
 import type { Site } from "../domain/sites/schema.ts";
+import type { KeyAccess } from "../domain/sites/auth.ts";
 
 /**
  * How an endpoint shapes its errors (spec, Errors > Envelope):
@@ -15,11 +16,7 @@ export type AppEnv = {
   Variables: {
     envelope: Envelope;
     /** The site the API key acts for (set by the auth middleware). */
-    site: Site;
+    site: KeyAccess["site"];
     apiKeyId: string;
-    /** The body when the auth middleware read it ahead (requireSite's readAhead). */
-    body: { json: unknown } | { error: unknown };
-    /** KV entries read with the key check (requireSite's readAhead), with the route's plan. */
-    readAhead: { plan: unknown; entries: Deno.KvEntryMaybe<unknown>[] };
   };
 };

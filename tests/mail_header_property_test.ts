@@ -25,7 +25,8 @@ import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
 import { seedSite, startTestService, type TestService } from "./helpers/service.ts";
 import { startSmtp } from "./helpers/smtp.ts";
 import { addressKey, parseAddress } from "../domain/kernel/address.ts";
-import { type SendChecks, sendMail } from "../domain/mail/send.ts";
+import { sendMail } from "../domain/mail/send.ts";
+import type { SendChecks } from "../domain/mail/checks.ts";
 import { type MailSendInput, parseMailbox } from "../domain/mail/schema.ts";
 import {
   builtMessage,

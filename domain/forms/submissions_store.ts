@@ -5,13 +5,12 @@
  * as a blob when large.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, getManyBatched, listByIndex } from "../kernel/kv/kv.ts";
+import { commit, type EntryTree, type KeyTree, listByIndex, readMany } from "../kernel/kv/kv.ts";
 import type { Packed } from "../kernel/kv/blob.ts";
-import { windowOf, type WindowState } from "../kernel/kv/counters.ts";
+import { type MonthlyUsage, usageOf, windowOf, type WindowState } from "../kernel/kv/counters.ts";
 import type { Account } from "../accounts/store.ts";
 import { utcMonth } from "../kernel/clock.ts";
-
-export type Classification = "legitimate" | "suspicious" | "spam";
+import type { Classification, SpamReason } from "../spam/form_score.ts";
 
 export type SubmissionVisitor = {
   ip: string | null;
@@ -34,7 +33,7 @@ export type Submission = {
   spam_score: number;
   classification: Classification;
   /** Rules that added points, for the operator. */
-  spam_reasons: { rule: string; points: number }[];
+  spam_reasons: SpamReason[];
   /** Addresses the notification went (or would have gone) to. */
   notify_to: string[];
   /** Counted toward the account's monthly form limit. */
@@ -130,13 +129,12 @@ export type SubmitState = {
   mark: ContentMark | null;
   account: Account | null;
   /** The account's form usage this UTC month (null without an account). */
-  usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null;
+  usage: MonthlyUsage | null;
 };
 
 /**
- * Reads the IP window (name `windowName`, as counters.ts keeps it), the content
- * marker, the account and its monthly form usage, and the caller's `extra` keys
- * (the notification's send state), with one getMany (two past 10 keys, at once).
+ * What a submission reads: the IP window (name `windowName`, as counters.ts
+ * keeps it), the content marker, the account and its monthly form usage.
  */
 export type SubmitStateQuery = {
   windowName: string;
@@ -147,43 +145,68 @@ export type SubmitStateQuery = {
   windowMs: number;
 };
 
-/** The keys a submission's state is read from, in the order submitStateOf expects them. */
-export function submitStateKeys(q: SubmitStateQuery): Deno.KvKey[] {
-  const wanted: Deno.KvKey[] = [];
-  if (q.ipKey) wanted.push(keys.window(q.windowName, q.ipKey));
-  if (q.fingerprint) wanted.push(keys.formContentHash(q.fingerprint));
-  if (q.accountId) {
-    wanted.push(keys.account(q.accountId), keys.usage(q.accountId, "form", utcMonth(q.now)));
-  }
-  return wanted;
-}
+/** The keys of a submission's state, by name (absent: nothing to read). */
+export type SubmitStateKeys = {
+  window?: Deno.KvKey;
+  mark?: Deno.KvKey;
+  account?: Deno.KvKey;
+  usage?: Deno.KvKey;
+};
 
-/** The state from the entries of `submitStateKeys(q)`, then any `extra` entries after them. */
-export function submitStateOf(
-  q: SubmitStateQuery,
-  got: Deno.KvEntryMaybe<unknown>[],
-): SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] } {
-  let i = 0;
-  const w = q.ipKey ? got[i++] : null;
-  const mark = q.fingerprint ? (got[i++].value as ContentMark | null) : null;
-  const account = q.accountId ? (got[i++].value as Account | null) : null;
-  const u = q.accountId ? got[i++] as Deno.KvEntryMaybe<Deno.KvU64> : null;
+/** The keys to read for `q` (readMany them, then `submitStateOf`). */
+function submitStateKeys(q: SubmitStateQuery): SubmitStateKeys {
   return {
-    // As readWindow: entries inside the window, later stamps included.
-    window: w ? windowOf(w, q.now, q.windowMs) : null,
-    mark,
-    account,
-    usage: u
-      ? { key: u.key, count: u.value ? Number(u.value.value) : 0, versionstamp: u.versionstamp }
-      : null,
-    extra: got.slice(i),
+    ...(q.ipKey && { window: keys.window(q.windowName, q.ipKey) }),
+    ...(q.fingerprint && { mark: keys.formContentHash(q.fingerprint) }),
+    ...(q.accountId && {
+      account: keys.account(q.accountId),
+      usage: keys.usage(q.accountId, "form", utcMonth(q.now)),
+    }),
   };
 }
 
-export async function readSubmitState(
+/** The state from the entries of `submitStateKeys(q)`. */
+function submitStateOf(q: SubmitStateQuery, got: EntryTree<SubmitStateKeys>): SubmitState {
+  return {
+    // As readWindow: entries inside the window, later stamps included.
+    window: got.window ? windowOf(got.window, q.now, q.windowMs) : null,
+    mark: (got.mark?.value ?? null) as ContentMark | null,
+    account: (got.account?.value ?? null) as Account | null,
+    usage: got.usage ? usageOf(got.usage) : null,
+  };
+}
+
+/** A submission's keys and the caller's keys read with them (the notification's send state). */
+export type SubmitReadKeys<A extends KeyTree> = { submission: SubmitStateKeys; alongside: A };
+
+export type SubmitRead<A extends KeyTree> = { state: SubmitState; alongside: EntryTree<A> };
+
+export function submitReadKeys<A extends KeyTree>(
+  q: SubmitStateQuery,
+  alongside: A,
+): SubmitReadKeys<A> {
+  return { submission: submitStateKeys(q), alongside };
+}
+
+/** The state from the entries of `submitReadKeys(q, ...)`. */
+export function submitReadOf<A extends KeyTree>(
+  q: SubmitStateQuery,
+  got: EntryTree<SubmitReadKeys<A>>,
+): SubmitRead<A> {
+  return {
+    state: submitStateOf(q, got.submission),
+    alongside: got.alongside as EntryTree<A>,
+  };
+}
+
+/**
+ * Reads a submission's state and the caller's keys `alongside` in one
+ * readMany: one getMany up to 10 keys, two at once past it.
+ */
+export async function readSubmitState<A extends KeyTree>(
   kv: Deno.Kv,
   q: SubmitStateQuery,
-  extra: Deno.KvKey[] = [],
-): Promise<SubmitState & { extra: Deno.KvEntryMaybe<unknown>[] }> {
-  return submitStateOf(q, await getManyBatched(kv, [...submitStateKeys(q), ...extra]));
+  alongside: A,
+): Promise<SubmitRead<A>> {
+  return submitReadOf(q, await readMany(kv, submitReadKeys(q, alongside)));
 }

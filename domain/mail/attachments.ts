@@ -20,6 +20,14 @@ import { Buffer } from "node:buffer";
 import { detectMimeType } from "nodemailer/lib/mime-funcs";
 import type { AttachmentInput } from "./schema.ts";
 
+/** A file as the message composer takes it (compose.ts): decoded, labelled by mimeAttachment. */
+export type ComposeAttachment = {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+  cid?: string;
+};
+
 export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
 
 // One character class and a length check: linear, and no group repetition that
@@ -93,14 +101,6 @@ export function isSevenBitClean(content: Uint8Array): boolean {
   }
   return true;
 }
-
-/** One attachment as the message builder (compose.ts) takes it: decoded, with its label if given. */
-export type ComposeAttachment = {
-  filename: string;
-  content: Buffer;
-  contentType?: string;
-  cid?: string;
-};
 
 /** What MailComposer gets for one attachment: its label and its transfer encoding, chosen here. */
 export type MimeAttachment = {

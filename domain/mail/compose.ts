@@ -23,8 +23,6 @@ import dkimSign from "nodemailer/lib/dkim/sign.js";
 import type { Mailbox } from "./schema.ts";
 import { type ComposeAttachment, mimeAttachment } from "./attachments.ts";
 
-export type { ComposeAttachment };
-
 export type DkimKey = {
   domainName: string;
   keySelector: string;
@@ -101,9 +99,6 @@ export const DKIM_SIGNED_HEADERS = [
     };
   }
 }
-
-// Attachment labels and transfer encodings are chosen in attachments.ts.
-export { safeContentType } from "./attachments.ts";
 
 /** Builds (and in domain mode signs) the message. */
 export function composeMessage(m: ComposeInput): Uint8Array {

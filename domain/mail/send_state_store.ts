@@ -6,12 +6,18 @@
  * of the `to` addresses. Same results as readWindow, readTotal, getAccount,
  * readMonthly and recipientBlocks, one round trip for a single recipient.
  *
- * A caller that reads other keys too (forms/submit) puts `sendStateKeys` into
- * its own getMany and builds the state with `sendStateOf`.
+ * A caller that reads other keys too (the key check, forms/submit) puts
+ * `sendStateKeys` into its own readMany and builds the state with `sendStateOf`.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { getManyBatched } from "../kernel/kv/kv.ts";
-import { readTotal, windowOf, type WindowState } from "../kernel/kv/counters.ts";
+import { type EntryTree, readMany } from "../kernel/kv/kv.ts";
+import {
+  type MonthlyUsage,
+  readTotal,
+  usageOf,
+  windowOf,
+  type WindowState,
+} from "../kernel/kv/counters.ts";
 import type { Account } from "../accounts/store.ts";
 import { utcMonth } from "../kernel/clock.ts";
 import { routingOf, type SiteRouting } from "../sites/routing_store.ts";
@@ -25,7 +31,7 @@ export type SendState = {
   window: WindowState & { total: number };
   logTotal: number;
   account: Account | null;
-  usage: { key: Deno.KvKey; count: number; versionstamp: string | null } | null;
+  usage: MonthlyUsage | null;
   blocks: Map<string, "suppressed" | "unsubscribed">;
 };
 
@@ -41,14 +47,32 @@ export type SendStateQuery = {
   emails: string[];
 };
 
-/** The keys to read, in the order `sendStateOf` expects them. */
-export function sendStateKeys(q: SendStateQuery): Deno.KvKey[] {
-  const all: Deno.KvKey[] = [keys.window(q.windowName, q.siteId), keys.siteRouting(q.siteId)];
-  if (q.accountId) {
-    all.push(keys.account(q.accountId), keys.usage(q.accountId, "email", utcMonth(q.now)));
-  }
-  for (const e of q.emails) all.push(keys.suppression(e), keys.unsubscribe(q.siteId, e));
-  return all;
+/** The keys of a send state, by name (`recipients` by address). */
+export type SendStateKeys = {
+  window: Deno.KvKey;
+  routing: Deno.KvKey;
+  /** Only when the quota is checked (the query names an account). */
+  account?: Deno.KvKey;
+  usage?: Deno.KvKey;
+  recipients: Record<string, { suppression: Deno.KvKey; unsubscribe: Deno.KvKey }>;
+};
+
+/** The keys to read for `q` (readMany them, then `sendStateOf`). */
+export function sendStateKeys(q: SendStateQuery): SendStateKeys {
+  return {
+    window: keys.window(q.windowName, q.siteId),
+    routing: keys.siteRouting(q.siteId),
+    ...(q.accountId && {
+      account: keys.account(q.accountId),
+      usage: keys.usage(q.accountId, "email", utcMonth(q.now)),
+    }),
+    recipients: Object.fromEntries(
+      q.emails.map((e) => [e, {
+        suppression: keys.suppression(e),
+        unsubscribe: keys.unsubscribe(q.siteId, e),
+      }]),
+    ),
+  };
 }
 
 /**
@@ -64,43 +88,37 @@ export async function withTotal(
   return { ...w, total: w.total ?? (await readTotal(kv, totalName, siteId)) };
 }
 
-/** The state from the entries of `sendStateKeys(q)`, in that order. */
+/** The state from the entries of `sendStateKeys(q)`. */
 export async function sendStateOf(
   kv: Deno.Kv,
   q: SendStateQuery,
-  got: Deno.KvEntryMaybe<unknown>[],
+  got: EntryTree<SendStateKeys>,
 ): Promise<SendState> {
-  const w = windowOf(got[0], q.now, q.windowMs);
+  const w = windowOf(got.window, q.now, q.windowMs);
   // Only entries up to now decide (a racing writer's later stamp waits for the next read).
   w.times = w.times.filter((t) => t <= q.now);
   const [window, routing] = await Promise.all([
     withTotal(kv, q.siteId, q.totalName, w),
-    routingOf(kv, q.siteId, got[1] as Deno.KvEntryMaybe<SiteRouting>),
+    routingOf(kv, q.siteId, got.routing as Deno.KvEntryMaybe<SiteRouting>),
   ]);
-  const fixed = q.accountId ? 4 : 2;
-  const account = q.accountId ? (got[2].value as Account | null) : null;
-  const u = q.accountId ? (got[3] as Deno.KvEntryMaybe<Deno.KvU64>) : null;
   const blocks = new Map<string, "suppressed" | "unsubscribed">();
-  q.emails.forEach((e, i) => {
-    const sup = got[fixed + 2 * i];
-    const unsub = got[fixed + 2 * i + 1];
+  for (const e of q.emails) {
+    const r = got.recipients[e];
     // Suppression wins over unsubscribe when both apply (as recipientBlocks).
-    if (sup.value !== null) blocks.set(e, "suppressed");
-    else if (unsub.value !== null) blocks.set(e, "unsubscribed");
-  });
+    if (r.suppression.value !== null) blocks.set(e, "suppressed");
+    else if (r.unsubscribe.value !== null) blocks.set(e, "unsubscribed");
+  }
   return {
     query: q,
     routing,
     window,
     logTotal: window.total,
-    account,
-    usage: u
-      ? { key: u.key, count: u.value ? Number(u.value.value) : 0, versionstamp: u.versionstamp }
-      : null,
+    account: (got.account?.value ?? null) as Account | null,
+    usage: got.usage ? usageOf(got.usage) : null,
     blocks,
   };
 }
 
 export async function readSendState(kv: Deno.Kv, q: SendStateQuery): Promise<SendState> {
-  return await sendStateOf(kv, q, await getManyBatched(kv, sendStateKeys(q)));
+  return await sendStateOf(kv, q, await readMany(kv, sendStateKeys(q)));
 }

@@ -4,7 +4,7 @@
  * stops working with the commit that replaces it.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, getManyBatched, listByIndex } from "../kernel/kv/kv.ts";
+import { commit, type EntryTree, type KeyTree, listByIndex, readMany } from "../kernel/kv/kv.ts";
 import type { Site } from "./schema.ts";
 
 export type ApiKeyRecord = {
@@ -51,19 +51,23 @@ export async function findApiKeyByHash(kv: Deno.Kv, hash: string): Promise<ApiKe
 
 /**
  * The hash index entry, a site record (the key's site, when known) and the
- * caller's `extra` keys, in one read.
+ * caller's `prefetch` keys, in one readMany.
  */
-export async function findApiKeyAndSite(
+export async function findApiKeyAndSite<P extends KeyTree>(
   kv: Deno.Kv,
   hash: string,
   siteId: string,
-  extra: Deno.KvKey[] = [],
-): Promise<{ index: ApiKeyIndex | null; site: Site | null; extra: Deno.KvEntryMaybe<unknown>[] }> {
-  const got = await getManyBatched(kv, [keys.apiKeyByHash(hash), keys.site(siteId), ...extra]);
+  prefetch: P,
+): Promise<{ index: ApiKeyIndex | null; site: Site | null; prefetched: EntryTree<P> }> {
+  const got = await readMany(kv, {
+    index: keys.apiKeyByHash(hash),
+    site: keys.site(siteId),
+    prefetch,
+  });
   return {
-    index: got[0].value as ApiKeyIndex | null,
-    site: got[1].value as Site | null,
-    extra: got.slice(2),
+    index: got.index.value as ApiKeyIndex | null,
+    site: got.site.value as Site | null,
+    prefetched: got.prefetch as EntryTree<P>,
   };
 }
 

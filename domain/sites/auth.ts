@@ -1,13 +1,18 @@
 /**
  * API keys: `svc_live_` + 32 random bytes (base64url), stored only as their
- * SHA-256. Authentication hashes the presented key, finds the index entry, and
- * compares the stored hash in constant time.
+ * SHA-256. The key check hashes the presented key, finds the index entry,
+ * compares the stored hash in constant time, and applies the site's per-key
+ * request limit. Keyed routes call `checkApiKey` through requireSite
+ * (routes/api/auth.ts); the hot paths (mail/send, forms/submit) hand the key
+ * and the body to their use case, which calls `checkKeyAndBody`.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { constantTimeEqual, randomToken, sha256Hex } from "../kernel/crypto.ts";
+import type { EntryTree, KeyTree } from "../kernel/kv/kv.ts";
 import { type ApiKeyIndex, findApiKeyAndSite, findApiKeyByHash } from "./api_keys_store.ts";
 import { getSite, type Site } from "./store.ts";
+import { consumeRequest, type LimitDecision } from "./request_limit.ts";
 
 export const API_KEY_PREFIX = "svc_live_";
 
@@ -21,7 +26,7 @@ export function newApiKey(): { key: string; hash: string; prefix: string } {
 
 /**
  * The site a key was last seen acting for, as it was then (its id never
- * changes; the rest may have). A hint only: see authenticate.
+ * changes; the rest may have). A hint only: see checkApiKey.
  */
 export type KeyHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
 
@@ -41,31 +46,36 @@ function hashOf(presented: string | undefined): string | null {
   return key && key.length <= 256 ? sha256Hex(key) : null;
 }
 
-/**
- * The site a presented key acted for when it was last accepted, or null. A
- * route may then read its body and name the keys it will need, to be read
- * with the key's own (authenticate's `ahead`).
- */
-export function keyHint(presented: string | undefined): KeyHint | null {
+/** The site a presented key acted for when it was last accepted, or null. */
+function keyHint(presented: string | undefined): KeyHint | null {
   const hash = hashOf(presented);
   return hash ? seen.get(hash) ?? null : null;
 }
 
+/** Who a checked key acts for: the site, and the key's id. */
+export type KeyAccess = { site: Site; keyId: string };
+
 /**
- * The site a key acts for. Throws 401 missing_api_key / invalid_api_key, and 403
- * site_disabled unless `allowDisabled`.
+ * The site a key acts for. Throws 401 missing_api_key / invalid_api_key, 403
+ * site_disabled unless `allowDisabled`, and 429 rate_limited when the site's
+ * per-key request limit (request_limit.ts) refuses the request.
  *
  * The hash index entry is read on every call, so a revoked or rotated key
  * fails at once. For a key seen before, its site (which never changes) is read
- * in the same getMany, with the caller's `ahead` keys; their entries come back
- * when the key still acts for that site.
+ * in the same readMany, with the caller's `prefetch` keys; their entries come
+ * back when the key still acts for that site (else `prefetched` is null).
  */
-export async function authenticate(
+export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   ctx: Ctx,
   presented: string | undefined,
-  allowDisabled: boolean,
-  ahead: Deno.KvKey[] = [],
-): Promise<{ site: Site; keyId: string; ahead: Deno.KvEntryMaybe<unknown>[] | null }> {
+  opts: {
+    allowDisabled?: boolean;
+    /** Keys to read with the check, planned for the site the key acted for last. */
+    prefetch?: { siteId: string; keys: P };
+    /** The request limit's decision, when the site has a limit (for the RateLimit headers). */
+    onRequestLimit?: (d: LimitDecision) => void;
+  } = {},
+): Promise<KeyAccess & { prefetched: EntryTree<P> | null }> {
   const key = presented?.trim();
   if (!key) throw new ApiError("missing_api_key", 401);
   // Bounded work for absurd headers; no real key is this long.
@@ -73,13 +83,14 @@ export async function authenticate(
   const hash = sha256Hex(key);
   let idx: ApiKeyIndex | null;
   let site: Site | null;
-  let read: Deno.KvEntryMaybe<unknown>[] | null = null;
-  const known = seen.get(hash);
-  if (known) {
-    let extra: Deno.KvEntryMaybe<unknown>[];
-    ({ index: idx, site, extra } = await findApiKeyAndSite(ctx.kv, hash, known.id, ahead));
-    if (idx && idx.site_id === known.id) read = extra;
-    else if (idx) site = await getSite(ctx.kv, idx.site_id);
+  let prefetched: EntryTree<P> | null = null;
+  const guess = opts.prefetch?.siteId ?? seen.get(hash)?.id;
+  if (guess) {
+    const got = await findApiKeyAndSite(ctx.kv, hash, guess, opts.prefetch?.keys ?? {});
+    ({ index: idx, site } = got);
+    if (idx && idx.site_id === guess) {
+      prefetched = opts.prefetch ? got.prefetched as EntryTree<P> : null;
+    } else if (idx) site = await getSite(ctx.kv, idx.site_id);
   } else {
     idx = await findApiKeyByHash(ctx.kv, hash);
     site = idx ? await getSite(ctx.kv, idx.site_id) : null;
@@ -87,8 +98,91 @@ export async function authenticate(
   if (!idx || !constantTimeEqual(idx.hash, hash)) throw new ApiError("invalid_api_key", 401);
   if (!site) throw new ApiError("invalid_api_key", 401);
   remember(hash, site);
-  if (site.disabled && !allowDisabled) throw new ApiError("site_disabled", 403);
-  return { site, keyId: idx.key_id, ahead: read };
+  if (site.disabled && !opts.allowDisabled) throw new ApiError("site_disabled", 403);
+  if (site.request_limit) {
+    const d = await consumeRequest(ctx, idx.key_id, site.request_limit);
+    opts.onRequestLimit?.(d);
+    if (!d.allowed) throw new ApiError("rate_limited", 429);
+  }
+  return { site, keyId: idx.key_id, prefetched };
+}
+
+/** A keyed API request as the HTTP layer hands it to its use case. */
+export type KeyedRequest = {
+  /** The key as presented (the first non-empty key header; see presentedKey). */
+  presentedKey: string | undefined;
+  /**
+   * Reads the raw body; throws ApiError when it cannot (not declared as JSON,
+   * too large, too slow). Called at most once: for a key accepted before,
+   * ahead of its check (see checkKeyAndBody); for any other key only after
+   * the check passed, so an unknown key's body is never read.
+   */
+  body: () => Promise<Uint8Array>;
+  /** See checkApiKey. */
+  onRequestLimit?: (d: LimitDecision) => void;
+};
+
+/** The prefetch a use case planned, with the entries read for it. */
+export type Prefetched<Plan extends { keys: KeyTree }> = {
+  plan: Plan;
+  entries: EntryTree<Plan["keys"]>;
+};
+
+/**
+ * The key check and the JSON body of a use case that reads ahead (mail/send,
+ * forms/submit). For a key seen before, the body is read and parsed first so
+ * that `prefetch` can name the keys the use case will read, and they are read
+ * in the key check's own getMany (one round trip fewer). The answers stay
+ * those of a first-seen key: the key checks (1 missing_api_key, 2
+ * invalid_api_key, 3 site_disabled, the request limit) come before any body
+ * error, and `parse` must not throw for a bad payload but return it, so that
+ * the use case answers it in its own order.
+ */
+export async function checkKeyAndBody<T, Plan extends { keys: KeyTree }>(
+  ctx: Ctx,
+  req: KeyedRequest,
+  opts: {
+    /** The endpoint's code for a body that is not JSON. */
+    badJson: string;
+    parse: (json: unknown) => T;
+    /** What to read with the key check, from the parsed body and the key's last site. */
+    prefetch: (body: T, hint: KeyHint) => Plan | null;
+  },
+): Promise<KeyAccess & { body: T; prefetched: Prefetched<Plan> | null }> {
+  const hint = keyHint(req.presentedKey);
+  let early: { body: T } | { error: unknown } | null = null;
+  let plan: Plan | null = null;
+  if (hint) {
+    try {
+      early = { body: opts.parse(await jsonBody(req, opts.badJson)) };
+    } catch (error) {
+      early = { error };
+    }
+    if ("body" in early) plan = opts.prefetch(early.body, hint);
+  }
+  const { site, keyId, prefetched } = await checkApiKey(ctx, req.presentedKey, {
+    ...(plan && hint && { prefetch: { siteId: hint.id, keys: plan.keys } }),
+    onRequestLimit: req.onRequestLimit,
+  });
+  if (early && "error" in early) throw early.error;
+  const body = early ? early.body : opts.parse(await jsonBody(req, opts.badJson));
+  return {
+    site,
+    keyId,
+    body,
+    prefetched: plan && prefetched
+      ? { plan, entries: prefetched as EntryTree<Plan["keys"]> }
+      : null,
+  };
+}
+
+async function jsonBody(req: KeyedRequest, badJson: string): Promise<unknown> {
+  const bytes = await req.body();
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new ApiError(badJson, 400);
+  }
 }
 
 /** The first non-empty key header of a request. */

@@ -1,4 +1,8 @@
-/** POST /sites/verify: match a site URL against the registered domain and save it. */
+/**
+ * A site's `verified` flag: POST /sites/verify (match a site URL against the
+ * registered domain and save it), and `markVerified` after the first stored
+ * submission or sent email.
+ */
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -6,7 +10,7 @@ import { ApiError } from "../kernel/errors.ts";
 import { httpUrl, str } from "../kernel/validation.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import { normalizeDomain, type Site } from "./schema.ts";
-import { updateSite } from "./store.ts";
+import { getSite, updateSite } from "./store.ts";
 
 export const SiteVerify = z.object({
   site_url: httpUrl(2000),
@@ -52,4 +56,26 @@ export async function verifySite(ctx: Ctx, siteId: string, input: SiteVerifyInpu
   );
   if (!saved) throw new ApiError("invalid_api_key", 401);
   return saved;
+}
+
+/**
+ * Sets `verified` once the site stored a submission or sent an email. Never
+ * throws: the caller's work is done, and a lost race on the flag is made good
+ * by the next one.
+ */
+export async function markVerified(ctx: Ctx, site: Pick<Site, "id" | "verified">): Promise<void> {
+  if (site.verified) return;
+  try {
+    // The caller's site may be old (a sequence step's): write only when needed.
+    if ((await getSite(ctx.kv, site.id))?.verified !== false) return;
+    await retryOnConflict(() =>
+      updateSite(
+        ctx.kv,
+        site.id,
+        (s) => s.verified ? s : { ...s, verified: true, updated_at: isoTime(ctx.clock.now()) },
+      )
+    );
+  } catch (e) {
+    ctx.log.warn("could not mark the site verified", { site_id: site.id, error: e });
+  }
 }

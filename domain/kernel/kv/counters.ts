@@ -126,16 +126,26 @@ export function appendWindow(
     : op.set(state.key, encodeWindow(times, total));
 }
 
+/**
+ * An account's monthly usage of one kind as read, with what a writer checks
+ * so that concurrent requests cannot both take the last unit.
+ */
+export type MonthlyUsage = { key: Deno.KvKey; count: number; versionstamp: string | null };
+
+/** The usage from its entry (read with getMany or readMany). */
+export function usageOf(entry: Deno.KvEntryMaybe<unknown>): MonthlyUsage {
+  const v = entry.value as Deno.KvU64 | null;
+  return { key: entry.key, count: v ? Number(v.value) : 0, versionstamp: entry.versionstamp };
+}
+
 /** Usage of `kind` (e.g. "email", "form") by an account in the UTC month of `now`. */
 export async function readMonthly(
   kv: Deno.Kv,
   accountId: string,
   kind: string,
   now: number,
-): Promise<{ key: Deno.KvKey; count: number; versionstamp: string | null }> {
-  const key = keys.usage(accountId, kind, utcMonth(now));
-  const r = await kv.get<Deno.KvU64>(key);
-  return { key, count: r.value ? Number(r.value.value) : 0, versionstamp: r.versionstamp };
+): Promise<MonthlyUsage> {
+  return usageOf(await kv.get<Deno.KvU64>(keys.usage(accountId, kind, utcMonth(now))));
 }
 
 export function addMonthly(

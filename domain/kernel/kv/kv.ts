@@ -98,3 +98,66 @@ export async function getManyBatched(
   for (let i = 0; i < all.length; i += 10) batches.push(kv.getMany(all.slice(i, i + 10)));
   return (await Promise.all(batches)).flat();
 }
+
+/**
+ * Keys to read together, by name; a name may also hold a group of names, so
+ * that readers can combine their reads without their names meeting (the key
+ * check's `{index, site, prefetch: {...}}`). An absent name reads nothing.
+ */
+export type KeyTree = { readonly [name: string]: Deno.KvKey | KeyTree | undefined };
+
+/** What `readMany` gives for one name of a KeyTree. */
+export type EntryOf<V> = V extends Deno.KvKey ? Deno.KvEntryMaybe<unknown>
+  : V extends KeyTree ? EntryTree<V>
+  : undefined;
+
+/** The entries of a KeyTree, under the same names. */
+export type EntryTree<T extends KeyTree> = { [N in keyof T]: EntryOf<T[N]> };
+
+function flatten(tree: KeyTree, path: string, out: [string, Deno.KvKey][]) {
+  for (const [name, v] of Object.entries(tree)) {
+    if (v === undefined) continue;
+    // Names are joined with NUL, which no name in code holds; recipients'
+    // addresses cannot hold it either.
+    if (Array.isArray(v)) out.push([path + name, v as Deno.KvKey]);
+    else flatten(v as KeyTree, `${path}${name}\0`, out);
+  }
+}
+
+function rebuild(tree: KeyTree, next: () => Deno.KvEntryMaybe<unknown>): Record<string, unknown> {
+  // fromEntries defines own properties: a name such as "__proto__" stays a name.
+  return Object.fromEntries(
+    Object.entries(tree).map((
+      [name, v],
+    ) => [
+      name,
+      v === undefined ? undefined : Array.isArray(v) ? next() : rebuild(v as KeyTree, next),
+    ]),
+  );
+}
+
+/**
+ * Reads every key of `tree` in one getMany (batches of 10 past the KV limit,
+ * read at once) and gives the entries back under the same names:
+ * `readMany(kv, {window: k1, site: k2})` -> `{window: entry, site: entry}`.
+ */
+export async function readMany<T extends KeyTree>(kv: Deno.Kv, tree: T): Promise<EntryTree<T>> {
+  const flat: [string, Deno.KvKey][] = [];
+  flatten(tree, "", flat);
+  const got = await getManyBatched(kv, flat.map(([, k]) => k));
+  let i = 0;
+  return rebuild(tree, () => got[i++]) as EntryTree<T>;
+}
+
+/** Whether two KeyTrees name the same keys under the same names. */
+export function sameKeys(a: KeyTree, b: KeyTree): boolean {
+  const fa: [string, Deno.KvKey][] = [];
+  const fb: [string, Deno.KvKey][] = [];
+  flatten(a, "", fa);
+  flatten(b, "", fb);
+  return fa.length === fb.length && fa.every(([name, key], i) => {
+    const [otherName, other] = fb[i];
+    return name === otherName && key.length === other.length &&
+      key.every((p, j) => p === other[j]);
+  });
+}

@@ -9,11 +9,12 @@ import { Buffer } from "node:buffer";
 import { simpleParser } from "mailparser";
 import {
   checkAttachments,
+  type ComposeAttachment,
   isSevenBitClean,
   MAX_ATTACHMENT_BYTES,
   safeContentType,
 } from "../../../domain/mail/attachments.ts";
-import { type ComposeAttachment, composeMessage } from "../../../domain/mail/compose.ts";
+import { composeMessage } from "../../../domain/mail/compose.ts";
 import { seedSite, startTestService } from "../../helpers/service.ts";
 import { base64OfSize } from "../../helpers/mail.ts";
 

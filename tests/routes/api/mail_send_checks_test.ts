@@ -9,7 +9,7 @@ import { ManualClock } from "../../../domain/kernel/clock.ts";
 import { addSuppression, addUnsubscribe } from "../../../domain/suppressions/store.ts";
 import { addTotal } from "../../../domain/kernel/kv/counters.ts";
 import { commit } from "../../../domain/kernel/kv/kv.ts";
-import { RATE_LIMIT } from "../../../domain/mail/send.ts";
+import { RATE_LIMIT } from "../../../domain/mail/reservation.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../../domain/mail/attachments.ts";
 import {
   type Seeded,

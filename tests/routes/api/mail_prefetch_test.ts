@@ -1,12 +1,13 @@
 /**
  * POST /mail/send for a key seen before: its body is read first and the send
- * state is read with the key check. The answers must be those of a key seen
- * for the first time: key checks before body errors, and nothing stale from the
- * key's earlier site or account.
+ * state is prefetched with the key check, in one KV round trip. The answers
+ * must be those of a key seen for the first time: key checks before body
+ * errors, and nothing stale from the key's earlier site or account.
  */
 import assert from "node:assert/strict";
 import { addSuppression } from "../../../domain/suppressions/store.ts";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
+import { readsOf } from "../../helpers/kv_reads.ts";
 
 const ok = { to: "ann@example.com", subject: "Hello", text: "Hi Ann" };
 
@@ -74,10 +75,35 @@ Deno.test("a known key's send sees suppressions and the window as they are now",
     });
     const r = await send(svc, s.key, { ...ok, to: ["Ann <ANN@example.com>"] });
     assert.equal(r.body.error, "all_recipients_suppressed");
-    // Recipients the body names in a way read-ahead does not parse are read in the send.
+    // A body that fails its schema prefetches nothing and answers invalid_payload.
     const other = await send(svc, s.key, { ...ok, to: ["bob@example.com", 42] });
     assert.equal(other.body.reason, "invalid_payload");
     const stats = await svc.admin("GET", `/sites/${s.siteId}/email-stats`);
     assert.equal(stats.body.logged, 2);
+  });
+});
+
+Deno.test("a known key's send reads the key, its site and the send state in one round trip", async () => {
+  await withService(async (svc) => {
+    const s = await seedSite(svc);
+    assert.equal((await send(svc, s.key, ok)).body.sent, true);
+    let answer: Record<string, unknown> = {};
+    const reads = await readsOf(svc.ctx, async () => {
+      answer = (await send(svc, s.key, ok)).body;
+    });
+    assert.equal(answer.sent, true, JSON.stringify(answer));
+    assert.deepEqual(reads, [{
+      op: "getMany",
+      keys: [
+        "api_keys_by_hash",
+        "sites",
+        "windows",
+        "site_routing",
+        "accounts",
+        "usage",
+        "suppressions",
+        "unsubscribes",
+      ],
+    }]);
   });
 });

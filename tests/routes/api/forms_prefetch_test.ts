@@ -1,14 +1,16 @@
 /**
  * POST /forms/submit for a key seen before: its body is read first and the
- * submission's reads are made with the key check. The answers must be those of
- * a key seen for the first time: key checks before body errors, and nothing
- * stale from the site as it was when the key was last seen.
+ * submission's reads are prefetched with the key check, in one KV round trip
+ * (beside the IP block listing). The answers must be those of a key seen for
+ * the first time: key checks before body errors, and nothing stale from the
+ * site as it was when the key was last seen.
  */
 import assert from "node:assert/strict";
 import { seedSite, type TestService } from "../../helpers/service.ts";
 import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
 import { legitBody, manualBlock, startFormsService, submit } from "../../helpers/forms.ts";
 import { addSuppression } from "../../../domain/suppressions/store.ts";
+import { readsOf } from "../../helpers/kv_reads.ts";
 
 async function withMail(fn: (svc: TestService, smtp: TestSmtp) => Promise<void>) {
   const smtp = await startSmtp();
@@ -55,7 +57,7 @@ Deno.test("a known key's submission from an IP blocked since is answered blocked
     const s = await seedSite(svc);
     const body = { ...legitBody(s.domain), visitor: { ip: "203.0.113.77" } };
     assert.ok((await submit(svc, s.key, body)).body.id);
-    await manualBlock(svc, "b-ahead", "203.0.113.77");
+    await manualBlock(svc, "b-prefetch", "203.0.113.77");
     assert.deepEqual((await submit(svc, s.key, body)).body, { ok: true, blocked: true });
   });
 });
@@ -84,5 +86,34 @@ Deno.test("a known key's bad body answers after the key checks, in their order",
     assert.deepEqual(revoked.body, { error: "invalid_api_key" });
     await svc.admin("POST", `/sites/${s.siteId}/disable`, { automatic: false });
     assert.deepEqual((await raw(s.key, "{nope")).body, { error: "site_disabled" });
+  });
+});
+
+Deno.test("a known key's submission reads the key, its site and all its state in one round trip", async () => {
+  await withMail(async (svc) => {
+    const s = await seedSite(svc);
+    assert.equal((await submit(svc, s.key, legitBody(s.domain))).body.email_sent, true);
+    const body = { ...legitBody(s.domain), visitor: { ip: "203.0.113.9" } };
+    let answer: Record<string, unknown> = {};
+    const reads = await readsOf(svc.ctx, async () => {
+      answer = (await submit(svc, s.key, body)).body;
+    });
+    assert.equal(answer.email_sent, true, JSON.stringify(answer));
+    // The IP's blocks are a listing, started before the key check.
+    assert.deepEqual(reads.filter((r) => r.op !== "list"), [{
+      op: "getMany",
+      keys: [
+        "api_keys_by_hash",
+        "sites",
+        "windows",
+        "form_content_hashes",
+        "accounts",
+        "usage",
+        "windows",
+        "site_routing",
+        "suppressions",
+        "unsubscribes",
+      ],
+    }]);
   });
 });

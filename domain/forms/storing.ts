@@ -1,0 +1,186 @@
+/**
+ * The storing step of a submission: the spam score, then ONE atomic commit of
+ * the submission, its site index, the IP window append (checked: the IP limit
+ * is exact under concurrency), the monthly form count (when counted), the
+ * event form.submitted / form.spam and its webhook deliveries, the content
+ * marker, the abuse tallies and, when a notification follows, its
+ * reservation in the mail engine (the "sending" log record and the site's
+ * send window slot, checked). A lost race is retried from a fresh read.
+ */
+import type { Ctx } from "../kernel/context.ts";
+import { ConflictError } from "../kernel/errors.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { uuidv7 } from "../kernel/ids.ts";
+import { withLock } from "../kernel/locks.ts";
+import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
+import { type Packed, packText } from "../kernel/kv/blob.ts";
+import { addMonthly, appendWindow } from "../kernel/kv/counters.ts";
+import { type PreparedEvent, prepareEvent } from "../webhooks/events.ts";
+import type { Site } from "../sites/store.ts";
+import { tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
+import {
+  type SendStateKeys,
+  sendStateKeys,
+  sendStateOf,
+  type SendStateQuery,
+} from "../mail/send_state_store.ts";
+import { type PreparedSend, prepareSend } from "../mail/send.ts";
+import { scoreSubmission, type SpamResult } from "../spam/form_score.ts";
+import { DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
+import {
+  addSubmissionMutations,
+  readSubmitState,
+  setContentMark,
+  type Submission,
+  type SubmitRead,
+  type SubmitStateQuery,
+} from "./submissions_store.ts";
+import type { SubmitInput } from "./schema.ts";
+import { submitterAddress } from "./addresses.ts";
+import { notificationInput } from "./mailer.ts";
+import { IP_MAX_IN_WINDOW, IP_WINDOW_MS } from "./ip_limit.ts";
+
+/** Counted submissions closer than this to the monthly limit are checked exactly. */
+const QUOTA_EXACT_MARGIN = 1000;
+
+export type Stored = {
+  submission: Submission;
+  spam: SpamResult;
+  /** The notification, reserved in the submission's commit when kind is "send". */
+  notification: PreparedSend | null;
+};
+
+export type StoreRequest = {
+  site: Site;
+  input: SubmitInput;
+  /** The notification's addresses (not empty). */
+  notifyTo: string[];
+  now: number;
+  /** What the submission reads, and the notification's send state read with it. */
+  query: SubmitStateQuery;
+  mailQuery: SendStateQuery;
+  /** Both as read up front (used by the first attempt; a retry reads again). */
+  first: SubmitRead<SendStateKeys>;
+};
+
+/**
+ * Scores and commits the submission with everything that must change with it
+ * (see above). Returns "rate_limited" when the IP window filled up meanwhile.
+ */
+export async function storeSubmission(
+  ctx: Ctx,
+  r: StoreRequest,
+): Promise<Stored | "rate_limited"> {
+  const { site, input, now, query, mailQuery } = r;
+  const fields = input.fields;
+  const submitter = submitterAddress(fields);
+  let packedFields: Packed<string> | null = null;
+  let event: PreparedEvent | null = null;
+  let eventFor = "";
+  let first: SubmitRead<SendStateKeys> | null = r.first;
+  const id = uuidv7(now);
+  const createdAt = isoTime(now);
+
+  try {
+    return await retryOnConflict(async () => {
+      const read = first ?? await readSubmitState(ctx.kv, query, sendStateKeys(mailQuery));
+      first = null;
+      const { window, mark, account, usage } = read.state;
+      if (window && window.times.length > IP_MAX_IN_WINDOW) return "rate_limited" as const;
+      const limit = account?.monthly_form_limit ?? null;
+      const sendState = await sendStateOf(ctx.kv, mailQuery, read.alongside);
+
+      const duplicateElsewhere = !!mark && mark.site_id !== site.id &&
+        now - mark.at < DUPLICATE_WINDOW_MS;
+      const spam = scoreSubmission({
+        fields,
+        visitor: input.visitor
+          ? { user_agent: input.visitor.user_agent, referrer: input.visitor.referrer }
+          : null,
+        submitterEmail: submitter,
+        siteDomain: site.domain,
+        duplicateElsewhere,
+      });
+      const isSpam = spam.classification === "spam";
+      const counted = !isSpam && (limit === null || (usage?.count ?? 0) < limit);
+
+      packedFields ??= await packText(ctx.kv, JSON.stringify(fields));
+      const submission: Submission = {
+        id,
+        site_id: site.id,
+        account_id: site.account_id,
+        form_id: input.form_id,
+        form_name: input.form_name ?? null,
+        template: input.template ?? null,
+        fields: packedFields,
+        visitor: {
+          ip: input.visitor?.ip ?? null,
+          user_agent: input.visitor?.user_agent ?? null,
+          referrer: input.visitor?.referrer ?? null,
+        },
+        spam_score: spam.score,
+        classification: spam.classification,
+        spam_reasons: spam.reasons,
+        notify_to: r.notifyTo,
+        counted,
+        // Known now when no notification follows the non-spam submission.
+        email_sent: !isSpam && !counted ? false : null,
+        created_at: createdAt,
+      };
+      const type = isSpam ? "form.spam" : "form.submitted";
+      // A retry re-scores (the content marker may have changed); the event follows.
+      if (!event || eventFor !== `${type}:${spam.score}`) {
+        eventFor = `${type}:${spam.score}`;
+        event = await prepareEvent(ctx, site.id, type, {
+          submission_id: id,
+          form_id: input.form_id,
+          form_name: input.form_name,
+          classification: spam.classification,
+          spam_score: spam.score,
+          fields,
+          referrer: input.visitor?.referrer,
+        }, sendState.routing.webhooks);
+      }
+      const notification = counted
+        ? await prepareSend(ctx, site, notificationInput(site, input, submission), {
+          source: "form",
+          operational: true,
+          state: sendState,
+        })
+        : null;
+
+      const op = ctx.kv.atomic();
+      addSubmissionMutations(op, submission);
+      if (window) appendWindow(op, window, now, IP_WINDOW_MS, IP_MAX_IN_WINDOW + 1);
+      if (counted && account && usage) {
+        // Near the limit the count is checked so racing requests cannot pass it.
+        if (limit !== null && limit - usage.count <= QUOTA_EXACT_MARGIN) {
+          op.check({ key: usage.key, versionstamp: usage.versionstamp });
+        }
+        addMonthly(op, account.id, "form", now);
+      }
+      if (query.fingerprint) {
+        setContentMark(op, query.fingerprint, { site_id: site.id, at: now }, DUPLICATE_WINDOW_MS);
+      }
+      tallyOutcome(ctx, op, site.id, now, isSpam);
+      event.apply(op);
+      if (notification?.kind === "send") {
+        // Submissions of one site take turns at its send window (like sends do);
+        // one that waited takes the window as the one before it left it.
+        await withLock(`site:${site.id}`, async (waited) => {
+          notification.reservation(op, waited ? await notification.freshWindow() : undefined);
+          await commit(op, "store submission");
+        });
+      } else {
+        await commit(op, "store submission");
+      }
+      tallyCommitted(ctx, site.id, now, isSpam);
+      return { submission, spam, notification };
+    }, 50);
+  } catch (e) {
+    if (e instanceof ConflictError) {
+      throw new Error(`submission could not be stored after repeated conflicts: ${e.message}`);
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The hand-off of a reserved send to the transport (SMTP, a delivery worker,
+ * or the outbox) and its outcome: the log record becomes sent (or warning) or
+ * failed, in one commit with its event, the site's sent total and, for a
+ * failure, the quota unit given back. The answer waits for that commit.
+ */
+import type { Ctx } from "../kernel/context.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { addTotal } from "../kernel/kv/counters.ts";
+import { commit } from "../kernel/kv/kv.ts";
+import { prepareEvent } from "../webhooks/events.ts";
+import { markVerified } from "../sites/verify.ts";
+import {
+  type EmailLogRecord,
+  putLatestTo,
+  replaceEmailLog,
+  subtractMonthly,
+} from "./email_log_store.ts";
+import { failureText } from "./transport.ts";
+import { mailServices } from "./services.ts";
+import { outgoingMessage } from "./message.ts";
+import { fail, type SendOutcome } from "./outcome.ts";
+import { TOTALS } from "./reservation.ts";
+import type { SendDraft } from "./checks.ts";
+
+/**
+ * Sends a reserved draft. `extra` adds the caller's own mutations to the
+ * outcome's commit (forms/submit records email_sent there).
+ */
+export async function deliver(
+  ctx: Ctx,
+  d: SendDraft,
+  extra?: (op: Deno.AtomicOperation, sent: boolean) => void,
+): Promise<SendOutcome> {
+  const { site, record, message } = d;
+  let failure: string | null = null;
+  try {
+    await mailServices(ctx).transport.send(outgoingMessage(ctx, message));
+  } catch (e) {
+    failure = failureText(e);
+  }
+
+  const done = isoTime(ctx.clock.now());
+  const firstTo = message.to[0].address.toLowerCase();
+  const subject = message.content.subject;
+  // The spec's only value; form mail is labelled in the log, not the event.
+  const source = d.source === "sequence" ? "sequence" : undefined;
+  if (failure !== null) {
+    const final: EmailLogRecord = {
+      ...record,
+      status: "failed",
+      reason: "send_failed",
+      error: failure,
+      updated_at: done,
+    };
+    const ev = await prepareEvent(ctx, site.id, "email.failed", {
+      to: firstTo,
+      subject,
+      error: failure.slice(0, 300),
+      source,
+    }, d.hooks);
+    const op = replaceEmailLog(ctx.kv.atomic(), final);
+    if (d.quota) subtractMonthly(op, d.quota.account.id, "email", message.now);
+    extra?.(op, false);
+    await commit(ev.apply(op), "email log (failed)");
+    return fail(200, "send_failed", { error: failure, log_id: d.logId });
+  }
+
+  const final: EmailLogRecord = {
+    ...record,
+    status: record.warning ? "warning" : "sent",
+    reason: record.warning ? "content_warning" : null,
+    updated_at: done,
+  };
+  const ev = await prepareEvent(ctx, site.id, "email.sent", {
+    message_id: message.messageId,
+    to: firstTo,
+    subject,
+    mode: record.mode,
+    source,
+  }, d.hooks);
+  const op = replaceEmailLog(ctx.kv.atomic(), final);
+  addTotal(op, TOTALS.sent, site.id);
+  putLatestTo(op, message.to.map((m) => m.address.toLowerCase()), d.logId);
+  extra?.(op, true);
+  await commit(ev.apply(op), "email log (sent)");
+  await markVerified(ctx, site);
+  return {
+    ok: true,
+    sent: true,
+    held: false,
+    mode: record.mode,
+    message_id: message.messageId,
+    log_id: d.logId,
+    to: message.to.map((m) => m.address),
+    removed: d.removed,
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * The site's send window and the account's monthly email quota: what a send
+ * reserves before the SMTP hand-off, and the log record of an attempt that
+ * ends without sending.
+ *
+ * Every outcome from check 11 on is one email log record, committed in one
+ * atomic op with the site's send window (the 120-in-60-s limit, which also
+ * keeps the site's log total) and its event. A send reserves its "sending"
+ * record, window slot and quota unit *before* the hand-off, versionstamp-
+ * checked, so concurrent sends cannot slip past the limits; in-process sends of
+ * one site (and account) take turns (kernel/locks.ts). A rate_limited answer
+ * writes nothing (logging it would keep a busy site limited forever).
+ */
+import type { Ctx } from "../kernel/context.ts";
+import { isoTime } from "../kernel/clock.ts";
+import { ConflictError } from "../kernel/errors.ts";
+import { withLock } from "../kernel/locks.ts";
+import { backoff, RACE_BACKOFF } from "../kernel/backoff.ts";
+import {
+  addMonthly,
+  appendWindow,
+  type MonthlyUsage,
+  readMonthly,
+  readWindow,
+  type WindowState,
+} from "../kernel/kv/counters.ts";
+import { prepareEvent } from "../webhooks/events.ts";
+import type { WebhookRoute } from "../sites/routing_store.ts";
+import type { Site } from "../sites/store.ts";
+import type { Account } from "../accounts/store.ts";
+import { type SendStateQuery, withTotal } from "./send_state_store.ts";
+import { type EmailLogRecord, putEmailLog } from "./email_log_store.ts";
+import { fail, type SendOutcome } from "./outcome.ts";
+
+/** Spec: 120 or more log entries for the site in the last 60 seconds. */
+export const RATE_LIMIT = 120;
+export const RATE_WINDOW_MS = 60_000;
+const WINDOW = "site_email_log";
+/** Running totals (addTotal/readTotal names). */
+export const TOTALS = {
+  /** Log entries of a site: kept by the send window now (siteLogTotal); summed before. */
+  log: "site_email_log",
+  sent: "site_emails_sent",
+  opens: "site_email_opens",
+  clicks: "site_email_clicks",
+  messageOpens: "message_opens",
+  messageClicks: "message_clicks",
+} as const;
+
+export type LogWindow = WindowState & { total: number };
+
+/** The site's send window as it is now, with the site's log total. */
+export async function readLogWindow(ctx: Ctx, siteId: string): Promise<LogWindow> {
+  const w = await readWindow(ctx.kv, WINDOW, siteId, ctx.clock.now(), RATE_WINDOW_MS);
+  return await withTotal(ctx.kv, siteId, TOTALS.log, w);
+}
+
+/**
+ * Adds one log entry to the site's window inside `op`: its slot, and the
+ * site's log total that the window keeps (TOTALS.log is that total as summed
+ * before windows kept it).
+ */
+export function appendLogEntry(op: Deno.AtomicOperation, w: LogWindow, now: number) {
+  appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT, w.total + 1);
+}
+
+/** Email log entries of a site ever (email-stats `logged`). */
+export async function siteLogTotal(ctx: Ctx, siteId: string): Promise<number> {
+  return (await readLogWindow(ctx, siteId)).total;
+}
+
+/** The send-state query of a send (what a given or prefetched state must have been read with). */
+export function sendStateQuery(
+  site: Pick<Site, "id" | "account_id">,
+  emails: string[],
+  now: number,
+  opts: { quota: boolean },
+): SendStateQuery {
+  return {
+    siteId: site.id,
+    accountId: opts.quota ? site.account_id : null,
+    windowName: WINDOW,
+    totalName: TOTALS.log,
+    now,
+    windowMs: RATE_WINDOW_MS,
+    emails,
+  };
+}
+
+/** The event of an attempt that ends without sending. */
+export type EndEvent = {
+  type: "email.rejected" | "email.held" | "email.suppressed";
+  data: Record<string, unknown>;
+};
+
+/**
+ * Commits a log record that ends the attempt without sending (flagged, held,
+ * rejected, suppressed) together with its window slot, the site's log total
+ * and its event. Retries when a concurrent send moved the window.
+ */
+export async function logOutcome(
+  ctx: Ctx,
+  a: {
+    site: Site;
+    record: EmailLogRecord;
+    window: LogWindow;
+    change: Partial<EmailLogRecord>;
+    event: EndEvent;
+    hooks: readonly WebhookRoute[];
+  },
+): Promise<void> {
+  const ev = await prepareEvent(ctx, a.site.id, a.event.type, a.event.data, a.hooks);
+  const final = { ...a.record, ...a.change, updated_at: isoTime(ctx.clock.now()) };
+  await withLock(`site:${a.site.id}`, async (waited) => {
+    let w = waited ? await readLogWindow(ctx, a.site.id) : a.window;
+    for (let attempt = 0;; attempt++) {
+      const now = ctx.clock.now();
+      const op = ctx.kv.atomic();
+      putEmailLog(op, final);
+      appendLogEntry(op, w, now);
+      ev.apply(op);
+      if ((await op.commit()).ok) return;
+      // Only another process can have moved the window: back off and read again.
+      if (attempt >= 50) throw new ConflictError("email log window");
+      await backoff(attempt + 1, RACE_BACKOFF);
+      w = await readLogWindow(ctx, a.site.id);
+    }
+  });
+}
+
+/** What a send reserves, as its checks left it. */
+export type Reservation = {
+  site: Site;
+  /** The "sending" record. */
+  record: EmailLogRecord;
+  /** The window the checks read. */
+  window: LogWindow;
+  /** Whether the send is refused at the window's limit (a send that waited re-checks it). */
+  rateLimit: boolean;
+  /** The account whose email quota the send counts, or null. */
+  account: Account | null;
+  /** That account's usage as the checks read it (null: no limit to check). */
+  usage: MonthlyUsage | null;
+  /** For the over_quota log record's event. */
+  event: { to: string; subject: string };
+  hooks: readonly WebhookRoute[];
+};
+
+/**
+ * Takes the log record, window slot and quota unit; null when taken, else the
+ * outcome of a send that lost the last slot or quota unit to a concurrent one
+ * (an over_quota attempt is logged, a rate_limited one is not).
+ */
+export async function reserveSend(ctx: Ctx, r: Reservation): Promise<SendOutcome | null> {
+  const reserved = await reserve(ctx, r);
+  if (reserved.ok) return null;
+  if (reserved.code === "rate_limited") return fail(200, "rate_limited");
+  await logOutcome(ctx, {
+    site: r.site,
+    record: r.record,
+    window: await readLogWindow(ctx, r.site.id),
+    change: { status: "rejected", reason: "over_quota" },
+    event: { type: "email.rejected", data: { ...r.event, reason: "over_quota" } },
+    hooks: r.hooks,
+  });
+  return fail(200, "over_quota", { log_id: r.record.id });
+}
+
+/**
+ * Adds the reservation to the caller's `op` instead (sends that count no
+ * quota only): the "sending" record and the window slot, guarded by the
+ * window's versionstamp.
+ */
+export function addReservation(
+  ctx: Ctx,
+  op: Deno.AtomicOperation,
+  record: EmailLogRecord,
+  window: LogWindow,
+): void {
+  putEmailLog(op, record);
+  appendLogEntry(op, window, ctx.clock.now());
+}
+
+type ReserveResult = { ok: true } | { ok: false; code: "rate_limited" | "over_quota" };
+
+/**
+ * Writes the "sending" record with its window slot and quota unit. On a lost
+ * race the window and usage are read again and the limits re-checked, so the
+ * 120th concurrent send passes and the 121st is refused.
+ */
+async function reserve(ctx: Ctx, r: Reservation): Promise<ReserveResult> {
+  const { site, account } = r;
+  const limit = account?.monthly_email_limit ?? null;
+  const lockAccount = account && limit !== null ? `account:${account.id}` : null;
+  const attemptAll = async (waited: boolean): Promise<ReserveResult> => {
+    let w = r.window;
+    let u = r.usage;
+    for (let attempt = 0;; attempt++) {
+      if (waited || attempt > 0) {
+        // Someone went first (here or in another process): decide on fresh state.
+        [w, u] = await Promise.all([
+          readLogWindow(ctx, site.id),
+          account && limit !== null
+            ? readMonthly(ctx.kv, account.id, "email", ctx.clock.now())
+            : Promise.resolve(null),
+        ]);
+        if (r.rateLimit && w.times.length >= RATE_LIMIT) {
+          return { ok: false, code: "rate_limited" };
+        }
+        if (u && limit !== null && u.count >= limit) return { ok: false, code: "over_quota" };
+      }
+      const now = ctx.clock.now();
+      const op = ctx.kv.atomic();
+      putEmailLog(op, r.record);
+      appendLogEntry(op, w, now);
+      if (account) {
+        if (u) op.check({ key: u.key, versionstamp: u.versionstamp });
+        addMonthly(op, account.id, "email", now);
+      }
+      if ((await op.commit()).ok) return { ok: true };
+      if (attempt >= 50) throw new ConflictError("email send reservation");
+      await backoff(attempt + 1, RACE_BACKOFF);
+    }
+  };
+  // Account before site, always in this order (no lock cycles).
+  return lockAccount
+    ? await withLock(lockAccount, (a) => withLock(`site:${site.id}`, (b) => attemptAll(a || b)))
+    : await withLock(`site:${site.id}`, attemptAll);
+}
