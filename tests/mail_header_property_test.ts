@@ -34,7 +34,6 @@ import {
   type OutgoingMessage,
   type TransportResult,
 } from "../domain/mail/transport.ts";
-import { mailServices } from "../domain/mail/services.ts";
 import {
   notificationAddresses,
   notificationReplyTo,
@@ -176,7 +175,7 @@ function captureTransport(): MailTransport & { got: Captured[] } {
 
 function useCapture(svc: TestService) {
   const t = captureTransport();
-  const base = mailServices(svc.ctx);
+  const base = svc.ctx.mail;
   svc.ctx.mail = { ...base, transport: t };
   return t;
 }

@@ -79,7 +79,7 @@ export async function checkAbuse(ctx: Ctx, siteId: string, now: number): Promise
   let disabled = false;
   try {
     await retryOnConflict(async () => {
-      await updateSite(ctx.kv, siteId, (s) => {
+      await updateSite(ctx, siteId, (s) => {
         if (s.disabled) return s;
         disabled = true;
         return {

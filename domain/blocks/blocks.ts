@@ -109,7 +109,7 @@ export function parseLiftBody(body: unknown): LiftRequest {
 export async function liftBlock(ctx: Ctx, site: Site, req: LiftRequest): Promise<"ip" | "site"> {
   if (req.kind === "site") {
     await retryOnConflict(() =>
-      updateSite(ctx.kv, site.id, (s) => {
+      updateSite(ctx, site.id, (s) => {
         if (!s.disabled) throw new ApiError("already_active", 400);
         if (!s.disabled.automatic) throw new ApiError("requires_admin_review", 403);
         return { ...s, disabled: null, updated_at: isoTime(ctx.clock.now()) };
@@ -229,7 +229,7 @@ export function disableSite(
   input: z.output<typeof SiteDisable>,
 ): Promise<Site | null> {
   return retryOnConflict(() =>
-    updateSite(ctx.kv, siteId, (s) => {
+    updateSite(ctx, siteId, (s) => {
       const now = isoTime(ctx.clock.now());
       return {
         ...s,
@@ -247,7 +247,7 @@ export function disableSite(
 export function enableSite(ctx: Ctx, siteId: string): Promise<Site | null> {
   return retryOnConflict(() =>
     updateSite(
-      ctx.kv,
+      ctx,
       siteId,
       (s) => s.disabled ? { ...s, disabled: null, updated_at: isoTime(ctx.clock.now()) } : s,
     )

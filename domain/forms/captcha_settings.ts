@@ -101,7 +101,7 @@ export async function saveCaptcha(
   input: CaptchaSaveInput,
 ): Promise<Site> {
   const saved = await retryOnConflict(() =>
-    updateSite(ctx.kv, siteId, (site) => {
+    updateSite(ctx, siteId, (site) => {
       let captcha: SiteCaptcha;
       if (input.provider === "shared" || input.provider === "none") {
         captcha = { provider: input.provider, site_key: null, secret: null };

@@ -177,7 +177,7 @@ export async function patchHostedForm(
 ): Promise<HostedForm | null> {
   try {
     return await retryOnConflict(() =>
-      updateHostedForm(ctx.kv, id, (f) => {
+      updateHostedForm(ctx, id, (f) => {
         const next = {
           ...f,
           ...(input.name !== undefined && { name: input.name }),
@@ -213,7 +213,7 @@ export async function listHostedFormsOfAccount(
 /** Archives (render then answers 410) or restores a form. Null when unknown. */
 export function setArchived(ctx: Ctx, id: string, archived: boolean): Promise<HostedForm | null> {
   return retryOnConflict(() =>
-    updateHostedForm(ctx.kv, id, (f) => {
+    updateHostedForm(ctx, id, (f) => {
       const now = isoTime(ctx.clock.now());
       if (f.archived === archived) return f;
       return { ...f, archived, archived_at: archived ? now : null, updated_at: now };

@@ -1,6 +1,7 @@
 /** Hosted forms built in the dashboard; slugs are unique per account. */
 import { keys } from "../kernel/kv/keys.ts";
 import { ConflictError } from "../kernel/errors.ts";
+import type { Ctx } from "../kernel/context.ts";
 import { commit, listByIndex, serializeOnKey } from "../kernel/kv/kv.ts";
 
 export const FORM_FIELD_TYPES = [
@@ -79,12 +80,13 @@ export async function getHostedFormBySlug(
 
 /** Read-modify-write; keeps the slug index in step. ConflictError on a taken slug. */
 export function updateHostedForm(
-  kv: Deno.Kv,
+  ctx: Pick<Ctx, "kv" | "locks">,
   id: string,
   change: (f: HostedForm) => HostedForm,
 ): Promise<HostedForm | null> {
   // Like updateSite: a race lost to another process re-applies `change`.
-  return serializeOnKey(kv, keys.form(id), async () => {
+  const { kv } = ctx;
+  return serializeOnKey(ctx.locks, keys.form(id), async () => {
     for (let attempt = 1;; attempt++) {
       const r = await kv.get<HostedForm>(keys.form(id));
       if (!r.value) return null;

@@ -11,7 +11,6 @@ import type { Ctx } from "../kernel/context.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
-import { withLock } from "../kernel/locks.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { type Packed, packText } from "../kernel/kv/blob.ts";
 import { addMonthly, appendWindow } from "../kernel/kv/counters.ts";
@@ -167,7 +166,7 @@ export async function storeSubmission(
       if (notification?.kind === "send") {
         // Submissions of one site take turns at its send window (like sends do);
         // one that waited takes the window as the one before it left it.
-        await withLock(`site:${site.id}`, async (waited) => {
+        await ctx.locks.run(`site:${site.id}`, async (waited) => {
           notification.reservation(op, waited ? await notification.freshWindow() : undefined);
           await commit(op, "store submission");
         });

@@ -26,7 +26,7 @@ export type Caches = {
    * type is that module's, which the kernel does not import.
    */
   apiKeys: BoundedCache<unknown>;
-  /** domain/mail/send.ts: sending domain id + sealed key -> the DKIM private key (PEM). */
+  /** domain/mail/message.ts: sending domain id + sealed key -> the DKIM private key (PEM). */
   dkim: BoundedCache<string>;
   /**
    * domain/blocks/auto_disable.ts: tallies (`all <site>`, `abusive <site>`)

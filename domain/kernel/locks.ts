@@ -32,16 +32,3 @@ export class LockTable {
     }
   }
 }
-
-/**
- * Transitional: the table of the callers that do not take the context's yet
- * (the mail send path, the form submission's send-window turn and
- * `serializeOnKey`). They share it, so a site's sends and submissions still take
- * turns with each other. Remove it once they call `ctx.locks.run`.
- */
-const processLocks = new LockTable();
-
-/** Transitional (see processLocks): use `ctx.locks.run(key, fn)`. */
-export function withLock<T>(key: string, fn: (waited: boolean) => Promise<T>): Promise<T> {
-  return processLocks.run(key, fn);
-}

@@ -35,7 +35,6 @@ import {
   HOLD_CONFIDENCE,
   isContactFormNotification,
 } from "../spam/contact_form.ts";
-import { mailServices } from "./services.ts";
 import { fail, type SendOutcome } from "./outcome.ts";
 import {
   type EndEvent,
@@ -280,7 +279,7 @@ export async function checkSend(
 
   // 12. ai_flagged
   if (checks.classifier && shouldClassify(logTotal, subject)) {
-    const verdict = await mailServices(ctx).classifier.classify({
+    const verdict = await ctx.mail.classifier.classify({
       from: from.address,
       to: toAddrs[0],
       subject,

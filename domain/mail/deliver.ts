@@ -17,7 +17,6 @@ import {
   subtractMonthly,
 } from "./email_log_store.ts";
 import { failureText } from "./transport.ts";
-import { mailServices } from "./services.ts";
 import { outgoingMessage } from "./message.ts";
 import { fail, type SendOutcome } from "./outcome.ts";
 import { TOTALS } from "./reservation.ts";
@@ -35,7 +34,7 @@ export async function deliver(
   const { site, record, message } = d;
   let failure: string | null = null;
   try {
-    await mailServices(ctx).transport.send(outgoingMessage(ctx, message));
+    await ctx.mail.transport.send(outgoingMessage(ctx, message));
   } catch (e) {
     failure = failureText(e);
   }

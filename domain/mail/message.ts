@@ -255,16 +255,13 @@ export function outgoingMessage(ctx: Ctx, p: MessageParts): OutgoingMessage {
   };
 }
 
-// Unsealed keys, by domain id and sealed value (a new key is a new entry).
-const dkimCache = new Map<string, string>();
-
+/** The domain's unsealed DKIM key, cached by domain id and sealed value (a new key is a new entry). */
 function dkimKeyOf(ctx: Ctx, d: MailDomain): DkimKey {
   const cacheKey = `${d.id}:${d.dkim.private_key}`;
-  let pem = dkimCache.get(cacheKey);
+  let pem = ctx.caches.dkim.get(cacheKey);
   if (!pem) {
     pem = unseal(ctx.config.encryptionKey, d.dkim.private_key, d.id);
-    if (dkimCache.size >= 1000) dkimCache.clear();
-    dkimCache.set(cacheKey, pem);
+    ctx.caches.dkim.set(cacheKey, pem);
   }
   return { domainName: d.domain, keySelector: d.dkim.selector, privateKey: pem };
 }

@@ -14,7 +14,6 @@
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { ConflictError } from "../kernel/errors.ts";
-import { withLock } from "../kernel/locks.ts";
 import { backoff, RACE_BACKOFF } from "../kernel/backoff.ts";
 import {
   addMonthly,
@@ -111,7 +110,7 @@ export async function logOutcome(
 ): Promise<void> {
   const ev = await prepareEvent(ctx, a.site.id, a.event.type, a.event.data, a.hooks);
   const final = { ...a.record, ...a.change, updated_at: isoTime(ctx.clock.now()) };
-  await withLock(`site:${a.site.id}`, async (waited) => {
+  await ctx.locks.run(`site:${a.site.id}`, async (waited) => {
     let w = waited ? await readLogWindow(ctx, a.site.id) : a.window;
     for (let attempt = 0;; attempt++) {
       const now = ctx.clock.now();
@@ -224,6 +223,9 @@ async function reserve(ctx: Ctx, r: Reservation): Promise<ReserveResult> {
   };
   // Account before site, always in this order (no lock cycles).
   return lockAccount
-    ? await withLock(lockAccount, (a) => withLock(`site:${site.id}`, (b) => attemptAll(a || b)))
-    : await withLock(`site:${site.id}`, attemptAll);
+    ? await ctx.locks.run(
+      lockAccount,
+      (a) => ctx.locks.run(`site:${site.id}`, (b) => attemptAll(a || b)),
+    )
+    : await ctx.locks.run(`site:${site.id}`, attemptAll);
 }

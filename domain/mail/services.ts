@@ -26,8 +26,3 @@ export function createMailServices(
   const classifier = classifierFromUrl(config.SVC_SPAM_CLASSIFIER_URL, log);
   return { transport, classifier, close: () => transport.close() };
 }
-
-/** Transitional, for callers written before the context owned the services: use `ctx.mail`. */
-export function mailServices(ctx: { mail: MailServices }): MailServices {
-  return ctx.mail;
-}

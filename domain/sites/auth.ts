@@ -7,11 +7,13 @@
  * and the body to their use case, which calls `checkKeyAndBody`.
  */
 import type { Ctx } from "../kernel/context.ts";
+import type { BoundedCache } from "../kernel/cache.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { constantTimeEqual, randomToken, sha256Hex } from "../kernel/crypto.ts";
 import type { EntryTree, KeyTree } from "../kernel/kv/kv.ts";
 import { type ApiKeyIndex, findApiKeyAndSite, findApiKeyByHash } from "./api_keys_store.ts";
-import { getSite, type Site } from "./store.ts";
+import type { Site } from "./schema.ts";
+import { getSite } from "./store.ts";
 import { consumeRequest, type LimitDecision } from "./request_limit.ts";
 
 export const API_KEY_PREFIX = "svc_live_";
@@ -30,11 +32,13 @@ export function newApiKey(): { key: string; hash: string; prefix: string } {
  */
 export type KeyHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
 
-const seen = new Map<string, KeyHint>();
+/** The context's key-hint cache, typed (the kernel holds it as `unknown`). */
+function hints(ctx: Ctx): BoundedCache<KeyHint> {
+  return ctx.caches.apiKeys as BoundedCache<KeyHint>;
+}
 
-function remember(hash: string, site: Site) {
-  if (seen.size >= 10_000) seen.clear();
-  seen.set(hash, {
+function remember(ctx: Ctx, hash: string, site: Site) {
+  hints(ctx).set(hash, {
     id: site.id,
     account_id: site.account_id,
     default_notify_email: site.default_notify_email,
@@ -47,9 +51,9 @@ function hashOf(presented: string | undefined): string | null {
 }
 
 /** The site a presented key acted for when it was last accepted, or null. */
-function keyHint(presented: string | undefined): KeyHint | null {
+function keyHint(ctx: Ctx, presented: string | undefined): KeyHint | null {
   const hash = hashOf(presented);
-  return hash ? seen.get(hash) ?? null : null;
+  return hash ? hints(ctx).get(hash) ?? null : null;
 }
 
 /** Who a checked key acts for: the site, and the key's id. */
@@ -84,7 +88,7 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   let idx: ApiKeyIndex | null;
   let site: Site | null;
   let prefetched: EntryTree<P> | null = null;
-  const guess = opts.prefetch?.siteId ?? seen.get(hash)?.id;
+  const guess = opts.prefetch?.siteId ?? hints(ctx).get(hash)?.id;
   if (guess) {
     const got = await findApiKeyAndSite(ctx.kv, hash, guess, opts.prefetch?.keys ?? {});
     ({ index: idx, site } = got);
@@ -97,7 +101,7 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   }
   if (!idx || !constantTimeEqual(idx.hash, hash)) throw new ApiError("invalid_api_key", 401);
   if (!site) throw new ApiError("invalid_api_key", 401);
-  remember(hash, site);
+  remember(ctx, hash, site);
   if (site.disabled && !opts.allowDisabled) throw new ApiError("site_disabled", 403);
   if (site.request_limit) {
     const d = await consumeRequest(ctx, idx.key_id, site.request_limit);
@@ -149,7 +153,7 @@ export async function checkKeyAndBody<T, Plan extends { keys: KeyTree }>(
     prefetch: (body: T, hint: KeyHint) => Plan | null;
   },
 ): Promise<KeyAccess & { body: T; prefetched: Prefetched<Plan> | null }> {
-  const hint = keyHint(req.presentedKey);
+  const hint = keyHint(ctx, req.presentedKey);
   let early: { body: T } | { error: unknown } | null = null;
   let plan: Plan | null = null;
   if (hint) {

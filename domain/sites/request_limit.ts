@@ -51,6 +51,8 @@ export function takeToken(
 type Waiter = { resolve(d: LimitDecision): void; reject(e: unknown): void };
 type Pending = { setting: RequestLimitSetting; waiters: Waiter[]; running: boolean };
 
+// Batches in flight, per KV handle: one context's state (a context owns its
+// handle) that disappears with it, so two services in one process never share.
 const pending = new WeakMap<Deno.Kv, Map<string, Pending>>();
 
 /**

@@ -126,7 +126,7 @@ export async function patchSite(
     // A lost race with another writer (verify, captcha) is retried; a taken
     // domain fails every retry and is reported below.
     return await retryOnConflict(() =>
-      store.updateSite(ctx.kv, id, (s) => ({
+      store.updateSite(ctx, id, (s) => ({
         ...s,
         ...(input.name !== undefined && { name: input.name }),
         ...(input.domain !== undefined && { domain: input.domain }),

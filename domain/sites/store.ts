@@ -1,6 +1,7 @@
 /** Sites: the tenant every API key acts for. */
 import { keys } from "../kernel/kv/keys.ts";
 import { ConflictError } from "../kernel/errors.ts";
+import type { Ctx } from "../kernel/context.ts";
 import { commit, listByIndex, listValues, serializeOnKey } from "../kernel/kv/kv.ts";
 import { EMPTY_ROUTING } from "./routing_store.ts";
 import { normalizeDomain, type Site } from "./schema.ts";
@@ -43,13 +44,14 @@ export async function getSiteEntry(kv: Deno.Kv, id: string): Promise<Deno.KvEntr
  * account) are kept in the same operation. Returns null when the site is gone.
  */
 export function updateSite(
-  kv: Deno.Kv,
+  ctx: Pick<Ctx, "kv" | "locks">,
   id: string,
   change: (s: Site) => Site,
 ): Promise<Site | null> {
   // In-process writers queue up; a writer in another process that wins the race
   // makes this one re-read and re-apply `change` (a pure function of the site).
-  return serializeOnKey(kv, keys.site(id), async () => {
+  const { kv } = ctx;
+  return serializeOnKey(ctx.locks, keys.site(id), async () => {
     for (let attempt = 1;; attempt++) {
       const r = await kv.get<Site>(keys.site(id));
       if (!r.value) return null;

@@ -39,7 +39,7 @@ export function hostMatchesDomain(siteUrl: string, domain: string): boolean {
 /** Saves the URL and versions; verified becomes true on a match and stays true. */
 export async function verifySite(ctx: Ctx, siteId: string, input: SiteVerifyInput): Promise<Site> {
   const saved = await retryOnConflict(() =>
-    updateSite(ctx.kv, siteId, (site) => {
+    updateSite(ctx, siteId, (site) => {
       const match = hostMatchesDomain(input.site_url, site.domain);
       return {
         ...site,
@@ -70,7 +70,7 @@ export async function markVerified(ctx: Ctx, site: Pick<Site, "id" | "verified">
     if ((await getSite(ctx.kv, site.id))?.verified !== false) return;
     await retryOnConflict(() =>
       updateSite(
-        ctx.kv,
+        ctx,
         site.id,
         (s) => s.verified ? s : { ...s, verified: true, updated_at: isoTime(ctx.clock.now()) },
       )

@@ -22,7 +22,7 @@ export async function setCaptcha(
   siteKey: string | null = null,
   secret: string | null = null,
 ): Promise<void> {
-  await updateSite(svc.ctx.kv, siteId, (s) => ({
+  await updateSite(svc.ctx, siteId, (s) => ({
     ...s,
     captcha: {
       provider,

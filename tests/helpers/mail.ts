@@ -83,7 +83,7 @@ export function txtResolver(records: Record<string, string>) {
 }
 
 export async function disableSite(svc: TestService, siteId: string) {
-  await updateSite(svc.ctx.kv, siteId, (s) => ({
+  await updateSite(svc.ctx, siteId, (s) => ({
     ...s,
     disabled: { automatic: true, reason: "test", at: new Date().toISOString() },
   }));

@@ -4,7 +4,7 @@
  * of letting a caller forget to look at `.ok`.
  */
 import { ConflictError } from "../errors.ts";
-import { withLock } from "../locks.ts";
+import type { LockTable } from "../locks.ts";
 import { backoff, RACE_BACKOFF } from "../backoff.ts";
 
 export async function commit(
@@ -33,17 +33,17 @@ export async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 25): P
 
 /**
  * Runs `fn` after every earlier `serializeOnKey` call of this process for the
- * same key has finished (domain/locks.ts). Read-modify-writers of one hot
+ * same key has finished (the context's lock table). Read-modify-writers of one hot
  * record (a site under concurrent calls) then queue up instead of failing each
  * other's versionstamp checks; the checks still guard against other processes.
  */
 export function serializeOnKey<T>(
-  _kv: Deno.Kv,
+  locks: LockTable,
   key: Deno.KvKey,
   fn: () => Promise<T>,
 ): Promise<T> {
   const id = JSON.stringify(key, (_k, v) => typeof v === "bigint" ? `${v}n` : v);
-  return withLock(`kv:${id}`, () => fn());
+  return locks.run(`kv:${id}`, () => fn());
 }
 
 /** Values of a listing (in key order, or reversed), at most `limit`. */

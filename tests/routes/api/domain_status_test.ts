@@ -21,7 +21,7 @@ Deno.test("domain-status answers the spec's errors with ok false and a reason", 
     assert.equal(invalid.status, 401);
     assert.equal(invalid.body.reason, "invalid_api_key");
     assert.equal(invalid.body.ok, false);
-    await updateSite(svc.ctx.kv, siteId, (s) => ({
+    await updateSite(svc.ctx, siteId, (s) => ({
       ...s,
       disabled: { automatic: true, reason: "abuse", at: new Date().toISOString() },
     }));

@@ -212,7 +212,7 @@ Deno.test("enroll answers the key errors first, with ok false and a reason", asy
     const invalid = await svc.api("POST", "sequences/enroll", { key: "svc_live_x", raw: "{bad" });
     assert.equal(invalid.status, 401);
     assert.equal(invalid.body.error, "invalid_api_key");
-    await updateSite(svc.ctx.kv, siteId, (s) => ({
+    await updateSite(svc.ctx, siteId, (s) => ({
       ...s,
       disabled: { automatic: false, reason: null, at: new Date().toISOString() },
     }));

@@ -191,7 +191,7 @@ Deno.test("tracking off per site: no pixel and links untouched; the text part is
   await withService(async (svc) => {
     const s = await seedSite(svc);
     await updateSite(
-      svc.ctx.kv,
+      svc.ctx,
       s.siteId,
       (x) => ({ ...x, tracking: { opens: false, clicks: false } }),
     );
@@ -204,7 +204,7 @@ Deno.test("tracking off per site: no pixel and links untouched; the text part is
     assert.equal(mail.text!.trim(), "See https://a.example.com/");
 
     await updateSite(
-      svc.ctx.kv,
+      svc.ctx,
       s.siteId,
       (x) => ({ ...x, tracking: { opens: true, clicks: false } }),
     );
