@@ -1,5 +1,5 @@
 /**
- * What the listener (domain/net/http_server.ts) passes with each request as
+ * What the listener (domain/kernel/net/http_server.ts) passes with each request as
  * Hono's `c.env`: the client's address and the body deadline. A test that calls
  * `app.request()` without an env has neither: no address is counted and bodies
  * have no deadline.

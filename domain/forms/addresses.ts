@@ -3,7 +3,7 @@
  * the notification addresses, the submitter's address (Reply-To of the
  * notification, recipient of the auto-reply) and the submitter's name.
  *
- * Every address is read by domain/address.ts (the one address parser) and
+ * Every address is read by domain/kernel/address.ts (the one address parser) and
  * handed on in its canonical form (ASCII domain). A value that is not an
  * address is simply not used: the owner's notification goes out without it.
  */

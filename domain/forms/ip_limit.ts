@@ -9,7 +9,7 @@ import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
-import type { VisitorIp } from "../kernel/visitor_ip.ts";
+import type { VisitorIp } from "../kernel/ip.ts";
 import type { Site } from "../sites/store.ts";
 import {
   activeBlocksOfIp,

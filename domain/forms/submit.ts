@@ -25,7 +25,7 @@ import { utcMonth } from "../kernel/clock.ts";
 import { issuesToDetails } from "../kernel/validation.ts";
 import { invalidPayload } from "../kernel/errors.ts";
 import { sameKeys } from "../kernel/kv/kv.ts";
-import { parseVisitorIp } from "../kernel/visitor_ip.ts";
+import { parseVisitorIp } from "../kernel/ip.ts";
 import type { Site } from "../sites/store.ts";
 import {
   checkKeyAndBody,

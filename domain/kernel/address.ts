@@ -39,7 +39,7 @@
  * Comments, groups and more than one address are refused.
  *
  * Library choice: both grammars are written out here, each a single linear
- * pass, and checked in tests/domain/address_test.ts against a library parser
+ * pass, and checked in tests/domain/kernel/address_test.ts against a library parser
  * of the same grammar on generated input: the addr-spec against
  * `smtp-address-parser` (RFC 5321, an Earley parser), the name-addr against
  * `email-addresses` (RFC 5322). Neither runs in the service: the first costs

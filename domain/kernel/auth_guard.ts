@@ -13,7 +13,7 @@
  *   included, so a guess that happens to be right cannot be told from a wrong one.
  *   Other addresses are not affected; one log line per block.
  * - The client address is the TCP peer (X-Forwarded-For is not trusted), as
- *   `addressKey` (domain/net/client.ts) gives it: IPv6 counts per /64.
+ *   `addressKey` (domain/kernel/net/client.ts) gives it: IPv6 counts per /64.
  *
  * In memory, per context (`ctx.authFailures`, made by createCtx): a Map lookup
  * per request, O(1) per failure, at most MAX_TRACKED addresses per surface

@@ -26,7 +26,7 @@ const hostPort = z.string().regex(
 /**
  * The operator token guards every operator call: long and varied enough that
  * guessing it is hopeless even without the per-address failure limit
- * (domain/auth_guard.ts), and sendable in an Authorization header.
+ * (domain/kernel/auth_guard.ts), and sendable in an Authorization header.
  */
 const ADMIN_TOKEN_MIN_LENGTH = 32;
 const ADMIN_TOKEN_MIN_DISTINCT = 16;
@@ -132,7 +132,7 @@ const EnvSchema = z.object({
   /**
    * Longest time a connection may go without a request in progress: a new
    * connection must deliver its first request's headers within it, and an idle
-   * kept-alive one is closed after it (domain/net/http_server.ts).
+   * kept-alive one is closed after it (domain/kernel/net/http_server.ts).
    */
   SVC_HEADER_TIMEOUT_MS: ms(100, 600_000).default(10_000),
   /** Longest time to receive a request body once its headers arrived (408 request_timeout). */

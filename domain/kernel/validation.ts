@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the zod request schemas: lengths counted in characters (code
  * points, what a user means by "up to 200 chars"), email addresses (wrappers of
- * domain/address.ts, the one address parser), and the translation of zod
+ * domain/kernel/address.ts, the one address parser), and the translation of zod
  * issues into the `details` of `invalid_payload`.
  */
 import { z } from "zod";
@@ -53,13 +53,13 @@ export function str(max: number, min = 0) {
   });
 }
 
-/** Whether `s` is one email address (domain/address.ts, the one parser). */
+/** Whether `s` is one email address (domain/kernel/address.ts, the one parser). */
 export function isEmail(s: string): boolean {
   return isAddress(s);
 }
 
 /**
- * An email address (domain/address.ts), given in its canonical form: the
+ * An email address (domain/kernel/address.ts), given in its canonical form: the
  * domain in ASCII (IDNA), lowercase; the local part as written.
  */
 export function email() {

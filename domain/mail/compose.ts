@@ -188,7 +188,7 @@ const BREAKS = /[\r\n\0\u0085\u2028\u2029]/;
  * every line either starts a field (`Name:`) or continues the one before it
  * (folding: SP or HT, then something other than whitespace), and no line holds
  * a CR, LF or NUL of its own. MimeNode encodes every value it writes, and the
- * address parser (domain/address.ts) keeps these characters out of addresses;
+ * address parser (domain/kernel/address.ts) keeps these characters out of addresses;
  * this is the last check before bytes are written, so that whatever slipped
  * through fails the send instead of adding a header or ending the block.
  */

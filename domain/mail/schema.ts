@@ -5,7 +5,7 @@
  *
  * Addresses may be bare (`a@example.com`) or carry a display name
  * (`Ann <a@example.com>`, what WordPress's wp_mail passes on); both are read by
- * domain/address.ts (the one address parser: RFC 5321/5322 with UTF-8, IDNA
+ * domain/kernel/address.ts (the one address parser: RFC 5321/5322 with UTF-8, IDNA
  * domains, no control or format characters) and come out with the address in
  * its canonical form (ASCII domain). Caller headers are checked here for names,
  * CR/LF and lines too long to fold; which of them are kept is decided by

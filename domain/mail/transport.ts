@@ -18,7 +18,7 @@
  *
  * SMTPUTF8 (RFC 6531): a message whose envelope or header fields hold UTF-8
  * (an address with a non-ASCII local part, written as UTF-8 under RFC 6532;
- * domains are always sent as A-labels, see domain/address.ts) may only go to a
+ * domains are always sent as A-labels, see domain/kernel/address.ts) may only go to a
  * relay that offers SMTPUTF8, with SMTPUTF8 on its MAIL FROM. nodemailer adds
  * that keyword only for a non-ASCII *envelope* address, and when the relay does
  * not offer the extension it sends the UTF-8 all the same. So such a message

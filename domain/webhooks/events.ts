@@ -83,7 +83,7 @@ export async function prepareEvent(
   webhooks?: readonly WebhookRoute[],
 ): Promise<PreparedEvent> {
   if (type === "webhook.test") {
-    // A test goes to one webhook, once, and is answered at once (domain/webhooks.ts).
+    // A test goes to one webhook, once, and is answered at once (domain/webhooks/webhooks.ts).
     throw new Error("webhook.test is sent with sendTest, not emitted");
   }
   const now = ctx.clock.now();

@@ -1,8 +1,8 @@
 /**
- * The client of a request as the listener (domain/net/http_server.ts) passes it
+ * The client of a request as the listener (domain/kernel/net/http_server.ts) passes it
  * to the app, and the address that per-client limits count by.
  */
-import { parseVisitorIp } from "../visitor_ip.ts";
+import { parseVisitorIp } from "../ip.ts";
 
 /** What the listener passes with each request (Hono's `c.env`). */
 export type ConnInfo = {
@@ -14,7 +14,7 @@ export type ConnInfo = {
 
 /**
  * What failures and connections are counted by: an IPv4 address as it is, an
- * IPv6 address by its /64 like the forms IP limit (domain/forms/ip.ts), an
+ * IPv6 address by its /64 like the forms IP limit (domain/kernel/ip.ts), an
  * IPv4-mapped one as the IPv4 address. Null for a peer without an IP (no
  * address is known when a test calls the app directly).
  */

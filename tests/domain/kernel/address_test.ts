@@ -1,5 +1,5 @@
 /**
- * The address parser (domain/address.ts): what it accepts and in which
+ * The address parser (domain/kernel/address.ts): what it accepts and in which
  * canonical form, what it refuses and why, the length limits at their
  * boundaries, display-name items, the lowercase key, and agreement with
  * smtp-address-parser (an Earley parser of the RFC 5321 grammar) on generated
@@ -291,7 +291,7 @@ const domainPart = fc.oneof(
   fc.constantFrom("example.com", "[192.0.2.1]", "1.2.3.4", "ex_ample.com", "xn--bcher-kva.de"),
 );
 
-/** The policies beyond the grammar (see domain/address.ts), to compare like with like. */
+/** The policies beyond the grammar (see domain/kernel/address.ts), to compare like with like. */
 function withinPolicies(s: string): boolean {
   const at = s.lastIndexOf("@");
   const local = s.slice(0, at);

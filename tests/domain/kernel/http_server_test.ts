@@ -1,5 +1,5 @@
 /**
- * The listener on its own (domain/net/http_server.ts), with a small handler:
+ * The listener on its own (domain/kernel/net/http_server.ts), with a small handler:
  * that this Deno has what it needs, the remote address and body deadline it
  * passes, and the Deno.serve fallback. The limits themselves are tested through
  * the service in tests/net_limits_test.ts.

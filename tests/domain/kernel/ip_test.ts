@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseVisitorIp } from "../../../domain/kernel/visitor_ip.ts";
+import { parseVisitorIp } from "../../../domain/kernel/ip.ts";
 
 Deno.test("visitor IPs: IPv4-mapped IPv6 is the IPv4 address", () => {
   for (const s of ["203.0.113.5", "::ffff:203.0.113.5", "::FFFF:cb00:7105", " 203.0.113.5 "]) {
