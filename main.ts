@@ -16,6 +16,7 @@ import { checkPendingDomains, DOMAIN_CHECK_CRON } from "./workers/domain_check.t
 import { closeEgressClient } from "./domain/kernel/net/outbound_http.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
 import { listen, type Listening } from "./domain/kernel/net/http_server.ts";
+import { type SmtpListeners, startSmtpListeners } from "./workers/smtp_listener.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -120,10 +121,12 @@ export async function start(config: Config): Promise<Running> {
   let pool: JobPool | null = null;
   let runner: JobRunner | null = null;
   const servers: Listening[] = [];
+  let smtp: SmtpListeners | null = null;
   // Crons end with the abort in shutdown() (a process may start() more than once in tests).
   const crons = new AbortController();
   const shutdown = async () => {
     await Promise.all(servers.map((s) => s.shutdown()));
+    await smtp?.close();
     crons.abort();
     await pool?.stop();
     await runner?.stop();
@@ -170,6 +173,8 @@ export async function start(config: Config): Promise<Running> {
       redirectPort = redirect.addr.port;
       log.info("redirecting plain HTTP to HTTPS", { port: redirectPort });
     }
+    // SMTP in: inbound domains, bounces and complaints; submission (workers/smtp_listener.ts).
+    smtp = await startSmtpListeners(ctx);
     return { ctx, port, redirectPort, shutdown };
   } catch (e) {
     // A port in use must not leave the other listener, the runner or KV open.

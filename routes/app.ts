@@ -29,6 +29,7 @@ import { submissionRoutes } from "./admin/submissions.ts";
 import { mailPublicRoutes } from "./public/mail.ts";
 import { mailAdminRoutes } from "./admin/mail.ts";
 import { mailSendRoutes } from "./api/mail.ts";
+import { inboundRoutes } from "./admin/inbound_domains.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -65,6 +66,9 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
 
   // admin: sending domains
   admin.route("/", sendingDomainRoutes(ctx));
+
+  // admin: inbound domains, delivery reports
+  admin.route("/", inboundRoutes(ctx));
 
   app.route("/admin/api/v1", admin);
 

@@ -275,4 +275,30 @@ export const keys = {
   // --- hot path -----------------------------------------------------------------------
   /** A site's webhook subscriptions and mail domain ({webhooks, domain}); see site_routing.ts. */
   siteRouting: (siteId: string): Key => ["site_routing", siteId],
+
+  // --- inbound (issue 11): inbound domains, delivery reports ------------------------------
+  /** Inbound domain record (secret sealed with AES-256-GCM). */
+  inboundDomain: (id: string): Key => ["inbound_domains", id],
+  inboundDomains: (): Key => ["inbound_domains"],
+  /** Unique inbound domain name (lowercase) -> inbound domain id. */
+  inboundDomainByName: (domain: string): Key => ["inbound_domains_by_name", domain],
+  /** A received message the inbound domain's receiver took (by X-SVC-Delivery); expires. */
+  inboundForwarded: (deliveryId: string): Key => ["inbound_forwarded", deliveryId],
+  /** Delivery report (DSN or feedback report) for one recipient; UUIDv7 id. */
+  deliveryReport: (id: string): Key => ["delivery_reports", id],
+  deliveryReports: (): Key => ["delivery_reports"],
+  /** Reports of one email log record (value: a copy of the report). */
+  deliveryReportByLog: (logId: string, id: string): Key => ["delivery_reports_by_log", logId, id],
+  deliveryReportsByLog: (logId: string): Key => ["delivery_reports_by_log", logId],
+  /** Reports of one site (value: a copy of the report), newest last. */
+  deliveryReportBySite: (siteId: string, id: string): Key => [
+    "delivery_reports_by_site",
+    siteId,
+    id,
+  ],
+  deliveryReportsBySite: (siteId: string): Key => ["delivery_reports_by_site", siteId],
+  /** A report already taken (hash of the report and recipient): a resent report is ignored. */
+  deliveryReportSeen: (hash: string): Key => ["delivery_reports_seen", hash],
+  /** email.delivered went out for this recipient (lowercase) of this log record: once. */
+  deliveredOnce: (logId: string, email: string): Key => ["delivered_once", logId, email],
 } as const;
