@@ -17,7 +17,11 @@ export function parseMessage(raw: Uint8Array | string): Promise<ParsedMail> {
   const input = typeof raw === "string"
     ? raw
     : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  // ignoreEmbedded (mailsplit): an attached original (message/rfc822) stays one
+  // attachment even when marked inline, as feedback reports often do.
+  const options = { ignoreEmbedded: true } as Record<string, unknown>;
   return simpleParser(input, {
+    ...options,
     keepDeliveryStatus: true,
     keepCidLinks: true,
     skipHtmlToText: true,

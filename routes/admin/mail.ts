@@ -23,6 +23,7 @@ import { siteLogTotal, TOTALS } from "../../domain/mail/send.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, adminQuery, limitParam, notFound } from "./body.ts";
 import { outboxAsText, readableMessage } from "./outbox_view.ts";
+import { reportsOfMessage } from "../../domain/inbound/reports.ts";
 
 /** `?to=`: an envelope recipient (an address is at most 320 characters); `?format=`: json or text. */
 const OutboxQuery = z.object({
@@ -72,6 +73,7 @@ export function mailAdminRoutes(ctx: Ctx) {
       ...(await viewEmailLog(ctx.kv, rec)),
       opens: await readCount(ctx.kv, keys.total(TOTALS.messageOpens, rec.id)),
       clicks: await readCount(ctx.kv, keys.total(TOTALS.messageClicks, rec.id)),
+      delivery_reports: await reportsOfMessage(ctx, rec.id),
     })));
     return c.json({ items });
   });
