@@ -149,8 +149,10 @@ export async function readOriginal(content: Uint8Array | string | null): Promise
   const returnPath = typeof rp === "string"
     ? typedAddress(rp)
     : typedAddress(rp?.value?.[0]?.address ?? null);
+  // A Message-ID becomes part of a KV key (2 KiB at most); real ones are far shorter.
+  const messageId = m.messageId && m.messageId.length <= 500 ? m.messageId : null;
   return {
-    messageId: m.messageId ?? null,
+    messageId,
     returnPath,
     to: [...addressesOf(m.to), ...addressesOf(m.cc)],
     subject: m.subject ?? null,
