@@ -84,8 +84,8 @@ import { failureText } from "./transport.ts";
 import { mailServices } from "./services.ts";
 import { withLock } from "../kernel/locks.ts";
 
-/** Who is sending: the public API, a form notification, or a sequence step. */
-export type SendSource = "api" | "form" | "sequence";
+/** Who is sending: the public API, a form notification, a sequence step, or SMTP submission. */
+export type SendSource = "api" | "form" | "sequence" | "smtp";
 
 export type SendOptions = {
   /** Default "api". Sets the log's source label (unless source_plugin is given for "api"). */
@@ -136,6 +136,7 @@ const DEFAULT_CHECKS: Record<SendSource, SendChecks> = {
   api: { rateLimit: true, content: true, classifier: true, contactForm: true, quota: true },
   sequence: { rateLimit: true, content: true, classifier: true, contactForm: false, quota: true },
   form: { rateLimit: false, content: false, classifier: false, contactForm: false, quota: false },
+  smtp: { rateLimit: true, content: true, classifier: true, contactForm: true, quota: true },
 };
 
 export type SendErrorCode =
