@@ -166,6 +166,13 @@ const CASES: Case[] = [
     detail: /550 5\.1\.1 <[^>]+>\.\.\. User unknown/,
   },
   {
+    file: "exim_delay_text.eml",
+    what: "Exim plain-text delay warning is email.delayed with the reply",
+    type: "email.delayed",
+    suppressed: false,
+    detail: /451 4\.7\.1 Greylisted/,
+  },
+  {
     file: "office365.eml",
     what: "Office 365 5.1.10 with the original attached is a recipient bounce",
     type: "email.bounced",
