@@ -16,6 +16,7 @@ import {
 } from "../../helpers/webhook_receiver.ts";
 import { message, SmtpClient } from "../../helpers/smtp_client.ts";
 import { startInboundListener } from "../../../domain/inbound/listener.ts";
+import { makeTestCert } from "../../helpers/tls.ts";
 import type { RunningListener } from "../../../domain/inbound/smtp_server.ts";
 
 type Setup = {
@@ -323,5 +324,36 @@ Deno.test("an idle connection is closed after the idle limit", async () => {
   } finally {
     await smtp.close();
     await svc.close();
+  }
+});
+
+Deno.test("with a certificate the listener offers STARTTLS, and mail arrives over it", async () => {
+  const cert = await makeTestCert();
+  const svc = await startTestService({ config: { SVC_RELAY_FROM: "relay@mail.svc.test" } });
+  const receiver = startReceiver(statuses(204));
+  const smtp = await startInboundListener(svc.ctx, {
+    port: 0,
+    host: "127.0.0.1",
+    tls: { cert: cert.cert, key: await Deno.readTextFile(cert.keyFile) },
+    limits: { closeMs: 200 },
+  });
+  try {
+    await svc.admin("POST", "/inbound-domains", { domain: "in.example.org", url: receiver.url });
+    const [c] = await SmtpClient.connect(smtp.port);
+    try {
+      assert.match((await c.cmd("EHLO client.test")).text, /STARTTLS/);
+      assert.equal((await c.starttls(cert.cert)).code, 220);
+      const replies = await c.send("ann@sender.example", ["support@in.example.org"], MAIL);
+      assert.equal(replies.at(-1)!.code, 250);
+    } finally {
+      c.close();
+    }
+    assert.equal(receiver.requests.length, 1);
+    assert.match(receiver.requests[0].text, /with ESMTPS id/, "the Received line says TLS");
+  } finally {
+    await smtp.close();
+    await receiver.close();
+    await svc.close();
+    await Deno.remove(cert.dir, { recursive: true });
   }
 });
