@@ -11,6 +11,7 @@ import { jobs } from "./workers/handlers.ts";
 import { startDomainChecks } from "./workers/domain_check.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
 import { listen, type Listening } from "./domain/kernel/net/http_server.ts";
+import { type SmtpListeners, startSmtpListeners } from "./workers/smtp_listener.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -78,10 +79,12 @@ export async function start(config: Config): Promise<Running> {
   let pool: JobPool | null = null;
   let runner: JobRunner | null = null;
   const servers: Listening[] = [];
+  let smtp: SmtpListeners | null = null;
   // Crons end with the abort in shutdown() (a process may start() more than once in tests).
   const crons = new AbortController();
   const shutdown = async () => {
     await Promise.all(servers.map((s) => s.shutdown()));
+    await smtp?.close();
     crons.abort();
     await pool?.stop();
     await runner?.stop();
@@ -129,6 +132,8 @@ export async function start(config: Config): Promise<Running> {
       redirectPort = redirect.addr.port;
       log.info("redirecting plain HTTP to HTTPS", { port: redirectPort });
     }
+    // SMTP in: inbound domains, bounces and complaints; submission (workers/smtp_listener.ts).
+    smtp = await startSmtpListeners(ctx);
     return { ctx, port, redirectPort, shutdown };
   } catch (e) {
     // A port in use must not leave the other listener, the runner or the context open.

@@ -56,6 +56,7 @@ async function formsRun(webhooks: boolean): Promise<Result[]> {
       SVC_ENCRYPTION_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(9))),
       SVC_SMTP_URL: `smtp://127.0.0.1:${sinks.match[1]}`,
       SVC_SMTP_INBOUND_PORT: "0",
+      SVC_SMTP_SUBMISSION_PORT: "0",
       SVC_ALLOW_PRIVATE_TARGETS: "true",
       SVC_LOG_LEVEL: "error",
       SVC_TURNSTILE_VERIFY_URL: dead,

@@ -43,6 +43,7 @@ if (import.meta.main) {
       SVC_ADMIN_TOKEN: TOKEN,
       SVC_LOG_LEVEL: "error",
       SVC_SMTP_INBOUND_PORT: "0",
+      SVC_SMTP_SUBMISSION_PORT: "0",
     },
     ready: /Service ready on port (\d+)/,
   });

@@ -201,6 +201,7 @@ async function startService(smtpPort: number) {
       SVC_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       SVC_SMTP_POOL_SIZE: String(POOL),
       SVC_SMTP_INBOUND_PORT: "0",
+      SVC_SMTP_SUBMISSION_PORT: "0",
       SVC_RELAY_FROM: "relay@bench.example",
       SVC_LOG_LEVEL: "error",
     },

@@ -5,7 +5,13 @@
  *   BENCH_SECONDS (default 5), BENCH_CONCURRENCY (default 64)
  */
 const here = new URL(".", import.meta.url).pathname;
-const scenarios = ["ceilings.ts", "foundation.ts", "mail_send.ts", "forms_submit.ts"];
+const scenarios = [
+  "ceilings.ts",
+  "foundation.ts",
+  "mail_send.ts",
+  "forms_submit.ts",
+  "inbound.ts",
+];
 
 for (const s of scenarios) {
   try {

@@ -30,6 +30,7 @@ import { unsubscribeRoutes } from "./public/unsubscribe.ts";
 import { trackingRoutes } from "./public/tracking.ts";
 import { mailAdminRoutes } from "./admin/mail.ts";
 import { mailSendRoutes } from "./api/mail.ts";
+import { inboundRoutes } from "./admin/inbound_domains.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -55,6 +56,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", submissionRoutes(ctx));
   admin.route("/", sequenceRoutes(ctx));
   admin.route("/", sendingDomainRoutes(ctx));
+  admin.route("/", inboundRoutes(ctx));
   app.route("/admin/api/v1", admin);
 
   // Public API v1 (API key). Each route file declares its envelope and auth.

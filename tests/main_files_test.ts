@@ -39,7 +39,14 @@ Deno.test({
 
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", new URL("../main.ts", import.meta.url).pathname],
-      env: { SVC_PORT: "0", SVC_HOST: "127.0.0.1", SVC_KV_PATH: kvPath, SVC_LOG_LEVEL: "error" },
+      env: {
+        SVC_PORT: "0",
+        SVC_HOST: "127.0.0.1",
+        SVC_KV_PATH: kvPath,
+        SVC_LOG_LEVEL: "error",
+        SVC_SMTP_INBOUND_PORT: "0",
+        SVC_SMTP_SUBMISSION_PORT: "0",
+      },
       stdout: "piped",
       stderr: "null",
     }).spawn();

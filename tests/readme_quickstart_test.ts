@@ -95,6 +95,9 @@ Deno.test({
     SVC_PORT: "0",
     SVC_KV_PATH: join(dir, "data", "svc.kv"),
     SVC_LOG_LEVEL: "info",
+    // Tests run side by side: no fixed SMTP ports.
+    SVC_SMTP_INBOUND_PORT: "0",
+    SVC_SMTP_SUBMISSION_PORT: "0",
   });
   try {
     let block = quickstartBlock();

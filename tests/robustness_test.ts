@@ -217,7 +217,11 @@ Deno.test("no operator request with odd bodies, ids or headers gets a 5xx", asyn
       key: s.key,
       body: { form_id: 1, fields: { email: "ann@example.com" } },
     });
-    for (const r of [template, sequence, domain]) assert.equal(r.status, 201, r.text);
+    const inbound = await svc.admin("POST", "/inbound-domains", {
+      domain: "in.seeded.example.com",
+      url: "http://127.0.0.1:9/inbound",
+    });
+    for (const r of [template, sequence, domain, inbound]) assert.equal(r.status, 201, r.text);
     for (const r of [enrolled, submitted]) assert.equal(r.status, 200, r.text);
     const enrollments = await svc.admin("GET", `/sites/${s.siteId}/enrollments`);
     const firstEnrollment = (enrollments.body.items as { id: string }[])[0];
@@ -236,6 +240,8 @@ Deno.test("no operator request with odd bodies, ids or headers gets a 5xx", asyn
       hook: hook.body.id as string,
       delivery: "01900000-0000-7000-8000-000000000001",
       event: "01900000-0000-7000-8000-000000000002",
+      inbound: inbound.body.id as string,
+      report: "01900000-0000-7000-8000-000000000003",
     };
     const token = `Bearer ${svc.ctx.config.adminToken}`;
     for (const r of ADMIN_ROUTES) {

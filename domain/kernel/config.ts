@@ -144,6 +144,8 @@ const EnvSchema = z.object({
   SVC_MAX_CONNS_PER_IP: z.coerce.number({ message: "must be a number" })
     .int("must be a whole number").min(1, "must be at least 1")
     .max(1_000_000, "must be at most 1000000").default(256),
+  // inbound (issue 11): SMTP submission, AUTH with a site's API key as the password; 0 = off
+  SVC_SMTP_SUBMISSION_PORT: port.default(2587),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -306,6 +308,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SVC_TURNSTILE_VERIFY_URL: closed,
     SVC_HCAPTCHA_VERIFY_URL: closed,
     SVC_RECAPTCHA_VERIFY_URL: closed,
+    // Tests start their SMTP listeners themselves, on free ports (inbound/listener.ts).
+    SVC_SMTP_INBOUND_PORT: "0",
+    SVC_SMTP_SUBMISSION_PORT: "0",
   });
   const {
     SVC_ADMIN_TOKEN: _a,

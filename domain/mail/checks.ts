@@ -54,8 +54,8 @@ import {
   unsubscribeUrlOf,
 } from "./message.ts";
 
-/** Who is sending: the public API, a form notification, or a sequence step. */
-export type SendSource = "api" | "form" | "sequence";
+/** Who is sending: the public API, a form notification, a sequence step, or SMTP submission. */
+export type SendSource = "api" | "form" | "sequence" | "smtp";
 
 export type SendChecks = {
   rateLimit: boolean;
@@ -69,6 +69,7 @@ const DEFAULT_CHECKS: Record<SendSource, SendChecks> = {
   api: { rateLimit: true, content: true, classifier: true, contactForm: true, quota: true },
   sequence: { rateLimit: true, content: true, classifier: true, contactForm: false, quota: true },
   form: { rateLimit: false, content: false, classifier: false, contactForm: false, quota: false },
+  smtp: { rateLimit: true, content: true, classifier: true, contactForm: true, quota: true },
 };
 
 export type SendOptions = {

@@ -190,6 +190,13 @@ export class SmtpTransport implements MailTransport {
           ...(smtpUtf8 && { [SMTPUTF8_FLAG]: true }),
         },
         raw: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
+        // DSNs come back to the VERP Return-Path (domain/inbound): every outcome,
+        // headers only, the VERP's local part as ENVID (sent only if the relay offers DSN).
+        dsn: {
+          id: msg.envelopeFrom.slice(0, msg.envelopeFrom.lastIndexOf("@")),
+          return: "headers",
+          notify: ["success", "delay", "failure"],
+        },
       });
       const accepted = (info.accepted ?? []).map(String);
       if (accepted.length === 0) {

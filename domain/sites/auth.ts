@@ -78,6 +78,8 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
     prefetch?: { siteId: string; keys: P };
     /** The request limit's decision, when the site has a limit (for the RateLimit headers). */
     onRequestLimit?: (d: LimitDecision) => void;
+    /** false: check the key without taking a request from its limit (SMTP AUTH). */
+    countRequest?: boolean;
   } = {},
 ): Promise<KeyAccess & { prefetched: EntryTree<P> | null }> {
   const key = presented?.trim();
@@ -103,7 +105,7 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   if (!site) throw new ApiError("invalid_api_key", 401);
   remember(ctx, hash, site);
   if (site.disabled && !opts.allowDisabled) throw new ApiError("site_disabled", 403);
-  if (site.request_limit) {
+  if (site.request_limit && opts.countRequest !== false) {
     const d = await consumeRequest(ctx, idx.key_id, site.request_limit);
     opts.onRequestLimit?.(d);
     if (!d.allowed) throw new ApiError("rate_limited", 429);

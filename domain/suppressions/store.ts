@@ -13,6 +13,10 @@ export type Suppression = {
   reason: SuppressionReason;
   detail: string | null;
   created_at: string;
+  /** The delivery report (bounce, complaint) that added it (domain/inbound). */
+  report_id?: string | null;
+  /** The message that report was about. */
+  message_id?: string | null;
 };
 
 export type UnsubscribeSource = "one_click" | "page" | "manual";

@@ -20,6 +20,7 @@ import { listOutbox } from "../../domain/mail/outbox.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, adminQuery, limitParam, notFound } from "./body.ts";
 import { outboxAsText, readableMessage } from "./outbox_view.ts";
+import { reportsOfMessage } from "../../domain/inbound/reports.ts";
 
 /** `?to=`: an envelope recipient (an address is at most 320 characters); `?format=`: json or text. */
 const OutboxQuery = z.object({
@@ -68,7 +69,12 @@ export function mailAdminRoutes(ctx: Ctx) {
   // The email log of a site.
   r.get("/sites/:id/email-log", async (c) => {
     const s = await site(c.req.param("id"));
-    return c.json({ items: await listEmailLog(ctx, s.id, { limit: limitParam(c) }) });
+    const items = await listEmailLog(ctx, s.id, { limit: limitParam(c) });
+    return c.json({
+      items: await Promise.all(
+        items.map(async (i) => ({ ...i, delivery_reports: await reportsOfMessage(ctx, i.id) })),
+      ),
+    });
   });
   r.get("/sites/:id/email-stats", async (c) => {
     const s = await site(c.req.param("id"));

@@ -226,4 +226,22 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     body: { from_address: "x@robust.example.com" },
   },
   { method: "DELETE", path: "/sending-domains/{domain}" },
+  // inbound: inbound domains, delivery reports
+  {
+    method: "POST",
+    path: "/inbound-domains",
+    body: { domain: "in.robust.example.com", url: "http://127.0.0.1:9/inbound", site_id: null },
+  },
+  { method: "GET", path: "/inbound-domains" },
+  { method: "GET", path: "/inbound-domains/{inbound}" },
+  {
+    method: "PATCH",
+    path: "/inbound-domains/{inbound}",
+    body: { url: "http://127.0.0.1:9/inbound2", domain: "in2.robust.example.com" },
+  },
+  { method: "POST", path: "/inbound-domains/{inbound}/rotate-secret" },
+  { method: "DELETE", path: "/inbound-domains/{inbound}" },
+  { method: "GET", path: "/delivery-reports" },
+  { method: "GET", path: "/delivery-reports/{report}" },
+  { method: "GET", path: "/sites/{site}/delivery-reports" },
 ];

@@ -24,6 +24,7 @@ async function startService(kvPath: string, smtp: TestSmtp): Promise<Proc> {
       SVC_ADMIN_TOKEN: TOKEN,
       SVC_SMTP_URL: smtp.url,
       SVC_SMTP_INBOUND_PORT: "0",
+      SVC_SMTP_SUBMISSION_PORT: "0",
       SVC_LOG_LEVEL: "error",
     },
     stdout: "piped",

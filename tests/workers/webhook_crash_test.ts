@@ -29,6 +29,7 @@ function env(kvPath: string): Record<string, string> {
     SVC_ENCRYPTION_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(9))),
     SVC_ALLOW_PRIVATE_TARGETS: "true",
     SVC_SMTP_INBOUND_PORT: "0",
+    SVC_SMTP_SUBMISSION_PORT: "0",
     SVC_LOG_LEVEL: "error",
   };
 }

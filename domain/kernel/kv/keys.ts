@@ -307,4 +307,34 @@ export const keys = {
   total: (name: string, subject: string): Key => ["totals", name, subject],
   /** Read by the health check; never written. */
   health: (): Key => ["health"],
+
+  // Inbound mail and delivery reports (domain/inbound/store.ts).
+  /** Inbound domain record (secret sealed with AES-256-GCM). */
+  inboundDomain: (id: string): Key => ["inbound_domains", id],
+  /** Every inbound domain. */
+  inboundDomains: (): Key => ["inbound_domains"],
+  /** Unique inbound domain name (lowercase) -> inbound domain id. */
+  inboundDomainByName: (domain: string): Key => ["inbound_domains_by_name", domain],
+  /** A received message the inbound domain's receiver took (by X-SVC-Delivery); expires. */
+  inboundForwarded: (deliveryId: string): Key => ["inbound_forwarded", deliveryId],
+  /** Delivery report (DSN or feedback report) for one recipient; UUIDv7 id. */
+  deliveryReport: (id: string): Key => ["delivery_reports", id],
+  /** Every delivery report. */
+  deliveryReports: (): Key => ["delivery_reports"],
+  /** Reports of one email log record (value: a copy of the report). */
+  deliveryReportByLog: (logId: string, id: string): Key => ["delivery_reports_by_log", logId, id],
+  /** The reports of one email log record. */
+  deliveryReportsByLog: (logId: string): Key => ["delivery_reports_by_log", logId],
+  /** Reports of one site (value: a copy of the report), newest last. */
+  deliveryReportBySite: (siteId: string, id: string): Key => [
+    "delivery_reports_by_site",
+    siteId,
+    id,
+  ],
+  /** The reports of one site. */
+  deliveryReportsBySite: (siteId: string): Key => ["delivery_reports_by_site", siteId],
+  /** A report already taken (hash of the report and recipient): a resent report is ignored. */
+  deliveryReportSeen: (hash: string): Key => ["delivery_reports_seen", hash],
+  /** email.delivered went out for this recipient (lowercase) of this log record: once. */
+  deliveredOnce: (logId: string, email: string): Key => ["delivered_once", logId, email],
 } as const;

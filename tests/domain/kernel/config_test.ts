@@ -219,6 +219,8 @@ Deno.test("the service starts from its configuration and /healthz answers", asyn
       SVC_HOST: "127.0.0.1",
       SVC_KV_PATH: join(dir, "svc.kv"),
       SVC_LOG_LEVEL: "error",
+      SVC_SMTP_INBOUND_PORT: "0",
+      SVC_SMTP_SUBMISSION_PORT: "0",
     });
     const running = await start(config);
     try {

@@ -38,7 +38,8 @@ async function setAlternateDirs(change: (dirs: string[]) => string[]) {
   await Deno.writeTextFile(SYSTEM_MAIN_CF, text);
 }
 
-export async function startPostfix(relayPort: number): Promise<Postfix> {
+/** `extra`: more main.cf lines (e.g. a transport_maps that routes one domain elsewhere). */
+export async function startPostfix(relayPort: number, extra: string[] = []): Promise<Postfix> {
   try {
     await run("postconf", ["-d", "mail_version"]);
   } catch {
@@ -69,6 +70,7 @@ export async function startPostfix(relayPort: number): Promise<Postfix> {
       "smtpd_tls_security_level = none",
       `maillog_file = ${dir}/maillog`,
       "maillog_file_prefixes = /tmp",
+      ...extra,
       "",
     ].join("\n"),
   );

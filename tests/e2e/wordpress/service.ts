@@ -43,6 +43,7 @@ export async function startService(dir: string): Promise<Service> {
         SVC_KV_PATH: `${dir}/svc.kv`,
         SVC_ADMIN_TOKEN: token,
         SVC_SMTP_INBOUND_PORT: "0",
+        SVC_SMTP_SUBMISSION_PORT: "0",
         SVC_LOG_LEVEL: "error",
       },
       stdout: "piped",

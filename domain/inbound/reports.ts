@@ -1,0 +1,46 @@
+/**
+ * The operator's view of delivery reports: what DSNs and feedback reports said
+ * about each recipient (delivered, delayed, bounced, complained; time, status,
+ * detail, whether it suppressed the address), per message of the email log,
+ * per site, or all of them (unmatched ones included), newest first.
+ */
+import type { Ctx } from "../kernel/context.ts";
+import { getSite } from "../sites/store.ts";
+import {
+  type DeliveryReport,
+  getReport,
+  listReports,
+  listReportsOfLog,
+  listReportsOfSite,
+} from "./store.ts";
+
+export type { DeliveryReport };
+
+/** Reports shown with each email log record. */
+export const REPORTS_PER_MESSAGE = 10;
+
+export function reportsOfMessage(
+  ctx: Ctx,
+  logId: string,
+  limit = REPORTS_PER_MESSAGE,
+): Promise<DeliveryReport[]> {
+  return listReportsOfLog(ctx.kv, logId, limit);
+}
+
+/** Null when there is no such site. */
+export async function reportsOfSite(
+  ctx: Ctx,
+  siteId: string,
+  limit: number,
+): Promise<DeliveryReport[] | null> {
+  if (!(await getSite(ctx.kv, siteId))) return null;
+  return await listReportsOfSite(ctx.kv, siteId, limit);
+}
+
+export function allReports(ctx: Ctx, limit: number): Promise<DeliveryReport[]> {
+  return listReports(ctx.kv, limit);
+}
+
+export function readReport(ctx: Ctx, id: string): Promise<DeliveryReport | null> {
+  return getReport(ctx.kv, id);
+}
