@@ -177,9 +177,11 @@ if (import.meta.main) {
     running = await start(config);
   } catch (e) {
     if (e instanceof Deno.errors.AddrInUse) {
-      console.error(
-        `Start failed: ${e.message}. Set SVC_PORT (or SVC_HTTP_REDIRECT_PORT) to a free port.`,
-      );
+      // The SMTP listeners name their own variable; the HTTP ones are named here.
+      const hint = /SVC_SMTP_/.test(e.message)
+        ? ""
+        : " Set SVC_PORT (or SVC_HTTP_REDIRECT_PORT) to a free port.";
+      console.error(`Start failed: ${e.message}.${hint}`);
       Deno.exit(1);
     }
     throw e;
