@@ -15,6 +15,7 @@ import { verify } from "@octokit/webhooks-methods";
 import { eventually, seedSite, startTestService, type TestService } from "../helpers/service.ts";
 import { type Receiver, startReceiver } from "../helpers/webhook_receiver.ts";
 import { type Postfix, startPostfix } from "./helpers/postfix.ts";
+import { createMailServices } from "../../domain/mail/services.ts";
 import { startInboundListener } from "../../domain/inbound/listener.ts";
 import type { RunningListener } from "../../domain/inbound/smtp_server.ts";
 
@@ -82,9 +83,11 @@ async function withLoop(fn: (l: Loop) => Promise<void>) {
     pf = await startPostfix(sink.port, [
       `transport_maps = inline:{ ${RP}=smtp:[127.0.0.1]:${inbound.port} }`,
     ]);
-    // The listener needed the service, Postfix the listener: the relay is set now,
-    // before the first send creates the transport from the configuration.
+    // The listener needed the service, Postfix the listener: the relay is known
+    // only now, so the context's mail services are made again for it.
     svc.ctx.config.SVC_SMTP_URL = `smtp://127.0.0.1:${pf.port}`;
+    await svc.ctx.mail.close();
+    svc.ctx.mail = createMailServices(svc.ctx.config, svc.ctx.kv, svc.ctx.clock, svc.ctx.log);
     const s = await seedSite(svc);
     const hook = await svc.admin("POST", `/sites/${s.siteId}/webhooks`, {
       url: receiver.url,
