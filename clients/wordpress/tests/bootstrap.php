@@ -90,6 +90,9 @@ class WP_Error {
 	public function get_error_message() {
 		return $this->message;
 	}
+	public function get_error_data() {
+		return $this->data;
+	}
 }
 
 function __( $text, $domain = 'default' ) {

@@ -107,7 +107,8 @@ final class Smtp_Mode {
 		if ( null === $pending ) {
 			return;
 		}
-		$data   = is_object( $error ) && is_array( $error->data ?? null ) ? $error->data : array();
+		$data   = is_object( $error ) && method_exists( $error, 'get_error_data' ) ? $error->get_error_data() : null;
+		$data   = is_array( $data ) ? $data : array();
 		$detail = self::error_info();
 		if ( '' === $detail && is_object( $error ) && method_exists( $error, 'get_error_message' ) ) {
 			$detail = (string) $error->get_error_message();
