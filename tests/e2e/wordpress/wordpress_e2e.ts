@@ -246,6 +246,26 @@ echo json_encode(['strict' => $strict, 'failed' => $failed, 'strict_log' => $str
         await admin.selectOption("#svcfm-smtp-encryption", "auto");
         await Promise.all([admin.waitForURL(/page=svc-forms-mail/), admin.click("#save")]);
         assert.match(await admin.textContent(".svcfm-flash") ?? "", /Settings saved/);
+        // Save and connect logs in to the submission port: a wrong port shows at once ...
+        const wrong = freePort();
+        await admin.fill("#svcfm-smtp-port", String(wrong));
+        await Promise.all([admin.waitForURL(/page=svc-forms-mail/), admin.click("#connect")]);
+        let flash = await admin.textContent(".svcfm-flash.notice-error") ?? "";
+        assert.match(
+          flash,
+          new RegExp(`SMTP submission port 127\\.0\\.0\\.1:${wrong} failed at connect`),
+        );
+        // ... and the right one is accepted with the key.
+        await admin.fill("#svcfm-smtp-port", String(s.smtpPort));
+        await Promise.all([admin.waitForURL(/page=svc-forms-mail/), admin.click("#connect")]);
+        flash = await admin.textContent(".svcfm-flash.notice-success") ?? "";
+        assert.match(flash, /Connected to “E2E Shop”/, flash);
+        assert.match(
+          flash,
+          new RegExp(
+            `SMTP submission at 127\\.0\\.0\\.1:${s.smtpPort} \\(no encryption\\) accepted the API key`,
+          ),
+        );
         assert.equal(await admin.isChecked("#svcfm-mode-smtp"), true);
         assert.match(
           await admin.textContent(".svcfm-smtp-summary") ?? "",

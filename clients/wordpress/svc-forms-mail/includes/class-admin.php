@@ -205,6 +205,13 @@ final class Admin {
 			/* translators: 1: site name, 2: domain, 3: this site's address. */
 			self::flash( 'warning', sprintf( __( 'Connected to “%1$s”, but this site’s address %3$s does not match its domain %2$s. Mail and forms still work; check that the key belongs to this site.', 'svc-forms-mail' ), (string) ( $site['name'] ?? '' ), (string) ( $site['domain'] ?? '' ), home_url() ) );
 		}
+		if ( 'smtp' === Settings::get( 'mail_mode' ) && Smtp_Mode::active() ) {
+			// The SMTP mode: log in to the submission port too, so that a wrong host or port shows now.
+			$check = Smtp_Mode::check();
+			$flash = get_transient( self::FLASH . get_current_user_id() );
+			$type  = $check['ok'] && is_array( $flash ) ? (string) $flash[0] : 'error';
+			self::flash( $type, ( is_array( $flash ) ? (string) $flash[1] . ' ' : '' ) . $check['text'] );
+		}
 	}
 
 	/**

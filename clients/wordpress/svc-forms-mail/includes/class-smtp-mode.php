@@ -117,6 +117,51 @@ final class Smtp_Mode {
 	}
 
 	/**
+	 * Logs in to the SMTP submission port with the saved settings (EHLO,
+	 * STARTTLS when chosen, AUTH) without sending anything: Connect's check
+	 * in the SMTP mode.
+	 *
+	 * @return array{ok: bool, text: string}
+	 */
+	public static function check(): array {
+		if ( ! class_exists( '\PHPMailer\PHPMailer\SMTP' ) && defined( 'WPINC' ) ) {
+			require_once ABSPATH . WPINC . '/PHPMailer/Exception.php';
+			require_once ABSPATH . WPINC . '/PHPMailer/SMTP.php';
+		}
+		$c     = Settings::smtp();
+		$where = $c['host'] . ':' . $c['port'];
+		$smtp  = new \PHPMailer\PHPMailer\SMTP();
+		$smtp->Timeout = self::TIMEOUT;
+		$step  = 'connect';
+		$ok    = $smtp->connect( $c['host'], $c['port'], self::TIMEOUT );
+		if ( $ok ) {
+			$step = 'EHLO';
+			$helo = (string) ( wp_parse_url( home_url(), PHP_URL_HOST ) ?? 'localhost' );
+			$ok   = $smtp->hello( $helo );
+		}
+		if ( $ok && 'starttls' === $c['encryption'] ) {
+			$step = 'STARTTLS';
+			$ok   = $smtp->startTLS() && $smtp->hello( $helo );
+		}
+		if ( $ok ) {
+			$step = 'AUTH';
+			$ok   = $smtp->authenticate( $c['username'], $c['password'] );
+		}
+		$error = $smtp->getError();
+		if ( $smtp->connected() ) {
+			$smtp->quit();
+		}
+		$smtp->close();
+		if ( $ok ) {
+			/* translators: 1: host:port, 2: encryption. */
+			return array( 'ok' => true, 'text' => sprintf( __( 'SMTP submission at %1$s (%2$s) accepted the API key.', 'svc-forms-mail' ), $where, 'starttls' === $c['encryption'] ? 'STARTTLS' : __( 'no encryption', 'svc-forms-mail' ) ) );
+		}
+		$detail = trim( implode( ' ', array_filter( array( (string) ( $error['error'] ?? '' ), (string) ( $error['smtp_code'] ?? '' ), (string) ( $error['smtp_code_ex'] ?? '' ), (string) ( $error['detail'] ?? '' ) ) ) ) );
+		/* translators: 1: host:port, 2: SMTP step (connect, EHLO, STARTTLS, AUTH), 3: the error. */
+		return array( 'ok' => false, 'text' => sprintf( __( 'But the SMTP submission port %1$s failed at %2$s: %3$s. Check the SMTP host, port and encryption, or use the API mode.', 'svc-forms-mail' ), $where, $step, preg_replace( '/\s+/', ' ', $detail ) ) );
+	}
+
+	/**
 	 * The service's message id from the answer to DATA, '(held_as_spam)', or ''.
 	 */
 	private static function transaction_id(): string {

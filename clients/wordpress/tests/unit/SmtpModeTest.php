@@ -181,6 +181,18 @@ final class SmtpModeTest extends Svcfm_TestCase {
 		$this->assertStringNotContainsString( 'svc_live_', $row->error );
 	}
 
+	public function test_the_connect_check_names_the_step_that_failed(): void {
+		// A loopback port nobody listens on: a real refused connection.
+		$server = stream_socket_server( 'tcp://127.0.0.1:0' );
+		$port   = (int) substr( strrchr( stream_socket_get_name( $server, false ), ':' ), 1 );
+		fclose( $server );
+		self::configure( array( 'service_url' => 'http://127.0.0.1:8080', 'mail_mode' => 'smtp', 'smtp_port' => $port ) );
+		$check = Smtp_Mode::check();
+		$this->assertFalse( $check['ok'] );
+		$this->assertStringContainsString( "port 127.0.0.1:{$port} failed at connect: Failed to connect to server", $check['text'] );
+		$this->assertStringNotContainsString( 'svc_live_', $check['text'] );
+	}
+
 	public function test_an_api_mode_failure_is_not_logged_twice(): void {
 		self::configure( array( 'mail_fallback' => false ) );
 		Smtp_Mode::register();
