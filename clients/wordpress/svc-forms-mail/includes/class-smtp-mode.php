@@ -105,7 +105,11 @@ final class Smtp_Mode {
 		$pending       = self::$pending;
 		self::$pending = null;
 		if ( null === $pending ) {
-			return;
+			if ( ! self::active() ) {
+				return;
+			}
+			// wp_mail() failed before phpmailer_init (an invalid From, say): still this mode's email.
+			$pending = array( 'source' => Mailer::detect_source() );
 		}
 		$data   = is_object( $error ) && method_exists( $error, 'get_error_data' ) ? $error->get_error_data() : null;
 		$data   = is_array( $data ) ? $data : array();

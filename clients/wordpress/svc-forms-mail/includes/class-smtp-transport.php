@@ -19,19 +19,8 @@ class Smtp_Transport extends \PHPMailer\PHPMailer\SMTP {
 
 	/**
 	 * The service's pattern first, then PHPMailer's own.
-	 *
-	 * @var array<string, string>
 	 */
-	protected $smtp_transaction_id_patterns = array(
-		'svc_forms_mail'  => '/^250 2\.0\.0 Accepted (<[^>\s]+>|\(held_as_spam\))/m',
-		'exim'            => '/[\d]{3} OK id=(.*)/',
-		'sendmail'        => '/[\d]{3} 2.0.0 (.*) Message/',
-		'postfix'         => '/[\d]{3} 2.0.0 Ok: queued as (.*)/',
-		'Microsoft_ESMTP' => '/[0-9]{3} 2.[\d].0 (.*)@(?:.*) Queued mail for delivery/',
-		'Amazon_SES'      => '/[\d]{3} Ok (.*)/',
-		'SendGrid'        => '/[\d]{3} Ok: queued as (.*)/',
-		'CampaignMonitor' => '/[\d]{3} 2.0.0 OK:([a-zA-Z\d]{48})/',
-		'Haraka'          => '/[\d]{3} Message Queued \((.*)\)/',
-		'Mailjet'         => '/[\d]{3} OK queued as (.*)/',
-	);
+	public function __construct() {
+		$this->smtp_transaction_id_patterns = array( 'svc_forms_mail' => '/^250 2\.0\.0 Accepted (<[^>\s]+>|\(held_as_spam\))/m' ) + $this->smtp_transaction_id_patterns;
+	}
 }

@@ -193,6 +193,20 @@ final class SmtpModeTest extends Svcfm_TestCase {
 		$this->assertStringNotContainsString( 'svc_live_', $check['text'] );
 	}
 
+	public function test_a_failure_before_phpmailer_init_is_logged_too(): void {
+		self::configure( array( 'mail_mode' => 'smtp' ) );
+		Smtp_Mode::failed( new WP_Error( 'wp_mail_failed', 'Invalid address:  (From): not-an-address', self::data() ) );
+		$this->assertSame( array( 'failed', 'smtp: Invalid address:  (From): not-an-address' ), array( self::log()[0]->status, self::log()[0]->error ) );
+	}
+
+	public function test_the_transport_keeps_phpmailers_own_patterns(): void {
+		$t = new Svcfm_Answered_Transport();
+		$t->hear( "250 2.0.0 Ok: queued as 4XYZ\r\n" );
+		$this->assertSame( '4XYZ', $t->getLastTransactionID() );
+		$t->hear( "250 2.0.0 Accepted <m.1@svc.example> mode=domain\r\n" );
+		$this->assertSame( '<m.1@svc.example>', $t->getLastTransactionID() );
+	}
+
 	public function test_an_api_mode_failure_is_not_logged_twice(): void {
 		self::configure( array( 'mail_fallback' => false ) );
 		Smtp_Mode::register();
