@@ -139,11 +139,12 @@ final class Admin {
 			self::flash( 'error', __( 'The service URL must be a full http:// or https:// address.', 'svc-forms-mail' ) );
 		} elseif ( '' !== trim( $h_in ) && '' === $host ) {
 			self::flash( 'error', __( 'The SMTP host must be a host name or an IP address (without a port).', 'svc-forms-mail' ) );
+		} elseif ( isset( $_POST['connect'] ) ) {
+			// In the SMTP mode Connect logs in to the submission port too and reports what failed.
+			self::connect();
 		} elseif ( 'smtp' === $mode && 'none' === $smtp['encryption'] && ! Settings::is_loopback_host( $smtp['host'] ) ) {
 			/* translators: %s: a host name. */
 			self::flash( 'warning', sprintf( __( 'Settings saved, but the service accepts the API key without encryption only from its own machine: with %s choose STARTTLS.', 'svc-forms-mail' ), $smtp['host'] ) );
-		} elseif ( isset( $_POST['connect'] ) ) {
-			self::connect();
 		} else {
 			self::flash( 'success', __( 'Settings saved.', 'svc-forms-mail' ) );
 		}
