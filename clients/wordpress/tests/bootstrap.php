@@ -38,6 +38,7 @@ final class WP_Stub {
 		self::$scheduled  = array();
 		self::$can        = true;
 		$GLOBALS['wpdb']  = new WPDB_Stub();
+		unset( $GLOBALS['phpmailer'] );
 	}
 }
 
@@ -88,6 +89,9 @@ class WP_Error {
 	public function __construct( public $code = '', public $message = '', public $data = '' ) {}
 	public function get_error_message() {
 		return $this->message;
+	}
+	public function get_error_data() {
+		return $this->data;
 	}
 }
 
@@ -259,6 +263,14 @@ function wp_next_scheduled( $hook ) {
 function wp_schedule_event( $ts, $recurrence, $hook ) {
 	WP_Stub::$scheduled[] = array( $ts, $hook, $recurrence );
 	return true;
+}
+
+// WordPress's bundled PHPMailer (Debian's wordpress package), for the SMTP mode's tests.
+define( 'SVCFM_TEST_PHPMAILER', '/usr/share/wordpress/wp-includes/PHPMailer' );
+if ( is_dir( SVCFM_TEST_PHPMAILER ) ) {
+	require_once SVCFM_TEST_PHPMAILER . '/PHPMailer.php';
+	require_once SVCFM_TEST_PHPMAILER . '/SMTP.php';
+	require_once SVCFM_TEST_PHPMAILER . '/Exception.php';
 }
 
 require_once SVCFM_DIR . '/includes/autoload.php';

@@ -8,6 +8,8 @@ type Any = any;
 export type Service = {
   base: string;
   port: number;
+  /** The SMTP submission port (SVC_SMTP_SUBMISSION_PORT), the same after a restart. */
+  smtpPort: number;
   token: string;
   admin: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Any }>;
   stop: () => Promise<void>;
@@ -26,6 +28,7 @@ export async function startService(dir: string): Promise<Service> {
   const tasks = JSON.parse(await Deno.readTextFile("deno.json")).tasks as Record<string, string>;
   const args = tasks.start.split(/\s+/).slice(1);
   const port = freePort();
+  const smtpPort = freePort();
   const token = "wp-e2e-admin-token-ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789";
   let child: Deno.ChildProcess | null = null;
 
@@ -43,7 +46,7 @@ export async function startService(dir: string): Promise<Service> {
         SVC_KV_PATH: `${dir}/svc.kv`,
         SVC_ADMIN_TOKEN: token,
         SVC_SMTP_INBOUND_PORT: "0",
-        SVC_SMTP_SUBMISSION_PORT: "0",
+        SVC_SMTP_SUBMISSION_PORT: String(smtpPort),
         SVC_LOG_LEVEL: "error",
       },
       stdout: "piped",
@@ -95,5 +98,5 @@ export async function startService(dir: string): Promise<Service> {
   };
 
   await start();
-  return { base, port, token, admin, stop, start };
+  return { base, port, smtpPort, token, admin, stop, start };
 }

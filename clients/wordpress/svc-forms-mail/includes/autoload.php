@@ -17,6 +17,7 @@ foreach ( array(
 	'mail-message',
 	'mail-log',
 	'mailer',
+	'smtp-mode',
 	'queue',
 	'captcha',
 	'form-cache',

@@ -107,16 +107,18 @@ final class Admin {
 		$url    = Settings::normalize_service_url( $url_in );
 		$key_in = isset( $_POST['api_key'] ) ? trim( sanitize_text_field( wp_unslash( $_POST['api_key'] ) ) ) : '';
 		$notify = isset( $_POST['forward_notify'] ) ? sanitize_email( wp_unslash( $_POST['forward_notify'] ) ) : '';
+		$h_in   = isset( $_POST['smtp_host'] ) ? sanitize_text_field( wp_unslash( $_POST['smtp_host'] ) ) : '';
 		$values = array(
 			'service_url'     => $url,
 			'mail_enabled'    => ! empty( $_POST['mail_enabled'] ),
 			'mail_fallback'   => ! empty( $_POST['mail_fallback'] ),
-			'mail_mode'       => 'api',
 			'forward_cf7'     => ! empty( $_POST['forward_cf7'] ),
 			'forward_wpforms' => ! empty( $_POST['forward_wpforms'] ),
 			'forward_gf'      => ! empty( $_POST['forward_gf'] ),
 			'forward_notify'  => $notify,
-		);
+		) + self::mail_mode_values( wp_unslash( $_POST ) );
+		$mode   = $values['mail_mode'];
+		$host   = $values['smtp_host'];
 		$before = Settings::all();
 		if ( '' !== $key_in ) {
 			$values['api_key'] = $key_in;
@@ -132,15 +134,39 @@ final class Admin {
 			Notices::forget();
 			Form_Cache::flush();
 		}
+		$smtp = Settings::smtp();
 		if ( '' !== $url_in && '' === $url ) {
 			self::flash( 'error', __( 'The service URL must be a full http:// or https:// address.', 'svc-forms-mail' ) );
+		} elseif ( '' !== trim( $h_in ) && '' === $host ) {
+			self::flash( 'error', __( 'The SMTP host must be a host name or an IP address (without a port).', 'svc-forms-mail' ) );
 		} elseif ( isset( $_POST['connect'] ) ) {
+			// In the SMTP mode Connect logs in to the submission port too and reports what failed.
 			self::connect();
+		} elseif ( 'smtp' === $mode && 'none' === $smtp['encryption'] && ! Settings::is_loopback_host( $smtp['host'] ) ) {
+			/* translators: %s: a host name. */
+			self::flash( 'warning', sprintf( __( 'Settings saved, but the service accepts the API key without encryption only from its own machine: with %s choose STARTTLS.', 'svc-forms-mail' ), $smtp['host'] ) );
 		} else {
 			self::flash( 'success', __( 'Settings saved.', 'svc-forms-mail' ) );
 		}
 		wp_safe_redirect( self::url() );
 		exit;
+	}
+
+	/**
+	 * The mail mode and the SMTP mode's settings from the settings form.
+	 *
+	 * @param array<string, mixed> $post The form's fields (unslashed).
+	 * @return array{mail_mode: string, smtp_host: string, smtp_port: int, smtp_encryption: string}
+	 */
+	public static function mail_mode_values( array $post ): array {
+		$port = isset( $post['smtp_port'] ) ? absint( $post['smtp_port'] ) : Settings::SMTP_PORT;
+		$enc  = isset( $post['smtp_encryption'] ) ? sanitize_key( (string) $post['smtp_encryption'] ) : 'auto';
+		return array(
+			'mail_mode'       => isset( $post['mail_mode'] ) && 'smtp' === $post['mail_mode'] ? 'smtp' : 'api',
+			'smtp_host'       => Settings::normalize_smtp_host( sanitize_text_field( (string) ( $post['smtp_host'] ?? '' ) ) ),
+			'smtp_port'       => $port > 0 && $port < 65536 ? $port : Settings::SMTP_PORT,
+			'smtp_encryption' => in_array( $enc, array( 'auto', 'starttls', 'none' ), true ) ? $enc : 'auto',
+		);
 	}
 
 	/**
@@ -179,6 +205,13 @@ final class Admin {
 		} else {
 			/* translators: 1: site name, 2: domain, 3: this site's address. */
 			self::flash( 'warning', sprintf( __( 'Connected to “%1$s”, but this site’s address %3$s does not match its domain %2$s. Mail and forms still work; check that the key belongs to this site.', 'svc-forms-mail' ), (string) ( $site['name'] ?? '' ), (string) ( $site['domain'] ?? '' ), home_url() ) );
+		}
+		if ( 'smtp' === Settings::get( 'mail_mode' ) && Smtp_Mode::active() ) {
+			// The SMTP mode: log in to the submission port too, so that a wrong host or port shows now.
+			$check = Smtp_Mode::check();
+			$flash = get_transient( self::FLASH . get_current_user_id() );
+			$type  = $check['ok'] && is_array( $flash ) ? (string) $flash[0] : 'error';
+			self::flash( $type, ( is_array( $flash ) ? (string) $flash[1] . ' ' : '' ) . $check['text'] );
 		}
 	}
 
@@ -359,9 +392,11 @@ final class Admin {
 		echo '<tr><th scope="row">' . esc_html__( 'WordPress mail', 'svc-forms-mail' ) . '</th><td><fieldset>';
 		self::checkbox( 'mail_enabled', (bool) $s['mail_enabled'], __( 'Send every email of this site (wp_mail) through the service', 'svc-forms-mail' ) );
 		self::checkbox( 'mail_fallback', (bool) $s['mail_fallback'], __( 'When the service refuses an email or cannot be reached, let WordPress send it itself', 'svc-forms-mail' ) );
-		echo '<p class="svcfm-mode"><label><input type="radio" name="mail_mode" value="api" checked /> ' . esc_html__( 'Through the API (POST /mail/send)', 'svc-forms-mail' ) . '</label><br />';
-		echo '<label class="svcfm-disabled"><input type="radio" name="mail_mode" value="smtp" disabled /> ' . esc_html__( 'Through the service’s SMTP submission port — not available yet: the service does not offer SMTP submission so far.', 'svc-forms-mail' ) . '</label></p>';
+		$smtp = 'smtp' === $s['mail_mode'];
+		echo '<p class="svcfm-mode"><label><input type="radio" id="svcfm-mode-api" name="mail_mode" value="api"' . checked( $smtp, false, false ) . ' /> ' . esc_html__( 'Through the API (POST /mail/send)', 'svc-forms-mail' ) . '</label><br />';
+		echo '<label><input type="radio" id="svcfm-mode-smtp" name="mail_mode" value="smtp"' . checked( $smtp, true, false ) . ' /> ' . esc_html__( 'Through the service’s SMTP submission port (WordPress’s own mailer, PHPMailer, with the API key as the password)', 'svc-forms-mail' ) . '</label></p>';
 		echo '</fieldset></td></tr>';
+		self::smtp_rows( $s );
 
 		echo '<tr><th scope="row">' . esc_html__( 'Form plugins', 'svc-forms-mail' ) . '</th><td><fieldset>';
 		self::checkbox( 'forward_cf7', (bool) $s['forward_cf7'], __( 'Forward Contact Form 7 submissions to the service', 'svc-forms-mail' ) );
@@ -387,6 +422,35 @@ final class Admin {
 		echo '<input type="email" id="svcfm-test-to" name="test_to" class="regular-text" value="' . esc_attr( (string) get_option( 'admin_email' ) ) . '" /> ';
 		submit_button( __( 'Send test email', 'svc-forms-mail' ), 'secondary', 'send_test', false );
 		echo '</form></div>';
+	}
+
+	/**
+	 * The SMTP mode's host, port and encryption (the password is the API key, never shown).
+	 *
+	 * @param array<string, mixed> $s Settings.
+	 */
+	private static function smtp_rows( array $s ): void {
+		$parts = wp_parse_url( (string) $s['service_url'] );
+		$def   = is_array( $parts ) ? (string) ( $parts['host'] ?? '' ) : '';
+		echo '<tr class="svcfm-smtp"><th scope="row">' . esc_html__( 'SMTP submission', 'svc-forms-mail' ) . '</th><td><fieldset>';
+		echo '<p><label for="svcfm-smtp-host">' . esc_html__( 'Host', 'svc-forms-mail' ) . '</label><br />';
+		echo '<input type="text" id="svcfm-smtp-host" name="smtp_host" class="regular-text code" value="' . esc_attr( (string) $s['smtp_host'] ) . '" placeholder="' . esc_attr( '' !== $def ? $def : 'forms.example.com' ) . '" /></p>';
+		echo '<p><label for="svcfm-smtp-port">' . esc_html__( 'Port', 'svc-forms-mail' ) . '</label><br />';
+		echo '<input type="number" id="svcfm-smtp-port" name="smtp_port" class="small-text" min="1" max="65535" value="' . esc_attr( (string) $s['smtp_port'] ) . '" /></p>';
+		echo '<p><label for="svcfm-smtp-encryption">' . esc_html__( 'Encryption', 'svc-forms-mail' ) . '</label><br /><select id="svcfm-smtp-encryption" name="smtp_encryption">';
+		$choices = array(
+			'auto'     => __( 'Automatic: none when the host is this machine, STARTTLS otherwise', 'svc-forms-mail' ),
+			'starttls' => __( 'STARTTLS', 'svc-forms-mail' ),
+			'none'     => __( 'None (only when the service runs on this machine)', 'svc-forms-mail' ),
+		);
+		foreach ( $choices as $value => $label ) {
+			echo '<option value="' . esc_attr( $value ) . '"' . selected( (string) $s['smtp_encryption'], $value, false ) . '>' . esc_html( $label ) . '</option>';
+		}
+		echo '</select></p>';
+		$c = Settings::smtp();
+		/* translators: 1: host, 2: port, 3: encryption, 4: user name. */
+		echo '<p class="description svcfm-smtp-summary">' . esc_html( sprintf( __( 'In the SMTP mode WordPress connects to %1$s:%2$d (%3$s) as “%4$s” with the API key as the password. Leave the host empty for the service URL’s host. The service logs these emails with source smtp; the fallback switch applies to the API mode only.', 'svc-forms-mail' ), '' !== $c['host'] ? $c['host'] : '—', $c['port'], 'starttls' === $c['encryption'] ? 'STARTTLS' : __( 'no encryption', 'svc-forms-mail' ), $c['username'] ) ) . '</p>';
+		echo '</fieldset></td></tr>';
 	}
 
 	/**

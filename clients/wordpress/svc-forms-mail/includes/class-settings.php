@@ -17,6 +17,10 @@ final class Settings {
 
 	const OPTION     = 'svcfm_settings';
 	const CONNECTION = 'svcfm_connection';
+	// The service's default SMTP submission port (SVC_SMTP_SUBMISSION_PORT).
+	const SMTP_PORT = 2587;
+	// The SMTP user name: the service takes any, the API key is the password.
+	const SMTP_USER = 'wordpress';
 
 	/**
 	 * Defaults of every setting.
@@ -31,8 +35,13 @@ final class Settings {
 			'mail_enabled'    => true,
 			// When the service refuses or cannot be reached, let WordPress's own mailer send.
 			'mail_fallback'   => true,
-			// 'api' only: the SMTP submission mode waits for the service's SMTP submission port.
+			// 'api' (POST /mail/send from pre_wp_mail) or 'smtp' (WordPress's PHPMailer to the SMTP submission port).
 			'mail_mode'       => 'api',
+			// SMTP mode: '' = the service URL's host.
+			'smtp_host'       => '',
+			'smtp_port'       => self::SMTP_PORT,
+			// SMTP mode: 'auto' (none for a loopback host, STARTTLS otherwise), 'starttls' or 'none'.
+			'smtp_encryption' => 'auto',
 			'forward_cf7'     => true,
 			'forward_wpforms' => true,
 			'forward_gf'      => true,
@@ -136,5 +145,69 @@ final class Settings {
 	 */
 	public static function set_connection( array $connection ): void {
 		update_option( self::CONNECTION, $connection, false );
+	}
+
+	/**
+	 * The SMTP submission host: the setting, else the service URL's host.
+	 */
+	public static function smtp_host(): string {
+		$host = trim( (string) self::get( 'smtp_host' ) );
+		if ( '' !== $host ) {
+			return $host;
+		}
+		$parts = wp_parse_url( (string) self::get( 'service_url' ) );
+		return is_array( $parts ) ? (string) ( $parts['host'] ?? '' ) : '';
+	}
+
+	/**
+	 * Whether a host is this machine (the service takes plain-text AUTH only from loopback).
+	 *
+	 * @param string $host A host name or IP address (IPv6 possibly in brackets).
+	 */
+	public static function is_loopback_host( string $host ): bool {
+		$host = strtolower( trim( $host, " \t[]" ) );
+		return 'localhost' === $host || str_ends_with( $host, '.localhost' ) || '::1' === $host
+			|| ( false !== filter_var( $host, FILTER_VALIDATE_IP, FILTER_FLAG_IPV4 ) && str_starts_with( $host, '127.' ) );
+	}
+
+	/**
+	 * Normalises a typed SMTP host: a host name or an IP address, else ''.
+	 *
+	 * @param string $host What the user typed.
+	 */
+	public static function normalize_smtp_host( string $host ): string {
+		$host = strtolower( trim( $host ) );
+		if ( '' === $host ) {
+			return '';
+		}
+		if ( false !== filter_var( trim( $host, '[]' ), FILTER_VALIDATE_IP, FILTER_FLAG_IPV6 ) ) {
+			return '[' . trim( $host, '[]' ) . ']';
+		}
+		if ( false !== filter_var( $host, FILTER_VALIDATE_IP ) ) {
+			return $host;
+		}
+		return preg_match( '/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/', $host ) ? $host : '';
+	}
+
+	/**
+	 * What PHPMailer needs for the SMTP mode: host, port, encryption
+	 * ('starttls' or 'none'), user name and password (the API key).
+	 *
+	 * @return array{host: string, port: int, encryption: string, username: string, password: string}
+	 */
+	public static function smtp(): array {
+		$host = self::smtp_host();
+		$port = (int) self::get( 'smtp_port' );
+		$enc  = (string) self::get( 'smtp_encryption' );
+		if ( ! in_array( $enc, array( 'starttls', 'none' ), true ) ) {
+			$enc = self::is_loopback_host( $host ) ? 'none' : 'starttls';
+		}
+		return array(
+			'host'       => $host,
+			'port'       => $port > 0 && $port < 65536 ? $port : self::SMTP_PORT,
+			'encryption' => $enc,
+			'username'   => self::SMTP_USER,
+			'password'   => (string) self::get( 'api_key' ),
+		);
 	}
 }
