@@ -46,7 +46,20 @@ Deno.test("parts: text becomes escaped HTML; HTML becomes readable text; hostile
   assert.ok(h.includes("<p>Second line<br>\nthird</p>"));
   assert.equal(
     htmlToText("<h1>Title</h1><p>Body <a href='https://x.example'>x</a></p>").trim(),
-    "TITLE\n\nBody x [https://x.example]",
+    "Title\n\nBody x (https://x.example)",
+  );
+  // Tables stay readable: cells apart, one row a line.
+  const table = htmlToText(
+    "<table><tr><th>Item</th><th>Qty</th><th>Price</th></tr>" +
+      "<tr><td>Trail walking boots, size 43</td><td>1</td><td>£89.00</td></tr></table>",
+  ).split("\n");
+  assert.match(table[0], /^Item\s{2,}Qty\s{2,}Price$/);
+  assert.match(table[1], /^Trail walking boots, size 43\s{2,}1\s{2,}£89\.00$/);
+  // URLs in text become links in the generated HTML; trailing punctuation stays outside.
+  assert.ok(
+    textToHtml("See https://x.example/a?b=1&c=2.").includes(
+      '<a href="https://x.example/a?b=1&amp;c=2">https://x.example/a?b=1&amp;c=2</a>.',
+    ),
   );
   const hostile = "<span>".repeat(MAX_PARSED_TAGS * 5) + "text";
   const t0 = performance.now();

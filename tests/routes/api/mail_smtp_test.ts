@@ -113,7 +113,7 @@ Deno.test("relay: the server receives From, Reply-To, VERP envelope, parts and a
     assert.ok((mail.html as string).includes("/t/o/"), "open pixel in HTML");
     assert.match(
       mail.text!,
-      /Hello Ann, see your order \[https:\/\/shop\.example\.com\/o\/1\?a=1&b=2\]/,
+      /Hello Ann, see your order \(https:\/\/shop\.example\.com\/o\/1\?a=1&b=2\)/,
     );
     assert.ok(!mail.text!.includes("/t/c/"), "text part untracked");
 
@@ -177,6 +177,34 @@ Deno.test("relay: a caller List-Unsubscribe is kept and none is added; sender fa
     assert.equal(mail.headers.get("list-unsubscribe-post"), undefined);
     assert.equal(mail.from!.value[0].name, "Plain Site");
     assert.ok((mail.html as string).includes("&lt;b&gt;not html&lt;/b&gt; &amp; more"));
+  });
+});
+
+Deno.test("relay: a text-only mail's generated HTML part carries no open pixel or click redirect; its URLs are links", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    await send(svc, s.key, { to: "a@example.com", text: "See https://acme.example/o/1 soon." });
+    const m = (await smtp.waitFor(1))[0];
+    assert.doesNotMatch(m.raw.toString(), /\/t\/o\/|\/t\/c\//);
+    const mail = await m.parse();
+    assert.ok((mail.html as string).includes('<a href="https://acme.example/o/1">'));
+  });
+});
+
+Deno.test("relay: a template mail without reply_to or original_from gets Reply-To the site's notification address", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    await send(svc, s.key, { to: "a@example.com", template: "receipt", data: { name: "Ann" } });
+    await send(svc, s.key, { to: "b@example.com", text: "no template" });
+    await send(svc, s.key, {
+      to: "c@example.com",
+      template: "receipt",
+      original_from: "wp@acme.example",
+    });
+    const [a, b, c] = await Promise.all((await smtp.waitFor(3)).map((m) => m.parse()));
+    assert.deepEqual(a.replyTo!.value.map((v) => v.address), ["owner@example.com"]);
+    assert.equal(b.replyTo, undefined, "no Reply-To for a plain API mail");
+    assert.deepEqual(c.replyTo!.value.map((v) => v.address), ["wp@acme.example"]);
   });
 });
 
