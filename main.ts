@@ -11,6 +11,7 @@ import { jobs } from "./workers/handlers.ts";
 import { startDomainChecks } from "./workers/domain_check.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
 import { listen, type Listening } from "./domain/kernel/net/http_server.ts";
+import { relayView } from "./domain/sending_domains/relay.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -62,6 +63,28 @@ export function redirectToHttps(
   };
 }
 
+/**
+ * The DNS record relay-mode signatures verify against (also at
+ * GET /admin/api/v1/relay), with a warning when the key was generated now.
+ */
+function logRelayRecord(ctx: Ctx): void {
+  const relay = relayView(ctx.config);
+  const record = relay.dkim.dns_record;
+  if (ctx.config.relayDkim.source === "generated") {
+    ctx.log.warn(
+      "generated a DKIM key for relay mail (sealed in the data folder); publish its DNS record, " +
+        "or set SVC_RELAY_DKIM_KEY to manage the key yourself",
+      { file: `${ctx.config.dataDir}/relay_dkim_key` },
+    );
+  }
+  ctx.log.info("relay DKIM record to publish", {
+    from: relay.from,
+    type: record.type,
+    name: record.name,
+    value: record.value,
+  });
+}
+
 export async function start(config: Config): Promise<Running> {
   const tls = config.SVC_TLS_CERT && config.SVC_TLS_KEY
     ? {
@@ -99,6 +122,7 @@ export async function start(config: Config): Promise<Running> {
     throw e;
   }
   startDomainChecks(ctx, crons.signal);
+  logRelayRecord(ctx);
 
   // Header and body timeouts and the per-address connection cap apply to both
   // listeners (domain/kernel/net/http_server.ts).

@@ -3,7 +3,9 @@
  * both parts (template variables, the visible unsubscribe link), the sender
  * and Reply-To, the Message-ID, the VERP Return-Path, the service's headers
  * (Feedback-ID, one-click List-Unsubscribe), open and click tracking, the
- * attachments and the DKIM key. The transport turns the result into bytes.
+ * attachments and the DKIM key (the sending domain's in domain mode, the
+ * relay's own for the domain of SVC_RELAY_FROM in relay mode). The transport
+ * turns the result into bytes.
  */
 import type { Buffer } from "node:buffer";
 import type { Ctx } from "../kernel/context.ts";
@@ -257,9 +259,18 @@ export function outgoingMessage(ctx: Ctx, p: MessageParts): OutgoingMessage {
       text: p.content.text,
       attachments,
       headers,
-      dkim: p.domain ? dkimKeyOf(ctx, p.domain) : null,
+      dkim: p.domain ? dkimKeyOf(ctx, p.domain) : relayDkimKeyOf(ctx),
     },
     tracking,
+  };
+}
+
+/** Relay mode: signed for the relay's domain with the service's key (config.relayDkim). */
+function relayDkimKeyOf(ctx: Ctx): DkimKey {
+  return {
+    domainName: relayDomain(ctx),
+    keySelector: ctx.config.relayDkim.selector,
+    privateKey: ctx.config.relayDkim.privateKey,
   };
 }
 

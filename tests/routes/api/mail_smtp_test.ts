@@ -208,6 +208,59 @@ Deno.test("relay: a template mail without reply_to or original_from gets Reply-T
   });
 });
 
+Deno.test("relay: mail is DKIM-signed for the relay domain and verifies against the record GET /admin/api/v1/relay shows", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const relay = await svc.admin("GET", "/relay");
+    assert.equal(relay.status, 200, relay.text);
+    const view = relay.body as {
+      from: string;
+      dkim: {
+        selector: string;
+        domain: string;
+        dns_record: { type: string; name: string; value: string };
+      };
+      spf_hint: string;
+      dmarc_hint: string;
+    };
+    assert.equal(view.from, "relay@mail.svc.test");
+    assert.equal(view.dkim.selector, "svc");
+    assert.equal(view.dkim.domain, "mail.svc.test");
+    assert.equal(view.dkim.dns_record.type, "TXT");
+    assert.equal(view.dkim.dns_record.name, "svc._domainkey.mail.svc.test");
+    assert.match(view.dkim.dns_record.value, /^v=DKIM1; k=rsa; p=[A-Za-z0-9+/]+=*$/);
+    assert.match(view.spf_hint, /v=spf1 include:_spf\.mail\.svc\.test/);
+    assert.match(view.dmarc_hint, /_dmarc\.mail\.svc\.test "v=DMARC1; p=none/);
+
+    const s = await seedSite(svc);
+    await send(svc, s.key, {
+      to: "ann@example.com",
+      subject: "Signed by the relay",
+      html: "<p>Hi</p>",
+      headers: { "X-Order": "1" },
+    });
+    const [m] = await smtp.waitFor(1);
+    const resolver = txtResolver({ [view.dkim.dns_record.name]: view.dkim.dns_record.value });
+    const result = await dkimVerify(m.raw, { resolver, sender: m.mailFrom });
+    const [sig] = result.results;
+    assert.equal(sig.status.result, "pass", JSON.stringify(sig.status));
+    assert.equal(sig.signingDomain, "mail.svc.test");
+    const h = (sig.signingHeaders!.keys as string).toLowerCase().split(":").map((x) => x.trim());
+    for (
+      const name of [
+        "from",
+        "to",
+        "subject",
+        "date",
+        "message-id",
+        "list-unsubscribe",
+        "list-unsubscribe-post",
+      ]
+    ) {
+      assert.ok(h.includes(name), `${name} signed (h=${h.join(":")})`);
+    }
+  });
+});
+
 Deno.test("domain mode: From is the domain address, DKIM verifies with the published key and signs List-Unsubscribe", async () => {
   await withSmtp(async (svc, smtp) => {
     const s = await seedSite(svc, { account: { monthly_email_limit: 1 } });
