@@ -64,25 +64,22 @@ export function redirectToHttps(
 }
 
 /**
- * The DNS record relay-mode signatures verify against (also at
- * GET /admin/api/v1/relay), with a warning when the key was generated now.
+ * The start-up lines about the relay's DKIM key: the DNS record relay-mode
+ * signatures verify against (also at GET /admin/api/v1/relay), and a warning
+ * when the key was generated on this start.
  */
-function logRelayRecord(ctx: Ctx): void {
-  const relay = relayView(ctx.config);
-  const record = relay.dkim.dns_record;
-  if (ctx.config.relayDkim.source === "generated") {
-    ctx.log.warn(
-      "generated a DKIM key for relay mail (sealed in the data folder); publish its DNS record, " +
-        "or set SVC_RELAY_DKIM_KEY to manage the key yourself",
-      { file: `${ctx.config.dataDir}/relay_dkim_key` },
-    );
-  }
-  ctx.log.info("relay DKIM record to publish", {
-    from: relay.from,
-    type: record.type,
-    name: record.name,
-    value: record.value,
-  });
+export function relayStartupLines(config: Config): { info: string; warning: string | null } {
+  const relay = relayView(config);
+  const r = relay.dkim.dns_record;
+  return {
+    info: `Relay mail (From ${relay.from}) is DKIM-signed; publish this DNS record:\n\n` +
+      `  ${r.name}. ${r.type} "${r.value}"\n`,
+    warning: config.relayDkim.source === "generated"
+      ? `Warning: generated a DKIM key for relay mail in ${config.dataDir}/relay_dkim_key ` +
+        "(sealed with the encryption key). Publish its DNS record before sending, or set " +
+        "SVC_RELAY_DKIM_KEY to manage the key yourself."
+      : null,
+  };
 }
 
 export async function start(config: Config): Promise<Running> {
@@ -122,7 +119,6 @@ export async function start(config: Config): Promise<Running> {
     throw e;
   }
   startDomainChecks(ctx, crons.signal);
-  logRelayRecord(ctx);
 
   // Header and body timeouts and the per-address connection cap apply to both
   // listeners (domain/kernel/net/http_server.ts).
@@ -191,6 +187,9 @@ if (import.meta.main) {
         "Back it up: stored secrets cannot be read without it. Set SVC_ENCRYPTION_KEY to manage it yourself.",
     );
   }
+  const relay = relayStartupLines(config);
+  if (relay.warning) console.warn(relay.warning);
+  console.log(relay.info);
   let running: Running;
   try {
     running = await start(config);
