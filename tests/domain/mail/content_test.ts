@@ -150,7 +150,11 @@ Deno.test("tracking: only http(s) links in tags are rewritten, comments and the 
   assert.ok(out.includes(`u=${encodeURIComponent("https://a.example/?q=1&r=2")}`));
   assert.ok(out.includes(`u=${encodeURIComponent("https://b.example/")}`));
   assert.ok(out.includes('<a class="x" href="https://svc.example/t/c/L.'));
-  assert.match(out, /<img src="https:\/\/svc\.example\/t\/o\/L\.[^"]+"[^>]*><\/body><\/html>$/);
+  // No image of its own: the open pixel is a 1x1 cell's background, before </body>.
+  assert.match(
+    out,
+    /<td width="1" height="1" background="https:\/\/svc\.example\/t\/o\/L\.[^"]+"[^>]*>&#8203;<\/td><\/tr><\/table><\/body><\/html>$/,
+  );
 });
 
 Deno.test("attachments: strict base64 with line breaks allowed; 15 MB computed before decoding", () => {
