@@ -205,6 +205,11 @@ Deno.test("relay: a template mail without reply_to or original_from gets Reply-T
     assert.deepEqual(a.replyTo!.value.map((v) => v.address), ["owner@example.com"]);
     assert.equal(b.replyTo, undefined, "no Reply-To for a plain API mail");
     assert.deepEqual(c.replyTo!.value.map((v) => v.address), ["wp@acme.example"]);
+    // A site without a notification address: no Reply-To.
+    const quiet = await seedSite(svc, { site: { default_notify_email: null } });
+    await send(svc, quiet.key, { to: "d@example.com", template: "receipt" });
+    const [, , , d] = await smtp.waitFor(4);
+    assert.equal((await d.parse()).replyTo, undefined);
   });
 });
 
