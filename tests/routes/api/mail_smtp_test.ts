@@ -2,7 +2,11 @@
  * POST /mail/send against a real SMTP server on loopback: the message as the
  * server receives it (envelope, headers, MIME parts, attachments, unsubscribe
  * headers, Reply-To per mode, DKIM verified with mailauth against the published
- * key), and the failures a server can cause.
+ * key; relay mail against the record GET /admin/api/v1/relay shows), and the
+ * failures a server can cause.
+ *
+ * Long file: one real SMTP server per test and the message as received; split
+ * by mode it would repeat the same harness in each half.
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
