@@ -12,6 +12,7 @@ import { startDomainChecks } from "./workers/domain_check.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
 import { listen, type Listening } from "./domain/kernel/net/http_server.ts";
 import { type SmtpListeners, startSmtpListeners } from "./workers/smtp_listener.ts";
+import { relayView } from "./domain/sending_domains/relay.ts";
 
 export type Running = {
   ctx: Ctx;
@@ -60,6 +61,25 @@ export function redirectToHttps(
     }
     const status = req.method === "GET" || req.method === "HEAD" ? 301 : 308;
     return new Response(null, { status, headers: { location: target.toString() } });
+  };
+}
+
+/**
+ * The start-up lines about the relay's DKIM key: the DNS record relay-mode
+ * signatures verify against (also at GET /admin/api/v1/relay), and a warning
+ * when the key was generated on this start.
+ */
+export function relayStartupLines(config: Config): { info: string; warning: string | null } {
+  const relay = relayView(config);
+  const r = relay.dkim.dns_record;
+  return {
+    info: `Relay mail (From ${relay.from}) is DKIM-signed; publish this DNS record:\n\n` +
+      `  ${r.name}. ${r.type} "${r.value}"\n`,
+    warning: config.relayDkim.source === "generated"
+      ? `Warning: generated a DKIM key for relay mail in ${config.dataDir}/relay_dkim_key ` +
+        "(sealed with the encryption key). Publish its DNS record before sending, or set " +
+        "SVC_RELAY_DKIM_KEY to manage the key yourself."
+      : null,
   };
 }
 
@@ -172,6 +192,9 @@ if (import.meta.main) {
         "Back it up: stored secrets cannot be read without it. Set SVC_ENCRYPTION_KEY to manage it yourself.",
     );
   }
+  const relay = relayStartupLines(config);
+  if (relay.warning) console.warn(relay.warning);
+  console.log(relay.info);
   let running: Running;
   try {
     running = await start(config);

@@ -21,6 +21,7 @@ import { blockApiRoutes } from "./api/blocks.ts";
 import { webhookRoutes } from "./admin/webhooks.ts";
 import { healthRoutes } from "./public/health.ts";
 import { sendingDomainRoutes } from "./admin/sending_domains.ts";
+import { relayRoutes } from "./admin/relay.ts";
 import { domainStatusRoutes } from "./api/domain_status.ts";
 import { sequenceRoutes } from "./admin/sequences.ts";
 import { sequenceApiRoutes } from "./api/sequences.ts";
@@ -57,6 +58,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", sequenceRoutes(ctx));
   admin.route("/", sendingDomainRoutes(ctx));
   admin.route("/", inboundRoutes(ctx));
+  admin.route("/", relayRoutes(ctx));
   app.route("/admin/api/v1", admin);
 
   // Public API v1 (API key). Each route file declares its envelope and auth.

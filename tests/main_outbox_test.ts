@@ -52,6 +52,11 @@ Deno.test("deno task start: mail goes to the outbox when SVC_SMTP_URL is unset",
       });
       return await r.json();
     };
+    // The start-up log shows the relay's DKIM record, as GET /admin/api/v1/relay does.
+    const relay = await admin("GET", "/relay");
+    const record = relay.dkim.dns_record;
+    assert.equal(record.name, "svc._domainkey.localhost");
+    assert.ok(out.includes(`${record.name}. TXT "${record.value}"`), out);
     const account = await admin("POST", "/accounts", { name: "A" });
     const site = await admin("POST", "/sites", {
       account_id: account.id,

@@ -11,7 +11,8 @@
  * - Auto-reply (confirm.enabled): to the submitter, Reply-To the first
  *   notification address; skipped when there is no submitter address or it is
  *   suppressed or unsubscribed from the site. Its result does not change
- *   `email_sent`.
+ *   `email_sent`. It is a transactional answer (the visitor wrote first): no
+ *   List-Unsubscribe headers and no open or click tracking (`operational`).
  * - Neither counts toward the account's monthly *email* limit: the spec puts
  *   mail/send and sequence steps under that limit, and a submission is already
  *   counted once, under the monthly form limit. They do go into the email log
@@ -51,7 +52,8 @@ export function logNotSent(ctx: Ctx, site: Site, what: string, out: SendOutcome)
 
 async function send(ctx: Ctx, site: Site, m: OutgoingMail, what: string): Promise<boolean> {
   try {
-    const out = await sendMail(ctx, site, mailInput(m), { source: "form" });
+    // A transactional answer to a visitor who wrote first: no List-Unsubscribe, no tracking.
+    const out = await sendMail(ctx, site, mailInput(m), { source: "form", operational: true });
     if (out.ok && out.sent && !out.held) return true;
     logNotSent(ctx, site, what, out);
     return false;

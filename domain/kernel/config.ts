@@ -2,12 +2,14 @@
  * Configuration, read once at start from SVC_* environment variables and
  * validated with zod. A bad value stops the start with a sentence that names the
  * variable. Secrets that are not given (operator token, encryption key) are
- * generated once into the data folder with mode 0600 and reused afterwards.
+ * generated once into the data folder with mode 0600 and reused afterwards (the
+ * relay DKIM key too, sealed: relay_key.ts).
  */
 import { z } from "zod";
 import { dirname, join } from "node:path";
 import { Buffer } from "node:buffer";
 import { randomToken } from "./crypto.ts";
+import { loadRelayDkim, type RelayDkim, RelayKeyError, testRelayDkim } from "./relay_key.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -72,6 +74,14 @@ const EnvSchema = z.object({
   SVC_SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   SVC_RELAY_FROM: z.string().regex(/^[^\s@]+@[^\s@]+$/, "must be an email address")
     .default("relay@localhost"),
+  // mail engine: DKIM selector of relay-mode mail (signed for the domain of SVC_RELAY_FROM)
+  SVC_RELAY_DKIM_SELECTOR: z.string().regex(
+    /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*$/,
+    "must be a DNS label, for example svc or svc2026",
+  ).default("svc"),
+  // mail engine: the relay's DKIM private key, PEM text or the path of a PEM file;
+  // unset: generated into the data folder (relay_dkim_key) at first start
+  SVC_RELAY_DKIM_KEY: z.string().min(1).optional(),
   SVC_SMTP_INBOUND_PORT: port.default(2525),
   SVC_TURNSTILE_SITE_KEY: z.string().min(1).default("1x00000000000000000000AA"),
   SVC_TURNSTILE_SECRET: z.string().min(1).default("1x0000000000000000000000000000000AA"),
@@ -156,15 +166,20 @@ const SECRET_VARIABLES = new Set([
   "SVC_TURNSTILE_SECRET",
   "SVC_SMTP_URL",
   "SVC_EGRESS_PROXY",
+  "SVC_RELAY_DKIM_KEY",
 ]);
 
-export type Config = Omit<Env, "SVC_ADMIN_TOKEN" | "SVC_ENCRYPTION_KEY" | "SVC_DATA_DIR"> & {
-  dataDir: string;
-  adminToken: string;
-  encryptionKey: Uint8Array;
-  /** Secrets generated on this start (printed once by main.ts). */
-  generated: { adminToken: boolean; encryptionKey: boolean };
-};
+export type Config =
+  & Omit<Env, "SVC_ADMIN_TOKEN" | "SVC_ENCRYPTION_KEY" | "SVC_DATA_DIR" | "SVC_RELAY_DKIM_KEY">
+  & {
+    dataDir: string;
+    adminToken: string;
+    encryptionKey: Uint8Array;
+    /** The relay's DKIM key (relay_key.ts). */
+    relayDkim: RelayDkim;
+    /** Secrets generated on this start (printed once by main.ts). */
+    generated: { adminToken: boolean; encryptionKey: boolean };
+  };
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -282,19 +297,27 @@ export async function loadConfig(
       );
     }
   }
+  const encryptionKey = new Uint8Array(Buffer.from(keyB64, "base64"));
+  let relayDkim: RelayDkim;
+  try {
+    relayDkim = await loadRelayDkim({
+      selector: e.SVC_RELAY_DKIM_SELECTOR,
+      given: e.SVC_RELAY_DKIM_KEY,
+      dataDir,
+      encryptionKey,
+    });
+  } catch (err) {
+    if (err instanceof RelayKeyError) throw new ConfigError(`Configuration error: ${err.message}`);
+    throw err;
+  }
   const {
     SVC_ADMIN_TOKEN: _a,
     SVC_ENCRYPTION_KEY: _k,
     SVC_DATA_DIR: _d,
+    SVC_RELAY_DKIM_KEY: _r,
     ...rest
   } = e;
-  return {
-    ...rest,
-    dataDir,
-    adminToken,
-    encryptionKey: new Uint8Array(Buffer.from(keyB64, "base64")),
-    generated,
-  };
+  return { ...rest, dataDir, adminToken, encryptionKey, relayDkim, generated };
 }
 
 /** A configuration for tests: every default, in-memory KV, fixed secrets. */
@@ -316,10 +339,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SVC_ADMIN_TOKEN: _a,
     SVC_ENCRYPTION_KEY: _k,
     SVC_DATA_DIR: _d,
+    SVC_RELAY_DKIM_KEY: _r,
     ...rest
   } = e;
   return {
     ...rest,
+    relayDkim: testRelayDkim(rest.SVC_RELAY_DKIM_SELECTOR),
     dataDir: "./data",
     adminToken: "test-admin-token-0123456789-abcdefghij",
     encryptionKey: new Uint8Array(32).fill(7),

@@ -1,13 +1,16 @@
 /**
  * Cryptographic primitives, all from node:crypto (synchronous and fast, which
  * matters on the request path): hashing, HMAC, AES-256-GCM for stored secrets,
- * constant-time comparison and random tokens.
+ * constant-time comparison, random tokens and the RSA key pairs of DKIM.
  */
 import {
   createCipheriv,
   createDecipheriv,
   createHash,
   createHmac,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
   randomBytes,
   timingSafeEqual,
 } from "node:crypto";
@@ -113,4 +116,33 @@ export function unseal(key: Uint8Array, sealed: Sealed, aad = ""): string {
   return Buffer.concat([decipher.update(Buffer.from(d, "base64")), decipher.final()]).toString(
     "utf8",
   );
+}
+
+/** A fresh 2048-bit RSA key pair for DKIM: the public key as SPKI DER, the private as PKCS#8 PEM. */
+export function newRsaKeyPair(): Promise<{ publicDer: Buffer; privatePem: string }> {
+  return new Promise((resolve, reject) => {
+    generateKeyPair("rsa", {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: "spki", format: "der" },
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    }, (err, publicKey, privateKey) => {
+      if (err) reject(err);
+      else resolve({ publicDer: publicKey as unknown as Buffer, privatePem: privateKey });
+    });
+  });
+}
+
+/**
+ * An RSA private key in any PEM form (PKCS#1 or PKCS#8) as PKCS#8 PEM, and its
+ * public key as base64 SPKI DER (the `p=` of a DKIM record). Throws when the
+ * text is not an RSA private key.
+ */
+export function rsaKeyFromPem(pem: string): { privatePem: string; publicB64: string } {
+  const key = createPrivateKey(pem);
+  if (key.asymmetricKeyType !== "rsa") throw new Error("not an RSA key");
+  return {
+    privatePem: key.export({ type: "pkcs8", format: "pem" }) as string,
+    publicB64: (createPublicKey(key).export({ type: "spki", format: "der" }) as Buffer)
+      .toString("base64"),
+  };
 }

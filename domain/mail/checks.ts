@@ -76,10 +76,12 @@ export type SendOptions = {
   /** Default "api". Sets the log's source label (unless source_plugin is given for "api"). */
   source?: SendSource;
   /**
-   * Mail to the site's own people (form notifications): no List-Unsubscribe
+   * Mail to the site's own people (form notifications) and transactional
+   * answers to someone who wrote first (form auto-replies): no List-Unsubscribe
    * headers and no open or click tracking. An owner who pressed "unsubscribe"
    * in a mail client would otherwise silently stop their own notifications,
-   * and tracking them would only skew the site's statistics.
+   * tracking them would only skew the site's statistics, and a visitor who
+   * asked a question is not on a list.
    */
   operational?: boolean;
   /**
@@ -218,7 +220,13 @@ export async function checkSend(
     appendUnsubscribeLink: !!opts.unsubscribeLink && !!single,
   });
   const { subject, text: textPart } = content;
-  const { from, replyTo } = senderOf(ctx, site, req, domain);
+  const { from, replyTo } = senderOf(
+    ctx,
+    site,
+    req,
+    domain,
+    source === "sequence" || !!tpl,
+  );
 
   const spam: SpamResults = { content: null, classifier: null, contact_form: null };
   const { kept: callerHeaders, dropped } = applyHeaderPolicy(req.headers);
@@ -345,7 +353,7 @@ export async function checkSend(
   }
 
   const messageId = messageIdOf(ctx, logId, domain);
-  const tracking = trackingOf(site, !!opts.operational);
+  const tracking = trackingOf(site, !!opts.operational, content.givenHtml !== null);
   record.message_id = messageId;
   record.tracking = tracking;
   return {

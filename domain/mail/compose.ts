@@ -1,5 +1,6 @@
 /**
- * Builds the raw RFC 822 message once and signs it with DKIM in domain mode.
+ * Builds the raw RFC 822 message once and signs it with DKIM (the sending
+ * domain's key in domain mode, the relay's own key in relay mode).
  * The same bytes go to the SMTP relay or into the outbox, so what the outbox
  * shows is what a relay would have received.
  *
@@ -100,7 +101,7 @@ export const DKIM_SIGNED_HEADERS = [
   }
 }
 
-/** Builds (and in domain mode signs) the message. */
+/** Builds (and, given a key, signs) the message. */
 export function composeMessage(m: ComposeInput): Uint8Array {
   return buildMessage(m).raw;
 }

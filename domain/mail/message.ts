@@ -3,7 +3,9 @@
  * both parts (template variables, the visible unsubscribe link), the sender
  * and Reply-To, the Message-ID, the VERP Return-Path, the service's headers
  * (Feedback-ID, one-click List-Unsubscribe), open and click tracking, the
- * attachments and the DKIM key. The transport turns the result into bytes.
+ * attachments and the DKIM key (the sending domain's in domain mode, the
+ * relay's own for the domain of SVC_RELAY_FROM in relay mode). The transport
+ * turns the result into bytes.
  */
 import type { Buffer } from "node:buffer";
 import type { Ctx } from "../kernel/context.ts";
@@ -132,13 +134,16 @@ function appendUnsubscribeHtml(html: string, url: string): string {
 /**
  * From: the domain's From address in domain mode, the relay's otherwise, with
  * the caller's name, the site's default or the site's name. Reply-To: the
- * caller's, or in relay mode the original sender's.
+ * caller's, or in relay mode the original sender's; failing both, in relay
+ * mode, a sequence step's or a template mail's replies go to the site's default
+ * notification address (the relay's own mailbox has no reader).
  */
 export function senderOf(
   ctx: Ctx,
   site: Site,
   req: MailSendRequest,
   domain: MailDomain | null,
+  repliesToSite = false,
 ): { from: Mailbox; replyTo: Mailbox[] } {
   const name = req.from?.name?.trim() || site.default_from_name?.trim() || site.name;
   const from: Mailbox = {
@@ -149,6 +154,8 @@ export function senderOf(
     ? req.reply_to
     : !domain && req.original_from
     ? [req.original_from]
+    : !domain && repliesToSite && site.default_notify_email
+    ? [{ name: "", address: site.default_notify_email }]
     : [];
   return { from, replyTo };
 }
@@ -160,13 +167,16 @@ export function messageIdOf(ctx: Ctx, logId: string, domain: MailDomain | null):
 
 /**
  * Open and click tracking: the site's settings, none for mail to the site's
- * own people (operational).
+ * own people or a visitor's auto-reply (operational), and none in an HTML part
+ * the service made from the sender's text (the sender wrote no HTML to track;
+ * an image only the generated part carries is what spam filters look for).
  */
 export function trackingOf(
   site: Site,
   operational: boolean,
+  givenHtml: boolean,
 ): { opens: boolean; clicks: boolean } {
-  return operational ? { opens: false, clicks: false } : {
+  return operational || !givenHtml ? { opens: false, clicks: false } : {
     opens: site.tracking?.opens ?? true,
     clicks: site.tracking?.clicks ?? true,
   };
@@ -249,9 +259,18 @@ export function outgoingMessage(ctx: Ctx, p: MessageParts): OutgoingMessage {
       text: p.content.text,
       attachments,
       headers,
-      dkim: p.domain ? dkimKeyOf(ctx, p.domain) : null,
+      dkim: p.domain ? dkimKeyOf(ctx, p.domain) : relayDkimKeyOf(ctx),
     },
     tracking,
+  };
+}
+
+/** Relay mode: signed for the relay's domain with the service's key (config.relayDkim). */
+function relayDkimKeyOf(ctx: Ctx): DkimKey {
+  return {
+    domainName: relayDomain(ctx),
+    keySelector: ctx.config.relayDkim.selector,
+    privateKey: ctx.config.relayDkim.privateKey,
   };
 }
 

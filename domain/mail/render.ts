@@ -253,7 +253,22 @@ const convertHtml = compile({
   limits: { maxDepth: 100, maxChildNodes: 10_000, ellipsis: "" },
   selectors: [
     { selector: "img", format: "skip" },
-    { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
+    // Links as "text (url)", the way people write them in plain text.
+    {
+      selector: "a",
+      options: { hideLinkHrefIfSameAsText: true, linkBrackets: ["(", ")"] },
+    },
+    // Tables as columns: cells apart, one row a line (an order's items stay legible).
+    {
+      selector: "table",
+      format: "dataTable",
+      options: { uppercaseHeaderCells: false, maxColumnWidth: 50, colSpacing: 3, rowSpacing: 0 },
+    },
+    // Headings as written, not shouted in capitals.
+    ...(["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({
+      selector,
+      options: { uppercase: false },
+    }))),
   ],
 });
 
@@ -266,10 +281,28 @@ export function htmlToText(html: string): string {
   return convertHtml(html);
 }
 
-/** The HTML part for a text-only email: escaped, paragraphs and line breaks kept. */
+// An http(s) URL in running text; trailing punctuation is the sentence's, not the URL's.
+const TEXT_URL = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?'")\]]/gi;
+
+/** Text escaped for HTML, with its http(s) URLs as links. */
+export function linkifyText(text: string): string {
+  let out = "";
+  let at = 0;
+  for (const m of text.matchAll(TEXT_URL)) {
+    const url = escapeHtml(m[0]);
+    out += escapeHtml(text.slice(at, m.index)) + `<a href="${url}">${url}</a>`;
+    at = m.index! + m[0].length;
+  }
+  return out + escapeHtml(text.slice(at));
+}
+
+/**
+ * The HTML part for a text-only email: escaped, paragraphs and line breaks
+ * kept, URLs as links.
+ */
 export function textToHtml(text: string): string {
   const paras = text.replace(/\r\n?/g, "\n").split(/\n{2,}/).map((p) =>
-    `<p>${escapeHtml(p).replace(/\n/g, "<br>\n")}</p>`
+    `<p>${linkifyText(p).replace(/\n/g, "<br>\n")}</p>`
   );
   return `<!DOCTYPE html>\n<html><head><meta charset="utf-8"></head>` +
     `<body style="font-family:sans-serif;line-height:1.5">\n${paras.join("\n")}\n</body></html>`;

@@ -14,7 +14,6 @@
  *   domain.unverified and the domain is pending again; the state change and the
  *   event commit in one atomic operation.
  */
-import { generateKeyPair } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
@@ -22,7 +21,7 @@ import type { Config } from "../kernel/config.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { ApiError, ConflictError } from "../kernel/errors.ts";
 import { uuidv7 } from "../kernel/ids.ts";
-import { seal } from "../kernel/crypto.ts";
+import { newRsaKeyPair, seal } from "../kernel/crypto.ts";
 import { emailKey } from "../kernel/validation.ts";
 import { domainName } from "../sites/sites.ts";
 import { prepareEvent } from "../webhooks/events.ts";
@@ -121,19 +120,6 @@ export function sendingDomainView(config: Config, d: SendingDomain) {
     created_at: d.created_at,
     updated_at: d.updated_at,
   };
-}
-
-function newRsaKeyPair(): Promise<{ publicDer: Buffer; privatePem: string }> {
-  return new Promise((resolve, reject) => {
-    generateKeyPair("rsa", {
-      modulusLength: 2048,
-      publicKeyEncoding: { type: "spki", format: "der" },
-      privateKeyEncoding: { type: "pkcs8", format: "pem" },
-    }, (err, publicKey, privateKey) => {
-      if (err) reject(err);
-      else resolve({ publicDer: publicKey as unknown as Buffer, privatePem: privateKey });
-    });
-  });
 }
 
 /** A fresh selector per key, so a re-added domain never meets a cached old key. */

@@ -120,6 +120,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   { method: "GET", path: "/sites" },
   { method: "GET", path: "/sites/{site}" },
+  // deliverability: the relay's DNS records
+  { method: "GET", path: "/relay" },
   {
     method: "PATCH",
     path: "/sites/{site}",

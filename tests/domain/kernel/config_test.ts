@@ -8,6 +8,8 @@ import {
   parseEnv,
 } from "../../../domain/kernel/config.ts";
 import { start } from "../../../main.ts";
+import { generateKeyPairSync } from "node:crypto";
+import { rsaKeyFromPem } from "../../../domain/kernel/crypto.ts";
 
 Deno.test("defaults: port 8080, KV in ./data, outbox mail, shared test keys", () => {
   const e = parseEnv({});
@@ -173,6 +175,7 @@ Deno.test("the data folder defaults to the KV file's folder, mode 0700; given se
       SVC_DATA_DIR: join(dir, "other"),
       SVC_ADMIN_TOKEN: "a-given-operator-token-0123456789",
       SVC_ENCRYPTION_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(1))),
+      SVC_RELAY_DKIM_KEY: rsaPem(),
     });
     assert.equal(given.adminToken, "a-given-operator-token-0123456789");
     assert.deepEqual(given.generated, { adminToken: false, encryptionKey: false });
@@ -239,6 +242,78 @@ Deno.test("the service starts from its configuration and /healthz answers", asyn
       await running.shutdown();
     }
     await Deno.stat(join(dir, "svc.kv"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+function rsaPem(format: "pkcs1" | "pkcs8" = "pkcs8"): string {
+  return generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: format, format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  }).privateKey as unknown as string;
+}
+
+Deno.test("relay DKIM key: generated once into the data folder, sealed and 0600, reused on the next start", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const env = { SVC_DATA_DIR: dir, SVC_KV_PATH: ":memory:" };
+    const first = await loadConfig(env);
+    assert.equal(first.relayDkim.source, "generated");
+    assert.equal(first.relayDkim.selector, "svc");
+    const file = join(dir, "relay_dkim_key");
+    assert.equal((await Deno.stat(file)).mode! & 0o777, 0o600);
+    const stored = await Deno.readTextFile(file);
+    assert.doesNotMatch(stored, /PRIVATE KEY/, "sealed, not plain PEM");
+    assert.equal(rsaKeyFromPem(first.relayDkim.privateKey).publicB64, first.relayDkim.publicKey);
+    const second = await loadConfig({ ...env, SVC_RELAY_DKIM_SELECTOR: "svc2026" });
+    assert.equal(second.relayDkim.source, "data");
+    assert.equal(second.relayDkim.selector, "svc2026");
+    assert.equal(second.relayDkim.publicKey, first.relayDkim.publicKey);
+    // Another encryption key cannot read it: the start stops with a sentence naming the file.
+    await assert.rejects(
+      () =>
+        loadConfig({
+          ...env,
+          SVC_ENCRYPTION_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(9))),
+        }),
+      (e: unknown) => e instanceof ConfigError && /relay_dkim_key/.test(e.message),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("relay DKIM key: SVC_RELAY_DKIM_KEY as PEM text or a file path; anything else stops the start", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const base = {
+      SVC_DATA_DIR: dir,
+      SVC_KV_PATH: ":memory:",
+      SVC_ADMIN_TOKEN: "a-given-operator-token-0123456789",
+    };
+    const pem = rsaPem("pkcs1");
+    const fromText = await loadConfig({ ...base, SVC_RELAY_DKIM_KEY: pem });
+    assert.equal(fromText.relayDkim.source, "env");
+    assert.equal(fromText.relayDkim.publicKey, rsaKeyFromPem(pem).publicB64);
+    assert.match(fromText.relayDkim.privateKey, /^-----BEGIN PRIVATE KEY-----/, "as PKCS#8");
+    const path = join(dir, "relay.pem");
+    await Deno.writeTextFile(path, pem);
+    const fromFile = await loadConfig({ ...base, SVC_RELAY_DKIM_KEY: path });
+    assert.equal(fromFile.relayDkim.source, "file");
+    assert.equal(fromFile.relayDkim.publicKey, fromText.relayDkim.publicKey);
+    await assert.rejects(() => Deno.stat(join(dir, "relay_dkim_key")), Deno.errors.NotFound);
+    for (const bad of [join(dir, "missing.pem"), "-----BEGIN PRIVATE KEY-----\nnope\n"]) {
+      await assert.rejects(
+        () => loadConfig({ ...base, SVC_RELAY_DKIM_KEY: bad }),
+        (e: unknown) => e instanceof ConfigError && /SVC_RELAY_DKIM_KEY/.test(e.message),
+      );
+    }
+    assert.throws(
+      () => parseEnv({ SVC_RELAY_DKIM_SELECTOR: "bad selector" }),
+      (e: unknown) => e instanceof ConfigError && /SVC_RELAY_DKIM_SELECTOR/.test(e.message),
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -46,7 +46,20 @@ Deno.test("parts: text becomes escaped HTML; HTML becomes readable text; hostile
   assert.ok(h.includes("<p>Second line<br>\nthird</p>"));
   assert.equal(
     htmlToText("<h1>Title</h1><p>Body <a href='https://x.example'>x</a></p>").trim(),
-    "TITLE\n\nBody x [https://x.example]",
+    "Title\n\nBody x (https://x.example)",
+  );
+  // Tables stay readable: cells apart, one row a line.
+  const table = htmlToText(
+    "<table><tr><th>Item</th><th>Qty</th><th>Price</th></tr>" +
+      "<tr><td>Trail walking boots, size 43</td><td>1</td><td>£89.00</td></tr></table>",
+  ).split("\n");
+  assert.match(table[0], /^Item\s{2,}Qty\s{2,}Price$/);
+  assert.match(table[1], /^Trail walking boots, size 43\s{2,}1\s{2,}£89\.00$/);
+  // URLs in text become links in the generated HTML; trailing punctuation stays outside.
+  assert.ok(
+    textToHtml("See https://x.example/a?b=1&c=2.").includes(
+      '<a href="https://x.example/a?b=1&amp;c=2">https://x.example/a?b=1&amp;c=2</a>.',
+    ),
   );
   const hostile = "<span>".repeat(MAX_PARSED_TAGS * 5) + "text";
   const t0 = performance.now();
@@ -137,7 +150,11 @@ Deno.test("tracking: only http(s) links in tags are rewritten, comments and the 
   assert.ok(out.includes(`u=${encodeURIComponent("https://a.example/?q=1&r=2")}`));
   assert.ok(out.includes(`u=${encodeURIComponent("https://b.example/")}`));
   assert.ok(out.includes('<a class="x" href="https://svc.example/t/c/L.'));
-  assert.match(out, /<img src="https:\/\/svc\.example\/t\/o\/L\.[^"]+"[^>]*><\/body><\/html>$/);
+  // No image of its own: the open pixel is a 1x1 cell's background, before </body>.
+  assert.match(
+    out,
+    /<td width="1" height="1" background="https:\/\/svc\.example\/t\/o\/L\.[^"]+"[^>]*>&#8203;<\/td><\/tr><\/table><\/body><\/html>$/,
+  );
 });
 
 Deno.test("attachments: strict base64 with line breaks allowed; 15 MB computed before decoding", () => {

@@ -127,7 +127,10 @@ Deno.test("redirectTarget: absolute http(s) URLs only, as their normalized href"
 
 Deno.test("tracking: the open pixel goes before </body> (or </html>, or at the end); hostile nesting stays linear", () => {
   const opts = { ...OPTS, opens: true, clicks: false };
-  const pixel = /<img src="https:\/\/svc\.example\/t\/o\/L\.[^"]+"[^>]*>/.source;
+  // No image in the HTML: the pixel is a 1x1 cell's background (no <img> for spam filters).
+  const pixel =
+    /<table role="presentation"[^>]*><tr><td width="1" height="1" background="https:\/\/svc\.example\/t\/o\/L\.[^"]+" style="[^"]*background-image:url\('https:\/\/svc\.example\/t\/o\/L\.[^']+'\)">&#8203;<\/td><\/tr><\/table>/
+      .source;
   assert.match(
     trackHtml("<html><body><p>x</p></body></html>", opts),
     new RegExp(`${pixel}</body></html>$`),
@@ -138,6 +141,12 @@ Deno.test("tracking: the open pixel goes before </body> (or </html>, or at the e
   assert.match(
     trackHtml("<body><!-- </body> --><script>'</body>'</script></body>", opts),
     new RegExp(`</script>${pixel}</body>$`),
+  );
+
+  // HTML with images of its own: the pixel is an image, 1x1 with empty alt text.
+  assert.match(
+    trackHtml(`<body><img src="https://x.example/logo.png" alt="Logo"><p>x</p></body>`, opts),
+    /<p>x<\/p><img src="https:\/\/svc\.example\/t\/o\/L\.[^"]+" width="1" height="1" alt="" style="[^"]+"><\/body>$/,
   );
 
   const hostile = "<span>".repeat(200_000) + `<a href="https://x.example/">x</a>`;

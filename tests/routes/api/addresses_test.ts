@@ -136,6 +136,8 @@ for (const workers of [1, 0]) {
       assert.deepEqual(names.sort(), [
         "content-type",
         "date",
+        // Relay mode: signed with the relay's own key.
+        "dkim-signature",
         "feedback-id",
         "from",
         "list-unsubscribe",

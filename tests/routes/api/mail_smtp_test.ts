@@ -2,7 +2,11 @@
  * POST /mail/send against a real SMTP server on loopback: the message as the
  * server receives it (envelope, headers, MIME parts, attachments, unsubscribe
  * headers, Reply-To per mode, DKIM verified with mailauth against the published
- * key), and the failures a server can cause.
+ * key; relay mail against the record GET /admin/api/v1/relay shows), and the
+ * failures a server can cause.
+ *
+ * Long file: one real SMTP server per test and the message as received; split
+ * by mode it would repeat the same harness in each half.
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
@@ -113,7 +117,7 @@ Deno.test("relay: the server receives From, Reply-To, VERP envelope, parts and a
     assert.ok((mail.html as string).includes("/t/o/"), "open pixel in HTML");
     assert.match(
       mail.text!,
-      /Hello Ann, see your order \[https:\/\/shop\.example\.com\/o\/1\?a=1&b=2\]/,
+      /Hello Ann, see your order \(https:\/\/shop\.example\.com\/o\/1\?a=1&b=2\)/,
     );
     assert.ok(!mail.text!.includes("/t/c/"), "text part untracked");
 
@@ -177,6 +181,92 @@ Deno.test("relay: a caller List-Unsubscribe is kept and none is added; sender fa
     assert.equal(mail.headers.get("list-unsubscribe-post"), undefined);
     assert.equal(mail.from!.value[0].name, "Plain Site");
     assert.ok((mail.html as string).includes("&lt;b&gt;not html&lt;/b&gt; &amp; more"));
+  });
+});
+
+Deno.test("relay: a text-only mail's generated HTML part carries no open pixel or click redirect; its URLs are links", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    await send(svc, s.key, { to: "a@example.com", text: "See https://acme.example/o/1 soon." });
+    const m = (await smtp.waitFor(1))[0];
+    assert.doesNotMatch(m.raw.toString(), /\/t\/o\/|\/t\/c\//);
+    const mail = await m.parse();
+    assert.ok((mail.html as string).includes('<a href="https://acme.example/o/1">'));
+  });
+});
+
+Deno.test("relay: a template mail without reply_to or original_from gets Reply-To the site's notification address", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    await send(svc, s.key, { to: "a@example.com", template: "receipt", data: { name: "Ann" } });
+    await send(svc, s.key, { to: "b@example.com", text: "no template" });
+    await send(svc, s.key, {
+      to: "c@example.com",
+      template: "receipt",
+      original_from: "wp@acme.example",
+    });
+    const [a, b, c] = await Promise.all((await smtp.waitFor(3)).map((m) => m.parse()));
+    assert.deepEqual(a.replyTo!.value.map((v) => v.address), ["owner@example.com"]);
+    assert.equal(b.replyTo, undefined, "no Reply-To for a plain API mail");
+    assert.deepEqual(c.replyTo!.value.map((v) => v.address), ["wp@acme.example"]);
+    // A site without a notification address: no Reply-To.
+    const quiet = await seedSite(svc, { site: { default_notify_email: null } });
+    await send(svc, quiet.key, { to: "d@example.com", template: "receipt" });
+    const [, , , d] = await smtp.waitFor(4);
+    assert.equal((await d.parse()).replyTo, undefined);
+  });
+});
+
+Deno.test("relay: mail is DKIM-signed for the relay domain and verifies against the record GET /admin/api/v1/relay shows", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const relay = await svc.admin("GET", "/relay");
+    assert.equal(relay.status, 200, relay.text);
+    const view = relay.body as {
+      from: string;
+      dkim: {
+        selector: string;
+        domain: string;
+        dns_record: { type: string; name: string; value: string };
+      };
+      spf_hint: string;
+      dmarc_hint: string;
+    };
+    assert.equal(view.from, "relay@mail.svc.test");
+    assert.equal(view.dkim.selector, "svc");
+    assert.equal(view.dkim.domain, "mail.svc.test");
+    assert.equal(view.dkim.dns_record.type, "TXT");
+    assert.equal(view.dkim.dns_record.name, "svc._domainkey.mail.svc.test");
+    assert.match(view.dkim.dns_record.value, /^v=DKIM1; k=rsa; p=[A-Za-z0-9+/]+=*$/);
+    assert.match(view.spf_hint, /v=spf1 include:_spf\.mail\.svc\.test/);
+    assert.match(view.dmarc_hint, /_dmarc\.mail\.svc\.test "v=DMARC1; p=none/);
+
+    const s = await seedSite(svc);
+    await send(svc, s.key, {
+      to: "ann@example.com",
+      subject: "Signed by the relay",
+      html: "<p>Hi</p>",
+      headers: { "X-Order": "1" },
+    });
+    const [m] = await smtp.waitFor(1);
+    const resolver = txtResolver({ [view.dkim.dns_record.name]: view.dkim.dns_record.value });
+    const result = await dkimVerify(m.raw, { resolver, sender: m.mailFrom });
+    const [sig] = result.results;
+    assert.equal(sig.status.result, "pass", JSON.stringify(sig.status));
+    assert.equal(sig.signingDomain, "mail.svc.test");
+    const h = (sig.signingHeaders!.keys as string).toLowerCase().split(":").map((x) => x.trim());
+    for (
+      const name of [
+        "from",
+        "to",
+        "subject",
+        "date",
+        "message-id",
+        "list-unsubscribe",
+        "list-unsubscribe-post",
+      ]
+    ) {
+      assert.ok(h.includes(name), `${name} signed (h=${h.join(":")})`);
+    }
   });
 });
 

@@ -124,7 +124,7 @@ Deno.test("opens: the pixel answers a GIF and emits email.opened every time; for
       subject: "Tracked",
       html: "<html><body><p>Hi</p></body></html>",
     });
-    const pixel = /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(mail.html as string)![1];
+    const pixel = /background="([^"]+\/t\/o\/[^"]+)"/.exec(mail.html as string)![1];
     for (let i = 0; i < 2; i++) {
       const r = await svc.api("GET", path(pixel));
       assert.equal(r.status, 200);
