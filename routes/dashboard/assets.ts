@@ -23,7 +23,11 @@ form.inline button { margin: 0; padding: 0.25rem 0.75rem; }
 .notice.error { color: var(--pico-del-color); }
 .notice.ok { color: var(--pico-ins-color); }
 .shown-once code { word-break: break-all; }
-table td, table th { overflow-wrap: anywhere; }
+th, td { white-space: nowrap; vertical-align: top; }
+td.wrap { white-space: normal; min-width: 16rem; }
+td.wrap code { overflow-wrap: anywhere; }
+button { white-space: nowrap; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; }
 .actions form { margin: 0; }
 `;

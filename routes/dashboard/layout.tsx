@@ -23,6 +23,7 @@ export function Page(props: { title: string; viewer: Viewer; children?: Child })
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="htmx-config" content='{"includeIndicatorStyles":false}' />
         <title>{props.title} · Dashboard</title>
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href="/dashboard/assets/pico.min.css" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
         <script src="/dashboard/assets/htmx.min.js" defer></script>

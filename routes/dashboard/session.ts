@@ -44,12 +44,16 @@ export function sessionToken(c: Context): string | undefined {
 }
 
 /**
- * A state-changing request comes from our own pages: its Origin (or, without
- * one, its Sec-Fetch-Site) names this service. Browsers send Origin on every
- * cross-origin POST, so a foreign form cannot pass.
+ * A state-changing request comes from our own pages: its Origin names this
+ * service. The service answers with `Referrer-Policy: no-referrer`, under which
+ * browsers send `Origin: null` even for our own forms; then the browser's
+ * `Sec-Fetch-Site` (which no page can set) must say same-origin. Without an
+ * Origin at all (not a browser), a Sec-Fetch-Site present must not be foreign.
  */
 export function sameOrigin(ctx: Ctx, c: Context): boolean {
   const origin = c.req.header("origin");
+  const site = c.req.header("sec-fetch-site");
+  if (origin === "null") return site === "same-origin";
   if (origin !== undefined) {
     const own = new Set([new URL(c.req.url).origin]);
     try {
@@ -57,7 +61,6 @@ export function sameOrigin(ctx: Ctx, c: Context): boolean {
     } catch { /* the config is checked at start */ }
     return own.has(origin);
   }
-  const site = c.req.header("sec-fetch-site");
   return site === undefined || site === "same-origin" || site === "none";
 }
 

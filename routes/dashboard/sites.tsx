@@ -248,7 +248,7 @@ async function DomainsPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; e
                     <td>
                       <code>{rec.name}</code>
                     </td>
-                    <td>
+                    <td class="wrap">
                       <code id={`rec-${i}-${j}`}>{rec.value}</code>
                     </td>
                     <td>

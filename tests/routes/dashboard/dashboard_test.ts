@@ -157,6 +157,10 @@ Deno.test("a foreign-origin POST or one without the CSRF token is refused with 4
     assert.equal((await b.post(path, {}, { origin: "https://evil.example" })).status, 403);
     assert.equal((await b.post(path, {}, { origin: "null" })).status, 403);
     assert.equal(
+      (await b.post(path, {}, { origin: "null", "sec-fetch-site": "cross-site" })).status,
+      403,
+    );
+    assert.equal(
       (await b.post(path, {}, { origin: "", "sec-fetch-site": "cross-site" })).status,
       403,
     );
