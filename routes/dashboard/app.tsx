@@ -12,6 +12,7 @@ import { DASHBOARD_CSP } from "./layout.tsx";
 import { type DashEnv, requireSession, sessionToken } from "./session.ts";
 import { SignInPage, signInRoutes } from "./sign_in.tsx";
 import { siteRoutes } from "./sites.tsx";
+import { submissionRoutes } from "./submissions.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {
   const d = new Hono<DashEnv>();
@@ -37,5 +38,6 @@ export function dashboardRoutes(ctx: Ctx) {
   });
   d.use("/dashboard/*", requireSession(ctx));
   d.route("/", siteRoutes(ctx));
+  d.route("/", submissionRoutes(ctx));
   return d;
 }

@@ -30,6 +30,8 @@ button { white-space: nowrap; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; }
 .actions form { margin: 0; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
+dl.facts dd { margin: 0; }
 `;
 
 const FILES: Record<string, { body: string; type: string }> = {

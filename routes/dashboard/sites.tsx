@@ -52,7 +52,7 @@ function problem(e: unknown): string {
   throw e;
 }
 
-function notFound(c: Context<DashEnv>) {
+export function notFound(c: Context<DashEnv>) {
   return c.html(
     <Page title="Not found" viewer={viewerOf(c)}>
       <h1>Not found</h1>
@@ -118,6 +118,26 @@ async function Landing(props: { ctx: Ctx; c: Context<DashEnv>; error?: string })
   );
 }
 
+/** The links between a site's pages. */
+export function SiteNav(props: { site: Site }) {
+  const base = `/dashboard/sites/${props.site.id}`;
+  return (
+    <nav aria-label="Site">
+      <ul>
+        <li>
+          <a href={base}>API keys</a>
+        </li>
+        <li>
+          <a href={`${base}/submissions`}>Submissions</a>
+        </li>
+        <li>
+          <a href={`${base}/sending-domains`}>Sending domains</a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 async function SitePage(
   props: { ctx: Ctx; c: Context<DashEnv>; site: Site; newKey?: { id: string; api_key: string } },
 ) {
@@ -131,16 +151,7 @@ async function SitePage(
         <h1>{site.name}</h1>
         <p>{site.domain} · {site.verified ? "verified" : "not verified"}</p>
       </hgroup>
-      <nav aria-label="Site">
-        <ul>
-          <li>
-            <a href={base}>API keys</a>
-          </li>
-          <li>
-            <a href={`${base}/sending-domains`}>Sending domains</a>
-          </li>
-        </ul>
-      </nav>
+      <SiteNav site={site} />
       <section>
         <h2>API keys</h2>
         {props.newKey && (
@@ -209,10 +220,9 @@ async function DomainsPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; e
     <Page title={`Sending domains · ${site.name}`} viewer={viewerOf(c)}>
       <hgroup>
         <h1>Sending domains</h1>
-        <p>
-          <a href={`/dashboard/sites/${site.id}`}>{site.name}</a>
-        </p>
+        <p>{site.name}</p>
       </hgroup>
+      <SiteNav site={site} />
       {props.error && <Notice kind="error">{props.error}</Notice>}
       {domains.length === 0 && <p>No sending domains yet: mail goes out through the relay.</p>}
       {domains.map((d, i) => (

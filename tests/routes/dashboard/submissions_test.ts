@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { startTestService, type TestService } from "../../helpers/service.ts";
+import { Browser, seedUser } from "./browser.ts";
+
+async function submitTo(
+  svc: TestService,
+  siteId: string,
+  n: number,
+  fields: (i: number) => object,
+) {
+  const k = await svc.admin("POST", `/sites/${siteId}/api-keys`);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = await svc.api("POST", "forms/submit", {
+      key: k.body.api_key as string,
+      body: { form_id: 1, fields: fields(i) },
+    });
+    assert.equal(r.status, 200, r.text);
+    ids.push(r.body.id as string);
+  }
+  return ids;
+}
+
+Deno.test("submission fields holding <script> and attribute-breaking quotes are shown as text", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const evil = {
+      name: `<script>alert("pwned")</script>`,
+      email: "ann@example.org",
+      message: `"><img src=x onerror=alert(1)> ' onmouseover='alert(2)`,
+    };
+    const [id] = await submitTo(svc, a.siteId, 1, () => evil);
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    const list = await user.get(`/dashboard/sites/${a.siteId}/submissions`);
+    assert.equal(list.status, 200);
+    const detail = await user.get(`/dashboard/sites/${a.siteId}/submissions/${id}`);
+    assert.equal(detail.status, 200);
+    for (const page of [list.text, detail.text]) {
+      assert.equal(page.includes("<script>alert"), false);
+      assert.equal(page.includes("<img src=x"), false);
+      assert.equal(page.includes("onmouseover='alert"), false);
+    }
+    assert.match(detail.text, /&lt;script&gt;alert\(&quot;pwned&quot;\)&lt;\/script&gt;/);
+    assert.match(detail.text, /Spam score/);
+    assert.match(detail.text, />Mark as spam<\/button>/);
+    assert.match(detail.text, />\s*Not spam\s*<\/button>/);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("submissions are paged by cursor, newest first, and another account's are not found", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc, "Alpha");
+    const b = await seedUser(svc, "Bravo");
+    const ids = await submitTo(svc, a.siteId, 30, (i) => ({
+      email: `person${i}@example.org`,
+      message: `Question number ${i} about opening hours and prices for group ${i * 7}.`,
+    }));
+    const [bId] = await submitTo(svc, b.siteId, 1, () => ({
+      email: "bravo-secret@example.org",
+      message: "Bravo's private question about the invoice for order 5531.",
+    }));
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    const first = await user.get(`/dashboard/sites/${a.siteId}/submissions`);
+    const links = (t: string) =>
+      [...t.matchAll(/\/submissions\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    assert.deepEqual(links(first.text), ids.slice().reverse().slice(0, 25));
+    const older = /href="([^"]+before=[^"]+)"/.exec(first.text)?.[1]?.replaceAll("&amp;", "&");
+    assert.ok(older);
+    const second = await user.get(older);
+    assert.deepEqual(links(second.text), ids.slice().reverse().slice(25));
+    assert.equal(/before=/.test(second.text), false, "no further page");
+
+    // A's URLs with B's ids: not found, and nothing of B's shows.
+    const pages = [first.text, second.text];
+    for (
+      const url of [
+        `/dashboard/sites/${b.siteId}/submissions`,
+        `/dashboard/sites/${b.siteId}/submissions/${bId}`,
+        `/dashboard/sites/${a.siteId}/submissions/${bId}`,
+      ]
+    ) {
+      const p = await user.get(url);
+      assert.equal(p.status, 404, url);
+      pages.push(p.text);
+    }
+    assert.equal(pages.join("").includes("bravo-secret"), false);
+  } finally {
+    await svc.close();
+  }
+});
