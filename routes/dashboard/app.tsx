@@ -13,6 +13,7 @@ import { type DashEnv, requireSession, sessionToken } from "./session.ts";
 import { SignInPage, signInRoutes } from "./sign_in.tsx";
 import { siteRoutes } from "./sites.tsx";
 import { submissionRoutes } from "./submissions.tsx";
+import { activityRoutes } from "./activity.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {
   const d = new Hono<DashEnv>();
@@ -39,5 +40,6 @@ export function dashboardRoutes(ctx: Ctx) {
   d.use("/dashboard/*", requireSession(ctx));
   d.route("/", siteRoutes(ctx));
   d.route("/", submissionRoutes(ctx));
+  d.route("/", activityRoutes(ctx));
   return d;
 }

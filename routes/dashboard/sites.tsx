@@ -41,7 +41,7 @@ export function viewerOf(c: Context<DashEnv>): Viewer {
 }
 
 /** The message of a validation or conflict error, for the page; other errors go on. */
-function problem(e: unknown): string {
+export function problem(e: unknown): string {
   if (e instanceof ApiError && e.status < 500) {
     const details = (e.extra as { details?: { field: string; message: string }[] } | undefined)
       ?.details;
@@ -129,6 +129,15 @@ export function SiteNav(props: { site: Site }) {
         </li>
         <li>
           <a href={`${base}/submissions`}>Submissions</a>
+        </li>
+        <li>
+          <a href={`${base}/email-log`}>Email log</a>
+        </li>
+        <li>
+          <a href={`${base}/webhooks`}>Webhooks</a>
+        </li>
+        <li>
+          <a href={`${base}/blocks`}>Blocks</a>
         </li>
         <li>
           <a href={`${base}/sending-domains`}>Sending domains</a>

@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { type Browser, chromium } from "playwright-core";
 import { startTestService } from "../helpers/service.ts";
+import { createIpBlock } from "../../domain/blocks/store.ts";
 
 const ARTIFACTS = new URL("./artifacts/dashboard/", import.meta.url).pathname;
 
@@ -71,6 +72,63 @@ Deno.test({
       assert.equal(body.site.name, "Corner Bakery");
       const dashboardUrl = body.dashboard_url as string;
       assert.match(dashboardUrl, /\/dashboard\/sites\/[0-9a-f-]{36}\/sending-domains$/);
+
+      // A form submission: seen in the submissions list and its notification in the email log.
+      const submitted = await fetch(`${base}/api/v1/forms/submit`, {
+        method: "POST",
+        headers: { "x-service-api-key": key, "content-type": "application/json" },
+        body: JSON.stringify({
+          form_id: 1,
+          form_name: "Order cake",
+          fields: {
+            email: "customer@example.org",
+            message: "Could I order a birthday cake for Saturday? <b>Chocolate</b> please.",
+          },
+        }),
+      });
+      assert.equal(submitted.status, 200);
+      await submitted.body?.cancel();
+      await page.getByRole("link", { name: "Submissions" }).click();
+      await page.getByRole("heading", { name: "Submissions" }).waitFor();
+      await page.locator("tbody tr a").first().click();
+      await page.getByText("Chocolate").first().waitFor();
+      await page.getByRole("button", { name: "Mark as spam" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03b-submission.png`, fullPage: true });
+      await page.goto(`${new URL(dashboardUrl).pathname.replace(/^/, base)}`);
+      await page.getByRole("link", { name: "Email log" }).click();
+      await page.getByRole("cell", { name: "orders@corner-bakery.example" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03c-email-log.png`, fullPage: true });
+
+      // Pause a webhook, lift a rate-limit block.
+      const siteId = new URL(dashboardUrl).pathname.split("/")[3];
+      const hook = await svc.admin("POST", `/sites/${siteId}/webhooks`, {
+        url: "https://hooks.example.com/bakery",
+        events: ["all"],
+      });
+      assert.equal(hook.status, 201);
+      await page.getByRole("link", { name: "Webhooks" }).click();
+      await page.getByRole("button", { name: "Pause" }).click();
+      await page.getByRole("button", { name: "Resume" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03d-webhooks.png`, fullPage: true });
+      assert.equal((await svc.admin("GET", `/webhooks/${hook.body.id}`)).body.paused, true);
+      const now = svc.ctx.clock.now();
+      await createIpBlock(svc.ctx.kv, {
+        id: crypto.randomUUID(),
+        ip: "203.0.113.99",
+        reason: "rate_limit",
+        blockedAt: new Date(now).toISOString(),
+        blockedUntil: new Date(now + 3600_000).toISOString(),
+        selfLiftable: true,
+        note: null,
+        triggeredBySiteId: siteId,
+        liftedAt: null,
+        liftedBySiteId: null,
+      }, now);
+      await page.getByRole("link", { name: "Blocks" }).click();
+      await page.getByText("203.0.113.99").waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03e-blocks.png`, fullPage: true });
+      await page.getByRole("button", { name: "Lift" }).click();
+      await page.getByText("No active blocks.").waitFor();
 
       // The landing page links the site by its name.
       await page.goto(`${base}/dashboard/`);
