@@ -118,7 +118,7 @@ function DetailPage(props: { c: Context<DashEnv>; site: Site; s: SubmissionView 
       <h2>Spam rules that fired</h2>
       {s.spam_reasons.length === 0 ? <p>None.</p> : (
         <ul>
-          {s.spam_reasons.map((r) => <li>{r.rule} (+{r.points})</li>)}
+          {s.spam_reasons.map((r) => <li key={r.rule}>{r.rule} (+{r.points})</li>)}
         </ul>
       )}
       <div class="actions">
