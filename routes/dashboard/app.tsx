@@ -14,6 +14,7 @@ import { SignInPage, signInRoutes } from "./sign_in.tsx";
 import { siteRoutes } from "./sites.tsx";
 import { submissionRoutes } from "./submissions.tsx";
 import { activityRoutes } from "./activity.tsx";
+import { settingsRoutes } from "./settings.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {
   const d = new Hono<DashEnv>();
@@ -41,5 +42,6 @@ export function dashboardRoutes(ctx: Ctx) {
   d.route("/", siteRoutes(ctx));
   d.route("/", submissionRoutes(ctx));
   d.route("/", activityRoutes(ctx));
+  d.route("/", settingsRoutes(ctx));
   return d;
 }

@@ -128,6 +128,9 @@ export function SiteNav(props: { site: Site }) {
           <a href={base}>API keys</a>
         </li>
         <li>
+          <a href={`${base}/settings`}>Settings</a>
+        </li>
+        <li>
           <a href={`${base}/submissions`}>Submissions</a>
         </li>
         <li>
