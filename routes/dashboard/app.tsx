@@ -15,6 +15,7 @@ import { siteRoutes } from "./sites.tsx";
 import { submissionRoutes } from "./submissions.tsx";
 import { activityRoutes } from "./activity.tsx";
 import { settingsRoutes } from "./settings.tsx";
+import { formRoutes } from "./forms.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {
   const d = new Hono<DashEnv>();
@@ -43,5 +44,6 @@ export function dashboardRoutes(ctx: Ctx) {
   d.route("/", submissionRoutes(ctx));
   d.route("/", activityRoutes(ctx));
   d.route("/", settingsRoutes(ctx));
+  d.route("/", formRoutes(ctx));
   return d;
 }

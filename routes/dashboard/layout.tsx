@@ -42,6 +42,9 @@ export function Page(props: { title: string; viewer: Viewer; children?: Child })
             {props.viewer && (
               <ul>
                 <li>
+                  <a href="/dashboard/forms">Hosted forms</a>
+                </li>
+                <li>
                   <small>{props.viewer.label}</small>
                 </li>
                 <li>
