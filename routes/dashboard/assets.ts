@@ -27,6 +27,8 @@ th, td { white-space: nowrap; vertical-align: top; }
 td.wrap { white-space: normal; min-width: 16rem; }
 td.wrap code { overflow-wrap: anywhere; }
 button { white-space: nowrap; }
+header nav, header nav ul { flex-wrap: wrap; }
+header nav small { overflow-wrap: anywhere; }
 nav[aria-label="Site"] ul { flex-wrap: wrap; margin-left: 0; }
 nav[aria-label="Site"] li { padding-top: 0.25rem; padding-bottom: 0.25rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }

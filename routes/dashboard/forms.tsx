@@ -52,7 +52,7 @@ async function FormsPage(props: { ctx: Ctx; c: Context<DashEnv>; error?: string 
           <label for="form-name">Form name</label>
           <input id="form-name" name="name" required maxlength={200} />
           <label for="form-slug">Slug</label>
-          <input id="form-slug" name="slug" required pattern="[a-z0-9-]+" maxlength={100} />
+          <input id="form-slug" name="slug" required pattern="[a-z0-9\-]+" maxlength={100} />
           <button type="submit">Create form</button>
         </form>
       )}
@@ -105,10 +105,11 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
   const { form } = props;
   const csrf = props.c.get("session").csrf;
   const base = `/dashboard/forms/${form.id}`;
-  const post = (action: string, label: string, cls = "secondary") => (
+  /** A one-button form; `name` is the accessible name when the visible text is short. */
+  const post = (action: string, text: string, cls = "secondary", name?: string) => (
     <form method="post" action={`${base}/${action}`}>
       <Csrf token={csrf} />
-      <button type="submit" class={cls}>{label}</button>
+      <button type="submit" class={cls} aria-label={name}>{text}</button>
     </form>
   );
   return (
@@ -145,10 +146,10 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
                       <td>{f.type}</td>
                       <td>
                         <div class="actions">
-                          {i > 0 && post(`fields/${i}/up`, `Move ${f.label} up`)}
+                          {i > 0 && post(`fields/${i}/up`, "Up", "secondary", `Move ${f.label} up`)}
                           {i < form.fields.length - 1 &&
-                            post(`fields/${i}/down`, `Move ${f.label} down`)}
-                          {post(`fields/${i}/remove`, `Remove ${f.label}`, "contrast")}
+                            post(`fields/${i}/down`, "Down", "secondary", `Move ${f.label} down`)}
+                          {post(`fields/${i}/remove`, "Remove", "contrast", `Remove ${f.label}`)}
                         </div>
                       </td>
                     </tr>

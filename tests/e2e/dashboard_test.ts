@@ -130,6 +130,33 @@ Deno.test({
       await page.getByRole("button", { name: "Lift" }).click();
       await page.getByText("No active blocks.").waitFor();
 
+      // Build a hosted form and see it in GET /forms/render/{slug}.
+      await page.getByRole("link", { name: "Hosted forms" }).click();
+      await page.getByLabel("Form name").fill("Cake order");
+      await page.getByLabel("Slug", { exact: true }).fill("cake-order");
+      await page.getByRole("button", { name: "Create form" }).click();
+      await page.getByLabel("Label", { exact: true }).fill("Your email");
+      await page.getByLabel("Field name").fill("email");
+      await page.getByLabel("Type", { exact: true }).selectOption("email");
+      await page.getByLabel("Required", { exact: true }).check();
+      await page.getByRole("button", { name: "Add field" }).click();
+      await page.getByText("Add a field").click();
+      await page.getByLabel("Label", { exact: true }).fill("Flavour");
+      await page.getByLabel("Field name").fill("flavour");
+      await page.getByLabel("Type", { exact: true }).selectOption("select");
+      await page.getByLabel(/^Options/).fill("Chocolate\nLemon");
+      await page.getByRole("button", { name: "Add field" }).click();
+      await page.getByRole("button", { name: "Move Flavour up" }).click();
+      await page.getByRole("button", { name: "Move Your email up" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03f-form-builder.png`, fullPage: true });
+      const render = await fetch(`${base}/api/v1/forms/render/cake-order`, {
+        headers: { "x-service-api-key": key },
+      });
+      const rendered = await render.json();
+      assert.equal(render.status, 200);
+      const def = rendered.form ?? rendered;
+      assert.deepEqual(def.fields.map((f: { name: string }) => f.name), ["flavour", "email"]);
+
       // The landing page links the site by its name.
       await page.goto(`${base}/dashboard/`);
       await page.getByRole("link", { name: "Corner Bakery" }).click();
