@@ -10,6 +10,7 @@ import { listSubmissionsOfSite, readSubmission } from "../../domain/forms/views.
 import type { SubmissionView } from "../../domain/forms/views.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
+import { submissionsCsv } from "../../domain/dashboard/export.ts";
 import { Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, SiteNav, viewerOf } from "./sites.tsx";
@@ -40,6 +41,9 @@ function ListPage(
         <p>{site.name}</p>
       </hgroup>
       <SiteNav site={site} />
+      <p>
+        <a href={`${base}.csv`} download>Export CSV</a>
+      </p>
       {items.length === 0 ? <p>No submissions.</p> : (
         <div class="overflow-auto">
           <table>
@@ -142,6 +146,26 @@ export function submissionRoutes(ctx: Ctx) {
     const items = await listSubmissionsOfSite(ctx, site.id, { limit: PAGE_SIZE + 1, before });
     const next = items.length > PAGE_SIZE ? items[PAGE_SIZE - 1].id : null;
     return c.html(<ListPage c={c} site={site} items={items.slice(0, PAGE_SIZE)} next={next} />);
+  });
+  r.get("/dashboard/sites/:id/submissions.csv", async (c) => {
+    const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
+    if (!site) return notFound(c);
+    const lines = submissionsCsv(ctx, site.id);
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await lines.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() {
+        await lines.return(undefined);
+      },
+    });
+    return c.body(body, 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="submissions-${site.id}.csv"`,
+    });
   });
   r.get("/dashboard/sites/:id/submissions/:sub", async (c) => {
     const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));

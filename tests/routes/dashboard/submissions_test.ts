@@ -94,3 +94,42 @@ Deno.test("submissions are paged by cursor, newest first, and another account's 
     await svc.close();
   }
 });
+
+Deno.test("CSV export streams every submission of the site, defuses formulas, and only its own", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc, "Alpha");
+    const b = await seedUser(svc, "Bravo");
+    const ids = await submitTo(svc, a.siteId, 3, (i) => ({
+      email: `p${i}@example.org`,
+      message: i === 0 ? `=HYPERLINK("http://evil.example","click")` : `Plain "quoted", text ${i}`,
+    }));
+    await submitTo(svc, b.siteId, 1, () => ({
+      email: "bravo-secret@example.org",
+      message: "Bravo's private question about the invoice for order 5531.",
+    }));
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    const csv = await user.get(`/dashboard/sites/${a.siteId}/submissions.csv`);
+    assert.equal(csv.status, 200);
+    assert.match(csv.headers.get("content-type") ?? "", /^text\/csv/);
+    const lines = csv.text.trimEnd().split("\r\n");
+    assert.equal(lines[0], "id,created_at,form,classification,spam_score,notified,fields");
+    assert.equal(lines.length, 4);
+    for (const id of ids) assert.ok(csv.text.includes(id));
+    assert.equal(csv.text.includes("bravo-secret"), false);
+    assert.equal((await user.get(`/dashboard/sites/${b.siteId}/submissions.csv`)).status, 404);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("csvCell quotes separators and defuses formula starts", async () => {
+  const { csvCell } = await import("../../../domain/dashboard/export.ts");
+  assert.equal(csvCell("plain"), "plain");
+  assert.equal(csvCell(`a,"b"`), `"a,""b"""`);
+  assert.equal(csvCell("=1+1"), "'=1+1");
+  assert.equal(csvCell("@SUM(A1)"), "'@SUM(A1)");
+  assert.equal(csvCell("-2,3"), `"'-2,3"`);
+  assert.equal(csvCell("line\nbreak"), `"line\nbreak"`);
+});
