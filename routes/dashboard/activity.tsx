@@ -108,7 +108,9 @@ async function WebhooksPage(
               {hooks.map((w) => (
                 <tr>
                   <td class="wrap">
-                    <code>{w.url}</code>
+                    <a href={`${base}/${w.id}`}>
+                      <code>{w.url}</code>
+                    </a>
                   </td>
                   <td class="wrap">{w.events.length ? w.events.join(", ") : "all"}</td>
                   <td>{w.paused ? "paused" : "active"}</td>

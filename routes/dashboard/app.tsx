@@ -16,6 +16,7 @@ import { submissionRoutes } from "./submissions.tsx";
 import { activityRoutes } from "./activity.tsx";
 import { settingsRoutes } from "./settings.tsx";
 import { formRoutes } from "./forms.tsx";
+import { webhookLogRoutes } from "./webhook_log.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {
   const d = new Hono<DashEnv>();
@@ -45,5 +46,6 @@ export function dashboardRoutes(ctx: Ctx) {
   d.route("/", activityRoutes(ctx));
   d.route("/", settingsRoutes(ctx));
   d.route("/", formRoutes(ctx));
+  d.route("/", webhookLogRoutes(ctx));
   return d;
 }
