@@ -17,6 +17,7 @@ import { activityRoutes } from "./activity.tsx";
 import { settingsRoutes } from "./settings.tsx";
 import { formRoutes } from "./forms.tsx";
 import { webhookLogRoutes } from "./webhook_log.tsx";
+import { unsubscribeRoutes } from "./unsubscribes.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {
   const d = new Hono<DashEnv>();
@@ -47,5 +48,6 @@ export function dashboardRoutes(ctx: Ctx) {
   d.route("/", settingsRoutes(ctx));
   d.route("/", formRoutes(ctx));
   d.route("/", webhookLogRoutes(ctx));
+  d.route("/", unsubscribeRoutes(ctx));
   return d;
 }

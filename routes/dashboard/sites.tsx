@@ -143,6 +143,9 @@ export function SiteNav(props: { site: Site }) {
           <a href={`${base}/blocks`}>Blocks</a>
         </li>
         <li>
+          <a href={`${base}/unsubscribes`}>Unsubscribes</a>
+        </li>
+        <li>
           <a href={`${base}/sending-domains`}>Sending domains</a>
         </li>
       </ul>
