@@ -6,7 +6,8 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
-import { listSubmissionsOfSite, readSubmission } from "../../domain/forms/views.ts";
+import { readSubmission } from "../../domain/forms/views.ts";
+import { CLASSIFICATIONS, searchSubmissions } from "../../domain/dashboard/search.ts";
 import type { SubmissionView } from "../../domain/forms/views.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
@@ -30,10 +31,21 @@ function summary(s: SubmissionView): string {
 }
 
 function ListPage(
-  props: { c: Context<DashEnv>; site: Site; items: SubmissionView[]; next: string | null },
+  props: {
+    c: Context<DashEnv>;
+    site: Site;
+    items: SubmissionView[];
+    next: string | null;
+    q: string;
+    classification: string;
+  },
 ) {
   const { site, items } = props;
   const base = `/dashboard/sites/${site.id}/submissions`;
+  const more = new URLSearchParams();
+  if (props.q) more.set("q", props.q);
+  if (props.classification) more.set("classification", props.classification);
+  if (props.next) more.set("before", props.next);
   return (
     <Page title={`Submissions · ${site.name}`} viewer={viewerOf(props.c)}>
       <hgroup>
@@ -41,6 +53,18 @@ function ListPage(
         <p>{site.name}</p>
       </hgroup>
       <SiteNav site={site} />
+      <form method="get" action={base} role="search" class="actions">
+        <label for="s-q">Search</label>
+        <input id="s-q" name="q" type="search" value={props.q} maxlength={200} />
+        <label for="s-class">Class</label>
+        <select id="s-class" name="classification">
+          <option value="">any</option>
+          {CLASSIFICATIONS.map((k) => (
+            <option key={k} value={k} selected={k === props.classification}>{k}</option>
+          ))}
+        </select>
+        <button type="submit" class="secondary">Search</button>
+      </form>
       <p>
         <a href={`${base}.csv`} download>Export CSV</a>
       </p>
@@ -74,7 +98,7 @@ function ListPage(
       )}
       {props.next && (
         <p>
-          <a href={`${base}?before=${encodeURIComponent(props.next)}`} rel="next">Older</a>
+          <a href={`${base}?${more}`} rel="next">Older</a>
         </p>
       )}
     </Page>
@@ -142,10 +166,25 @@ export function submissionRoutes(ctx: Ctx) {
   r.get("/dashboard/sites/:id/submissions", async (c) => {
     const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
     if (!site) return notFound(c);
+    const q = (c.req.query("q") ?? "").slice(0, 200);
+    const classification = (c.req.query("classification") ?? "").slice(0, 20);
     const before = c.req.query("before")?.slice(0, 100);
-    const items = await listSubmissionsOfSite(ctx, site.id, { limit: PAGE_SIZE + 1, before });
-    const next = items.length > PAGE_SIZE ? items[PAGE_SIZE - 1].id : null;
-    return c.html(<ListPage c={c} site={site} items={items.slice(0, PAGE_SIZE)} next={next} />);
+    const { items, next } = await searchSubmissions(ctx, site.id, {
+      q,
+      classification,
+      before,
+      limit: PAGE_SIZE,
+    });
+    return c.html(
+      <ListPage
+        c={c}
+        site={site}
+        items={items}
+        next={next}
+        q={q}
+        classification={classification}
+      />,
+    );
   });
   r.get("/dashboard/sites/:id/submissions.csv", async (c) => {
     const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));

@@ -76,6 +76,19 @@ Deno.test("submissions are paged by cursor, newest first, and another account's 
     assert.deepEqual(links(second.text), ids.slice().reverse().slice(25));
     assert.equal(/before=/.test(second.text), false, "no further page");
 
+    // Search and filter.
+    const found = await user.get(`/dashboard/sites/${a.siteId}/submissions?q=NUMBER%2017%20`);
+    assert.deepEqual(links(found.text), [ids[17]]);
+    const legit = await user.get(
+      `/dashboard/sites/${a.siteId}/submissions?classification=legitimate&q=question`,
+    );
+    assert.equal(links(legit.text).length, 25);
+    const legitMore = /href="([^"]+before=[^"]+)"/.exec(legit.text)?.[1]?.replaceAll("&amp;", "&");
+    assert.ok(legitMore?.includes("classification=legitimate"));
+    assert.equal(links((await user.get(legitMore!)).text).length, 5);
+    const none = await user.get(`/dashboard/sites/${a.siteId}/submissions?q=bravo-secret`);
+    assert.deepEqual(links(none.text), []);
+
     // A's URLs with B's ids: not found, and nothing of B's shows.
     const pages = [first.text, second.text];
     for (
