@@ -32,6 +32,8 @@ import { trackingRoutes } from "./public/tracking.ts";
 import { mailAdminRoutes } from "./admin/mail.ts";
 import { mailSendRoutes } from "./api/mail.ts";
 import { inboundRoutes } from "./admin/inbound_domains.ts";
+import { dashboardUserRoutes } from "./admin/dashboard_users.ts";
+import { dashboardRoutes } from "./dashboard/app.tsx";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -59,6 +61,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", sendingDomainRoutes(ctx));
   admin.route("/", inboundRoutes(ctx));
   admin.route("/", relayRoutes(ctx));
+  admin.route("/", dashboardUserRoutes(ctx));
   app.route("/admin/api/v1", admin);
 
   // Public API v1 (API key). Each route file declares its envelope and auth.
@@ -71,6 +74,9 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   api.route("/", formsSubmitRoutes(ctx));
   api.route("/", sequenceApiRoutes(ctx));
   app.route("/api/v1", api);
+
+  // The dashboard (session cookie, its own pages and CSP).
+  app.route("/", dashboardRoutes(ctx));
 
   return app;
 }

@@ -213,6 +213,13 @@ Deno.test("no operator request with odd bodies, ids or headers gets a 5xx", asyn
       domain: "mail.seeded.example.com",
       from_address: "hi@mail.seeded.example.com",
     });
+    const dashUser = await svc.admin("POST", `/accounts/${s.accountId}/users`, {
+      email: "seeded-user@example.com",
+      password: "a long enough password",
+    });
+    const invitation = await svc.admin("POST", `/accounts/${s.accountId}/invitations`, {
+      email: "seeded-invite@example.com",
+    });
     const submitted = await svc.api("POST", "forms/submit", {
       key: s.key,
       body: { form_id: 1, fields: { email: "ann@example.com" } },
@@ -230,6 +237,8 @@ Deno.test("no operator request with odd bodies, ids or headers gets a 5xx", asyn
       sequence: sequence.body.id as string,
       enrollment: firstEnrollment.id,
       domain: domain.body.id as string,
+      user: dashUser.body.id as string,
+      invitation: invitation.body.id as string,
       submission: submitted.body.id as string,
       account: s.accountId,
       site: s.siteId,

@@ -80,16 +80,25 @@ export function setSubmissionEmailSentMutation(
   return op.set(keys.submission(s.id), { ...s, email_sent: emailSent });
 }
 
-/** Submissions of a site, newest first. */
+/**
+ * Submissions of a site, newest first; with `before` (a submission id, the
+ * cursor) only those older than it. One index range read: the cost does not
+ * grow with the number of submissions.
+ */
 export function listSubmissionsOfSite(
   kv: Deno.Kv,
   siteId: string,
   limit: number,
+  before?: string,
 ): Promise<Submission[]> {
-  return listByIndex<Submission>(kv, keys.submissionsBySite(siteId), keys.submission, {
-    reverse: true,
-    limit,
-  });
+  return listByIndex<Submission>(
+    kv,
+    keys.submissionsBySite(siteId),
+    keys.submission,
+    { reverse: true, limit },
+    undefined,
+    before === undefined ? undefined : keys.submissionBySite(siteId, before),
+  );
 }
 
 // --- recent content markers (cross-site duplicate rule) -------------------------

@@ -1,6 +1,7 @@
 /** The stored submissions as the operator API shows them: fields unpacked. */
 import type { Ctx } from "../kernel/context.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
+import { isUuid } from "../kernel/ids.ts";
 import * as store from "./submissions_store.ts";
 import type { Submission } from "./submissions_store.ts";
 
@@ -20,12 +21,16 @@ export async function readSubmission(ctx: Ctx, id: string): Promise<SubmissionVi
   return s && await submissionView(ctx, s);
 }
 
-/** A site's submissions as the operator sees them, newest first, at most `limit`. */
+/**
+ * A site's submissions as the operator sees them, newest first, at most
+ * `limit`; `before` (a submission id) continues a listing after that one.
+ */
 export async function listSubmissionsOfSite(
   ctx: Ctx,
   siteId: string,
-  opts: { limit: number },
+  opts: { limit: number; before?: string },
 ): Promise<SubmissionView[]> {
-  const list = await store.listSubmissionsOfSite(ctx.kv, siteId, opts.limit);
+  const before = opts.before && isUuid(opts.before) ? opts.before : undefined;
+  const list = await store.listSubmissionsOfSite(ctx.kv, siteId, opts.limit, before);
   return await Promise.all(list.map((s) => submissionView(ctx, s)));
 }

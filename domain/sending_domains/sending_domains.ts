@@ -329,6 +329,6 @@ export async function domainStatus(ctx: Ctx, site: Site) {
       last_checked_at: d.last_checked_at,
       created_at: d.created_at,
     })),
-    dashboard_url: `${base}/dashboard/sites/${site.id}/domains`,
+    dashboard_url: `${base}/dashboard/sites/${site.id}/sending-domains`,
   };
 }

@@ -246,4 +246,15 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "GET", path: "/delivery-reports" },
   { method: "GET", path: "/delivery-reports/{report}" },
   { method: "GET", path: "/sites/{site}/delivery-reports" },
+  // dashboard users and invitations
+  {
+    method: "POST",
+    path: "/accounts/{account}/users",
+    body: { email: "user@robust.example.com", password: "a long enough password" },
+  },
+  { method: "GET", path: "/accounts/{account}/users" },
+  { method: "DELETE", path: "/accounts/{account}/users/{user}" },
+  { method: "POST", path: "/accounts/{account}/invitations", body: { email: "i@example.com" } },
+  { method: "GET", path: "/accounts/{account}/invitations" },
+  { method: "DELETE", path: "/accounts/{account}/invitations/{invitation}" },
 ];

@@ -275,6 +275,43 @@ export const keys = {
   /** The old by-site index of one site (or no site). */
   legacyIpBlocksBySite: (siteId: string | null): Key => ["ip_blocks_by_site", siteId ?? "none"],
 
+  // Dashboard users, invitations, sessions and sign-in limits (domain/dashboard/store.ts).
+  /** Dashboard user record (scrypt password hash). */
+  dashboardUser: (id: string): Key => ["dashboard_users", id],
+  /** Unique user address (lowercase) -> user id; sign-in looks users up by it. */
+  dashboardUserByEmail: (email: string): Key => ["dashboard_users_by_email", email],
+  /** Users of an account (value: user id). */
+  dashboardUserByAccount: (accountId: string, id: string): Key => [
+    "dashboard_users_by_account",
+    accountId,
+    id,
+  ],
+  /** The users of one account. */
+  dashboardUsersByAccount: (accountId: string): Key => ["dashboard_users_by_account", accountId],
+  /** Invitation record by id (expires). */
+  dashboardInvitation: (id: string): Key => ["dashboard_invitations", id],
+  /** SHA-256 of an invitation token -> invitation id (expires with it). */
+  dashboardInvitationByHash: (hash: string): Key => ["dashboard_invitations_by_hash", hash],
+  /** Invitations of an account (value: invitation id; expires with it). */
+  dashboardInvitationByAccount: (accountId: string, id: string): Key => [
+    "dashboard_invitations_by_account",
+    accountId,
+    id,
+  ],
+  /** The invitations of one account. */
+  dashboardInvitationsByAccount: (accountId: string): Key => [
+    "dashboard_invitations_by_account",
+    accountId,
+  ],
+  /** Session by SHA-256 of its cookie token (expires). */
+  dashboardSession: (hash: string): Key => ["dashboard_sessions", hash],
+  /** Failed sign-ins of one subject ("email" or "ip") in the current window ({count, since}). */
+  dashboardSignInFailures: (kind: "email" | "ip", subject: string): Key => [
+    "dashboard_sign_in_failures",
+    kind,
+    subject,
+  ],
+
   // Jobs (domain/kernel/jobs_store.ts).
   /** Durable job record; the queue message only carries its id. */
   job: (id: string): Key => ["jobs", id],

@@ -67,9 +67,12 @@ export async function listByIndex<T>(
   recordKey: (id: string) => Deno.KvKey,
   options: Deno.KvListOptions = {},
   keep: (record: T) => boolean = () => true,
+  /** Only index keys before this one (a cursor for reverse listings). */
+  end?: Deno.KvKey,
 ): Promise<T[]> {
   const ids: string[] = [];
-  for await (const e of kv.list<string>({ prefix }, options)) ids.push(e.value);
+  const selector = end === undefined ? { prefix } : { prefix, end };
+  for await (const e of kv.list<string>(selector, options)) ids.push(e.value);
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += 10) batches.push(ids.slice(i, i + 10));
   const out: T[] = [];

@@ -49,7 +49,7 @@ Deno.test("domain-status follows each state: none, pending, verified, unverified
       effective_mode: "relay",
       verified: null,
       domains: [],
-      dashboard_url: `https://mail.example.net/dashboard/sites/${siteId}/domains`,
+      dashboard_url: `https://mail.example.net/dashboard/sites/${siteId}/sending-domains`,
     });
 
     const older = await svc.admin("POST", `/sites/${siteId}/sending-domains`, {

@@ -1,0 +1,144 @@
+/**
+ * Dashboard sign-in and sessions. A session is a random cookie token; KV keeps
+ * only its SHA-256, with the user, the account it acts in and its CSRF token.
+ * Failed sign-ins are counted per address and per client IP in a fixed window:
+ * past the limit every attempt (a right password included) is refused until
+ * the window ends, and no password is hashed for it.
+ */
+import type { Ctx } from "../kernel/context.ts";
+import { constantTimeEqual, randomToken, sha256Hex } from "../kernel/crypto.ts";
+import { normalizeEmail } from "../kernel/validation.ts";
+import { readAccount } from "../accounts/accounts.ts";
+import { spendHashTime, verifyPassword } from "./passwords.ts";
+import * as store from "./store.ts";
+
+export type Session = store.Session;
+
+/** Sessions last twelve hours from sign-in. */
+export const SESSION_TTL_MS = 12 * 3600_000;
+/** Failures counted in one window. */
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Wrong passwords for one address per window. */
+export const MAX_FAILURES_PER_EMAIL = 10;
+/** Wrong passwords or tokens from one client address per window. */
+export const MAX_FAILURES_PER_IP = 50;
+
+export type SignInResult =
+  | { ok: true; token: string; session: Session }
+  | { ok: false; reason: "wrong" }
+  | { ok: false; reason: "limited"; retryAfterSeconds: number };
+
+type Subject = { kind: "email" | "ip"; subject: string; max: number };
+
+async function limitedFor(ctx: Ctx, subjects: Subject[]): Promise<number> {
+  const now = ctx.clock.now();
+  let wait = 0;
+  for (const s of subjects) {
+    const f = await store.getFailures(ctx.kv, s.kind, s.subject);
+    if (f && f.count >= s.max && now - f.since < FAILURE_WINDOW_MS) {
+      wait = Math.max(wait, Math.ceil((f.since + FAILURE_WINDOW_MS - now) / 1000));
+    }
+  }
+  return wait;
+}
+
+async function countFailure(ctx: Ctx, subjects: Subject[]): Promise<void> {
+  const now = ctx.clock.now();
+  for (const s of subjects) {
+    const f = await store.getFailures(ctx.kv, s.kind, s.subject);
+    const next = f && now - f.since < FAILURE_WINDOW_MS
+      ? { count: f.count + 1, since: f.since }
+      : { count: 1, since: now };
+    await store.putFailures(ctx.kv, s.kind, s.subject, next, FAILURE_WINDOW_MS);
+  }
+}
+
+function subjectsOf(address: string | null, ip: string | null): Subject[] {
+  const out: Subject[] = [];
+  if (address) out.push({ kind: "email", subject: address, max: MAX_FAILURES_PER_EMAIL });
+  if (ip) out.push({ kind: "ip", subject: ip, max: MAX_FAILURES_PER_IP });
+  return out;
+}
+
+async function open(ctx: Ctx, s: Omit<Session, "csrf" | "expires_at">): Promise<SignInResult> {
+  const token = randomToken(32);
+  const session: Session = {
+    ...s,
+    csrf: randomToken(24),
+    expires_at: ctx.clock.now() + SESSION_TTL_MS,
+  };
+  await store.putSession(ctx.kv, sha256Hex(token), session, SESSION_TTL_MS);
+  return { ok: true, token, session };
+}
+
+/** Signs an account user in with address and password. */
+export async function signIn(
+  ctx: Ctx,
+  input: { email: string; password: string; ip: string | null },
+): Promise<SignInResult> {
+  const address = normalizeEmail(input.email).slice(0, 320);
+  const subjects = subjectsOf(address, input.ip);
+  const wait = await limitedFor(ctx, subjects);
+  if (wait > 0) return { ok: false, reason: "limited", retryAfterSeconds: wait };
+  const password = input.password.slice(0, 200);
+  const user = await store.getUserByEmail(ctx.kv, address);
+  const right = user ? await verifyPassword(password, user.password_hash) : false;
+  if (!user) await spendHashTime(password);
+  if (!user || !right) {
+    await countFailure(ctx, subjects);
+    return { ok: false, reason: "wrong" };
+  }
+  await store.clearFailures(ctx.kv, "email", address);
+  return open(ctx, { user_id: user.id, account_id: user.account_id, email: user.email });
+}
+
+/** Signs the operator in with the operator token. */
+export async function operatorSignIn(
+  ctx: Ctx,
+  input: { token: string; ip: string | null },
+): Promise<SignInResult> {
+  const subjects = subjectsOf(null, input.ip);
+  const wait = await limitedFor(ctx, subjects);
+  if (wait > 0) return { ok: false, reason: "limited", retryAfterSeconds: wait };
+  if (!input.token || !constantTimeEqual(input.token, ctx.config.adminToken)) {
+    await countFailure(ctx, subjects);
+    return { ok: false, reason: "wrong" };
+  }
+  return open(ctx, { user_id: null, account_id: null, email: null });
+}
+
+/** The live session a cookie token names, or null. A deleted user's sessions end with them. */
+export async function readSession(ctx: Ctx, token: string | undefined): Promise<Session | null> {
+  if (!token || token.length > 100) return null;
+  const s = await store.getSession(ctx.kv, sha256Hex(token));
+  if (!s || s.expires_at <= ctx.clock.now()) return null;
+  if (s.user_id !== null) {
+    const u = await store.getUser(ctx.kv, s.user_id);
+    if (!u || u.account_id !== s.account_id) return null;
+  }
+  return s;
+}
+
+export async function signOut(ctx: Ctx, token: string | undefined): Promise<void> {
+  if (token && token.length <= 100) await store.deleteSession(ctx.kv, sha256Hex(token));
+}
+
+/** The operator picks the account the dashboard shows; false when there is no such account. */
+export async function switchAccount(
+  ctx: Ctx,
+  token: string,
+  session: Session,
+  accountId: string,
+): Promise<boolean> {
+  if (session.user_id !== null) return false;
+  if (!(await readAccount(ctx, accountId))) return false;
+  const ttl = session.expires_at - ctx.clock.now();
+  if (ttl <= 0) return false;
+  await store.putSession(ctx.kv, sha256Hex(token), { ...session, account_id: accountId }, ttl);
+  return true;
+}
+
+/** The session's CSRF token matches the one a form sent. */
+export function csrfMatches(session: Session, sent: string | undefined): boolean {
+  return typeof sent === "string" && constantTimeEqual(sent, session.csrf);
+}

@@ -1,0 +1,59 @@
+/**
+ * The dashboard's static files, served by the service itself (no CDN: it must
+ * work offline): htmx and Pico CSS from their npm packages, and two small files
+ * of our own. Cached for a day; the names carry no version, so not immutable.
+ */
+import { Hono } from "hono";
+import htmx from "htmx.org/dist/htmx.min.js" with { type: "text" };
+import pico from "@picocss/pico/css/pico.min.css" with { type: "text" };
+import type { AppEnv } from "../types.ts";
+
+/** Copy buttons: `data-copy="<id>"` copies the text of the element with that id. */
+const DASHBOARD_JS = `document.addEventListener("click", (e) => {
+  const b = e.target.closest("[data-copy]");
+  if (!b) return;
+  const el = document.getElementById(b.getAttribute("data-copy"));
+  if (!el || !navigator.clipboard) return;
+  navigator.clipboard.writeText(el.textContent.trim()).then(() => { b.textContent = "Copied"; });
+});
+`;
+
+const DASHBOARD_CSS = `form.inline { display: inline; margin: 0; }
+form.inline button { margin: 0; padding: 0.25rem 0.75rem; }
+.notice.error { color: var(--pico-del-color); }
+.notice.ok { color: var(--pico-ins-color); }
+.shown-once code { word-break: break-all; }
+th, td { white-space: nowrap; vertical-align: top; }
+td.wrap { white-space: normal; min-width: 16rem; }
+td.wrap code { overflow-wrap: anywhere; }
+button { white-space: nowrap; }
+header nav, header nav ul { flex-wrap: wrap; }
+header nav small { overflow-wrap: anywhere; }
+nav[aria-label="Site"] ul { flex-wrap: wrap; margin-left: 0; }
+nav[aria-label="Site"] li { padding-top: 0.25rem; padding-bottom: 0.25rem; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+.actions { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; }
+.actions form { margin: 0; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
+dl.facts dd { margin: 0; }
+`;
+
+const FILES: Record<string, { body: string; type: string }> = {
+  "htmx.min.js": { body: htmx, type: "text/javascript; charset=utf-8" },
+  "pico.min.css": { body: pico, type: "text/css; charset=utf-8" },
+  "dashboard.js": { body: DASHBOARD_JS, type: "text/javascript; charset=utf-8" },
+  "dashboard.css": { body: DASHBOARD_CSS, type: "text/css; charset=utf-8" },
+};
+
+export function assetRoutes() {
+  const r = new Hono<AppEnv>();
+  r.get("/dashboard/assets/:name", (c) => {
+    const f = Object.hasOwn(FILES, c.req.param("name")) ? FILES[c.req.param("name")] : undefined;
+    if (!f) return c.text("not found", 404);
+    return c.body(f.body, 200, {
+      "content-type": f.type,
+      "cache-control": "public, max-age=86400",
+    });
+  });
+  return r;
+}

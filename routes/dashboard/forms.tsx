@@ -1,0 +1,277 @@
+/**
+ * Hosted forms of the session's account: the list, creation, and the builder
+ * (add, reorder and remove fields; settings; archive and restore; a preview
+ * drawn from the same definition GET /forms/render/{slug} serves).
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import { parseOrThrow } from "../../domain/kernel/validation.ts";
+import {
+  FormCreate,
+  FormPatch,
+  listHostedFormsOfAccount,
+  newHostedForm,
+  patchHostedForm,
+  setArchived,
+} from "../../domain/forms/hosted.ts";
+import {
+  addField,
+  fieldFromForm,
+  FORM_FIELD_TYPES,
+  type FormField,
+  formOfSession,
+  type HostedForm,
+  moveField,
+  removeField,
+} from "../../domain/dashboard/forms.ts";
+import { Csrf, Notice, Page } from "./layout.tsx";
+import type { DashEnv } from "./session.ts";
+import { notFound, problem, viewerOf } from "./sites.tsx";
+
+async function FormsPage(props: { ctx: Ctx; c: Context<DashEnv>; error?: string }) {
+  const s = props.c.get("session");
+  const forms = s.account_id ? (await listHostedFormsOfAccount(props.ctx, s.account_id)) ?? [] : [];
+  return (
+    <Page title="Hosted forms" viewer={viewerOf(props.c)}>
+      <h1>Hosted forms</h1>
+      {props.error && <Notice kind="error">{props.error}</Notice>}
+      {forms.length === 0 ? <p>No hosted forms yet.</p> : (
+        <ul>
+          {forms.map((f) => (
+            <li>
+              <a href={`/dashboard/forms/${f.id}`}>{f.name}</a> <code>{f.slug}</code>
+              {f.archived ? " (archived)" : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+      {s.account_id && (
+        <form method="post" action="/dashboard/forms">
+          <Csrf token={s.csrf} />
+          <label for="form-name">Form name</label>
+          <input id="form-name" name="name" required maxlength={200} />
+          <label for="form-slug">Slug</label>
+          <input id="form-slug" name="slug" required pattern="[a-z0-9\-]+" maxlength={100} />
+          <button type="submit">Create form</button>
+        </form>
+      )}
+    </Page>
+  );
+}
+
+function Preview(props: { form: HostedForm }) {
+  const f = props.form;
+  const one = (field: FormField, i: number) => {
+    const id = `pv-${i}`;
+    if (field.type === "textarea") {
+      return <textarea id={id} placeholder={field.placeholder} disabled></textarea>;
+    }
+    if (field.type === "select") {
+      return (
+        <select id={id} disabled>
+          {(field.options ?? []).map((o) => <option key={o}>{o}</option>)}
+        </select>
+      );
+    }
+    if (field.type === "checkbox" && field.options?.length) {
+      return (
+        <span>
+          {field.options.map((o) => (
+            <label>
+              <input type="checkbox" disabled /> {o}
+            </label>
+          ))}
+        </span>
+      );
+    }
+    return <input id={id} type={field.type} placeholder={field.placeholder} disabled />;
+  };
+  return (
+    <article aria-label="Preview">
+      <header>Preview: {f.name}</header>
+      {f.fields.map((field, i) => (
+        <div>
+          <label for={`pv-${i}`}>{field.label}{field.required ? " *" : ""}</label>
+          {one(field, i)}
+        </div>
+      ))}
+      <button type="button" disabled>{f.settings.submit_label || "Send"}</button>
+    </article>
+  );
+}
+
+function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: string }) {
+  const { form } = props;
+  const csrf = props.c.get("session").csrf;
+  const base = `/dashboard/forms/${form.id}`;
+  /** A one-button form; `name` is the accessible name when the visible text is short. */
+  const post = (action: string, text: string, cls = "secondary", name?: string) => (
+    <form method="post" action={`${base}/${action}`}>
+      <Csrf token={csrf} />
+      <button type="submit" class={cls} aria-label={name}>{text}</button>
+    </form>
+  );
+  return (
+    <Page title={`Form · ${form.name}`} viewer={viewerOf(props.c)}>
+      <hgroup>
+        <h1>{form.name}</h1>
+        <p>
+          slug <code>{form.slug}</code> · {form.archived ? "archived" : "live"} ·{" "}
+          <a href="/dashboard/forms">all forms</a>
+        </p>
+      </hgroup>
+      {props.error && <Notice kind="error">{props.error}</Notice>}
+      <div class="grid">
+        <section>
+          <h2>Fields</h2>
+          {form.fields.length === 0 ? <p>No fields yet.</p> : (
+            <div class="overflow-auto">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Label</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {form.fields.map((f, i) => (
+                    <tr>
+                      <td>{f.label}{f.required ? " *" : ""}</td>
+                      <td>
+                        <code>{f.name}</code>
+                      </td>
+                      <td>{f.type}</td>
+                      <td>
+                        <div class="actions">
+                          {i > 0 && post(`fields/${i}/up`, "Up", "secondary", `Move ${f.label} up`)}
+                          {i < form.fields.length - 1 &&
+                            post(`fields/${i}/down`, "Down", "secondary", `Move ${f.label} down`)}
+                          {post(`fields/${i}/remove`, "Remove", "contrast", `Remove ${f.label}`)}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <details open={form.fields.length === 0}>
+            <summary>Add a field</summary>
+            <form method="post" action={`${base}/fields`}>
+              <Csrf token={csrf} />
+              <label for="f-label">Label</label>
+              <input id="f-label" name="label" required maxlength={200} />
+              <label for="f-name">Field name</label>
+              <input id="f-name" name="name" required maxlength={64} pattern="[A-Za-z0-9_.\-]+" />
+              <label for="f-type">Type</label>
+              <select id="f-type" name="type">
+                {FORM_FIELD_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+              </select>
+              <label for="f-placeholder">Placeholder</label>
+              <input id="f-placeholder" name="placeholder" maxlength={200} />
+              <label for="f-options">Options (one per line; select and checkbox)</label>
+              <textarea id="f-options" name="options" rows={3}></textarea>
+              <label for="f-required">
+                <input id="f-required" name="required" type="checkbox" /> Required
+              </label>
+              <button type="submit">Add field</button>
+            </form>
+          </details>
+          <h2>Settings</h2>
+          <form method="post" action={`${base}/settings`}>
+            <Csrf token={csrf} />
+            <label for="s-submit">Submit button label</label>
+            <input
+              id="s-submit"
+              name="submit_label"
+              maxlength={100}
+              value={form.settings.submit_label ?? ""}
+            />
+            <label for="s-success">Success message</label>
+            <input
+              id="s-success"
+              name="success_message"
+              maxlength={2000}
+              value={form.settings.success_message ?? ""}
+            />
+            <button type="submit">Save form settings</button>
+          </form>
+          <div class="actions">
+            {form.archived ? post("restore", "Restore form") : post("archive", "Archive form")}
+          </div>
+          <h2>Embed</h2>
+          <p>
+            Your site fetches the definition with its API key, then posts to forms/submit:
+          </p>
+          <pre><code id="embed">{`GET /api/v1/forms/render/${form.slug}`}</code></pre>
+          <button type="button" class="secondary outline" data-copy="embed">Copy</button>
+        </section>
+        <section>
+          <Preview form={form} />
+        </section>
+      </div>
+    </Page>
+  );
+}
+
+export function formRoutes(ctx: Ctx) {
+  const r = new Hono<DashEnv>();
+  r.get("/dashboard/forms", (c) => c.html(<FormsPage ctx={ctx} c={c} />));
+  r.post("/dashboard/forms", async (c) => {
+    const s = c.get("session");
+    if (!s.account_id) return c.redirect("/dashboard/", 303);
+    const f = c.get("form");
+    try {
+      const form = await newHostedForm(
+        ctx,
+        s.account_id,
+        parseOrThrow(FormCreate, { name: f.name ?? "", slug: f.slug ?? "" }),
+      );
+      if (!form) return notFound(c);
+      return c.redirect(`/dashboard/forms/${form.id}`, 303);
+    } catch (e) {
+      return c.html(<FormsPage ctx={ctx} c={c} error={problem(e)} />, 400);
+    }
+  });
+  const formOf = (c: Context<DashEnv>) =>
+    formOfSession(ctx, c.get("session"), c.req.param("id") ?? "");
+  r.get("/dashboard/forms/:id", async (c) => {
+    const form = await formOf(c);
+    return form ? c.html(<BuilderPage c={c} form={form} />) : notFound(c);
+  });
+  /** Runs one builder step and goes back to the builder, or shows why it was refused. */
+  const step = (
+    path: string,
+    run: (c: Context<DashEnv>, form: HostedForm) => Promise<unknown>,
+  ) =>
+    r.post(`/dashboard/forms/:id/${path}`, async (c) => {
+      const form = await formOf(c);
+      if (!form) return notFound(c);
+      try {
+        await run(c, form);
+        return c.redirect(`/dashboard/forms/${form.id}`, 303);
+      } catch (e) {
+        return c.html(<BuilderPage c={c} form={form} error={problem(e)} />, 400);
+      }
+    });
+  const index = (c: Context<DashEnv>) => Number(c.req.param("i"));
+  step("fields", (c, form) => addField(ctx, form, fieldFromForm(c.get("form"))));
+  step("fields/:i/remove", (c, form) => removeField(ctx, form, index(c)));
+  step("fields/:i/up", (c, form) => moveField(ctx, form, index(c), -1));
+  step("fields/:i/down", (c, form) => moveField(ctx, form, index(c), 1));
+  step("settings", (c, form) => {
+    const f = c.get("form");
+    const settings = {
+      ...form.settings,
+      submit_label: f.submit_label ?? "",
+      success_message: f.success_message ?? "",
+    };
+    return patchHostedForm(ctx, form.id, parseOrThrow(FormPatch, { settings }));
+  });
+  step("archive", (_c, form) => setArchived(ctx, form.id, true));
+  step("restore", (_c, form) => setArchived(ctx, form.id, false));
+  return r;
+}

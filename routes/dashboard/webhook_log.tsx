@@ -1,0 +1,108 @@
+/** One webhook: send a test, and the delivery log with each attempt's status and duration. */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { Ctx } from "../../domain/kernel/context.ts";
+import {
+  listDeliveriesOfWebhook,
+  readWebhook,
+  sendTest,
+  type TestResult,
+  webhookView,
+} from "../../domain/webhooks/webhooks.ts";
+import type { Site } from "../../domain/sites/schema.ts";
+import { siteOfSession } from "../../domain/dashboard/access.ts";
+import { Csrf, Notice, Page } from "./layout.tsx";
+import type { DashEnv } from "./session.ts";
+import { notFound, SiteNav, viewerOf } from "./sites.tsx";
+
+const DELIVERIES = 50;
+
+async function WebhookPage(
+  props: { ctx: Ctx; c: Context<DashEnv>; site: Site; hookId: string; test?: TestResult },
+) {
+  const { ctx, site } = props;
+  const w = (await readWebhook(ctx, props.hookId))!;
+  const view = await webhookView(ctx, w);
+  const deliveries = await listDeliveriesOfWebhook(ctx, w.id, { limit: DELIVERIES });
+  const t = props.test;
+  return (
+    <Page title={`Webhook · ${site.name}`} viewer={viewerOf(props.c)}>
+      <hgroup>
+        <h1>Webhook</h1>
+        <p>
+          <code>{view.url}</code> · {view.paused ? "paused" : "active"}
+        </p>
+      </hgroup>
+      <SiteNav site={site} />
+      {t && (
+        <Notice kind={t.ok ? "ok" : "error"}>
+          Test sent: {t.status === null ? `no answer (${t.error ?? "error"})` : `HTTP ${t.status}`}
+          {" "}
+          in {t.duration_ms} ms.
+        </Notice>
+      )}
+      <p>
+        Delivered {view.success_count}, failed {view.failure_count}; last status{" "}
+        {view.last_status ?? "–"}.
+      </p>
+      <form method="post" action={`/dashboard/sites/${site.id}/webhooks/${w.id}/test`}>
+        <Csrf token={props.c.get("session").csrf} />
+        <button type="submit" class="secondary">Send test</button>
+      </form>
+      <h2>Deliveries</h2>
+      {deliveries.length === 0 ? <p>No deliveries yet.</p> : (
+        <div class="overflow-auto">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">State</th>
+                <th scope="col">Attempts (status, duration)</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((d) => (
+                <tr>
+                  <td>{d.event_type}</td>
+                  <td>{d.state}{d.note ? ` (${d.note})` : ""}</td>
+                  <td class="wrap">
+                    {d.attempts.map((a) =>
+                      `#${a.n} ${a.status ?? a.error ?? "error"} ${a.duration_ms} ms`
+                    ).join(" · ") || "none yet"}
+                  </td>
+                  <td>{d.created_at.slice(0, 16).replace("T", " ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Page>
+  );
+}
+
+export function webhookLogRoutes(ctx: Ctx) {
+  const r = new Hono<DashEnv>();
+  /** The site and the webhook, both the session's; null otherwise. */
+  const both = async (c: Context<DashEnv>) => {
+    const site = await siteOfSession(ctx, c.get("session"), c.req.param("id") ?? "");
+    if (!site) return null;
+    const w = await readWebhook(ctx, (c.req.param("hook") ?? "").slice(0, 100));
+    return w && w.site_id === site.id ? { site, w } : null;
+  };
+  r.get("/dashboard/sites/:id/webhooks/:hook", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    return c.html(<WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} />);
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/test", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    const test = await sendTest(ctx, found.w);
+    return c.html(
+      <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} test={test} />,
+    );
+  });
+  return r;
+}

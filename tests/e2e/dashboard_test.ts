@@ -1,0 +1,207 @@
+/**
+ * The dashboard in real headless Chromium (Debian `chromium`, playwright-core):
+ * a new user signs in, creates a site and an API key, uses the key against the
+ * API, looks at the sending-domains page, works the keyboard and a phone-sized
+ * screen, and signs out. Screenshots go to tests/e2e/artifacts/dashboard/
+ * (gitignored).
+ */
+import assert from "node:assert/strict";
+import { type Browser, chromium } from "playwright-core";
+import { startTestService } from "../helpers/service.ts";
+import { createIpBlock } from "../../domain/blocks/store.ts";
+
+const ARTIFACTS = new URL("./artifacts/dashboard/", import.meta.url).pathname;
+
+Deno.test({
+  name: "a new user signs in, creates a site and a key, uses it, and signs out in Chromium",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async () => {
+    await Deno.mkdir(ARTIFACTS, { recursive: true });
+    const svc = await startTestService();
+    let browser: Browser | undefined;
+    try {
+      const base = await svc.listen();
+      const account = await svc.admin("POST", "/accounts", { name: "Bakery Ltd" });
+      const user = await svc.admin("POST", `/accounts/${account.body.id}/users`, {
+        email: "baker@example.com",
+        password: "flour water salt yeast",
+      });
+      assert.equal(user.status, 201);
+
+      browser = await chromium.launch({
+        executablePath: "/usr/bin/chromium",
+        args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+      });
+      const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        // The wrong-password page answers 401 on purpose.
+        if (m.type() === "error" && !/status of 401/.test(m.text())) errors.push(m.text());
+      });
+      page.on("pageerror", (e) => errors.push(String(e)));
+
+      await page.goto(`${base}/dashboard/`);
+      await page.getByLabel("Email").fill("baker@example.com");
+      await page.getByLabel("Password").fill("wrong password here");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForLoadState();
+      await page.getByText("Wrong email or password.").waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}01-sign-in-wrong.png`, fullPage: true });
+      await page.getByLabel("Password").fill("flour water salt yeast");
+      await page.getByLabel("Password").press("Enter");
+      await page.getByRole("heading", { name: "Sites" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}02-landing-empty.png`, fullPage: true });
+
+      await page.getByLabel("Site name").fill("Corner Bakery");
+      await page.getByLabel("Domain").fill("corner-bakery.example");
+      await page.getByLabel("Default notification email").fill("orders@corner-bakery.example");
+      await page.getByRole("button", { name: "Create site" }).click();
+      await page.getByRole("heading", { name: "Corner Bakery" }).waitFor();
+
+      await page.getByRole("button", { name: "Create API key" }).click();
+      const key = (await page.locator("#new-key").textContent())?.trim() ?? "";
+      assert.match(key, /\S{20,}/);
+      await page.screenshot({ path: `${ARTIFACTS}03-site-new-key.png`, fullPage: true });
+      const status = await fetch(`${base}/api/v1/mail/domain-status`, {
+        headers: { "x-service-api-key": key },
+      });
+      const body = await status.json();
+      assert.equal(status.status, 200);
+      assert.equal(body.site.name, "Corner Bakery");
+      const dashboardUrl = body.dashboard_url as string;
+      assert.match(dashboardUrl, /\/dashboard\/sites\/[0-9a-f-]{36}\/sending-domains$/);
+
+      // A form submission: seen in the submissions list and its notification in the email log.
+      const submitted = await fetch(`${base}/api/v1/forms/submit`, {
+        method: "POST",
+        headers: { "x-service-api-key": key, "content-type": "application/json" },
+        body: JSON.stringify({
+          form_id: 1,
+          form_name: "Order cake",
+          fields: {
+            email: "customer@example.org",
+            message: "Could I order a birthday cake for Saturday? <b>Chocolate</b> please.",
+          },
+        }),
+      });
+      assert.equal(submitted.status, 200);
+      await submitted.body?.cancel();
+      await page.getByRole("link", { name: "Submissions" }).click();
+      await page.getByRole("heading", { name: "Submissions" }).waitFor();
+      await page.locator("tbody tr a").first().click();
+      await page.getByText("Chocolate").first().waitFor();
+      await page.getByRole("button", { name: "Mark as spam" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03b-submission.png`, fullPage: true });
+      await page.goto(`${new URL(dashboardUrl).pathname.replace(/^/, base)}`);
+      await page.getByRole("link", { name: "Email log" }).click();
+      await page.getByRole("cell", { name: "orders@corner-bakery.example" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03c-email-log.png`, fullPage: true });
+
+      // Pause a webhook, lift a rate-limit block.
+      const siteId = new URL(dashboardUrl).pathname.split("/")[3];
+      const hook = await svc.admin("POST", `/sites/${siteId}/webhooks`, {
+        url: "https://hooks.example.com/bakery",
+        events: ["all"],
+      });
+      assert.equal(hook.status, 201);
+      await page.getByRole("link", { name: "Webhooks" }).click();
+      await page.getByRole("button", { name: "Pause" }).click();
+      await page.getByRole("button", { name: "Resume" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03d-webhooks.png`, fullPage: true });
+      assert.equal((await svc.admin("GET", `/webhooks/${hook.body.id}`)).body.paused, true);
+      const now = svc.ctx.clock.now();
+      await createIpBlock(svc.ctx.kv, {
+        id: crypto.randomUUID(),
+        ip: "203.0.113.99",
+        reason: "rate_limit",
+        blockedAt: new Date(now).toISOString(),
+        blockedUntil: new Date(now + 3600_000).toISOString(),
+        selfLiftable: true,
+        note: null,
+        triggeredBySiteId: siteId,
+        liftedAt: null,
+        liftedBySiteId: null,
+      }, now);
+      await page.getByRole("link", { name: "Blocks" }).click();
+      await page.getByText("203.0.113.99").waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03e-blocks.png`, fullPage: true });
+      await page.getByRole("button", { name: "Lift" }).click();
+      await page.getByText("No active blocks.").waitFor();
+
+      // Build a hosted form and see it in GET /forms/render/{slug}.
+      await page.getByRole("link", { name: "Hosted forms" }).click();
+      await page.getByLabel("Form name").fill("Cake order");
+      await page.getByLabel("Slug", { exact: true }).fill("cake-order");
+      await page.getByRole("button", { name: "Create form" }).click();
+      await page.getByLabel("Label", { exact: true }).fill("Your email");
+      await page.getByLabel("Field name").fill("email");
+      await page.getByLabel("Type", { exact: true }).selectOption("email");
+      await page.getByLabel("Required", { exact: true }).check();
+      await page.getByRole("button", { name: "Add field" }).click();
+      await page.getByText("Add a field").click();
+      await page.getByLabel("Label", { exact: true }).fill("Flavour");
+      await page.getByLabel("Field name").fill("flavour");
+      await page.getByLabel("Type", { exact: true }).selectOption("select");
+      await page.getByLabel(/^Options/).fill("Chocolate\nLemon");
+      await page.getByRole("button", { name: "Add field" }).click();
+      await page.getByRole("button", { name: "Move Flavour up" }).click();
+      await page.getByRole("button", { name: "Move Your email up" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}03f-form-builder.png`, fullPage: true });
+      const render = await fetch(`${base}/api/v1/forms/render/cake-order`, {
+        headers: { "x-service-api-key": key },
+      });
+      const rendered = await render.json();
+      assert.equal(render.status, 200);
+      const def = rendered.form ?? rendered;
+      assert.deepEqual(def.fields.map((f: { name: string }) => f.name), ["flavour", "email"]);
+
+      // The landing page links the site by its name.
+      await page.goto(`${base}/dashboard/`);
+      await page.getByRole("link", { name: "Corner Bakery" }).click();
+      await page.getByRole("link", { name: "Sending domains" }).click();
+      await page.getByRole("heading", { name: "Sending domains" }).waitFor();
+      await page.getByLabel("Domain").fill("mail.corner-bakery.example");
+      await page.getByLabel("From address").fill("hello@mail.corner-bakery.example");
+      await page.getByRole("button", { name: "Add domain" }).click();
+      await page.getByRole("button", { name: "Verify" }).waitFor();
+      assert.equal(new URL(page.url()).pathname, new URL(dashboardUrl).pathname);
+      await page.screenshot({ path: `${ARTIFACTS}04-sending-domains.png`, fullPage: true });
+
+      // Keyboard: Tab reaches the site link from the top of the landing page.
+      await page.goto(`${base}/dashboard/`);
+      let reached = false;
+      for (let i = 0; i < 10 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        reached = await page.evaluate("document.activeElement?.textContent") === "Corner Bakery";
+      }
+      assert.ok(reached, "the site link is reachable with Tab");
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Corner Bakery" }).waitFor();
+
+      // A phone-sized screen.
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await phone.addCookies(await context.cookies());
+      const small = await phone.newPage();
+      await small.goto(page.url());
+      await small.screenshot({ path: `${ARTIFACTS}05-site-phone.png`, fullPage: true });
+      const overflow = await small.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+      ) as number;
+      assert.ok(overflow <= 1, `no sideways scrolling on a phone (${overflow}px)`);
+      await phone.close();
+
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      // Signed out, a site's page leads back to the sign-in page.
+      await page.goto(new URL(dashboardUrl).pathname.replace(/^/, base));
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}06-signed-out.png`, fullPage: true });
+      assert.deepEqual(errors, [], "no console errors (CSP violations included)");
+    } finally {
+      await browser?.close();
+      await svc.close();
+    }
+  },
+});
