@@ -8,17 +8,19 @@
  * outside check). So it refuses only:
  *
  * - when it is very confident (MODEL_CONFIDENT) and an independent signal
- *   agrees: a phishing signal, or the content rules' warning (30+); or
+ *   agrees: a phishing signal, or any content rule (CONTENT_AGREES); or
  * - when it finds the message spam (60+) and two phishing signals agree.
  *
  * No single signal refuses: a link whose text shows one domain and goes to
  * another (click tracking does that) is one signal among others.
  */
 import { scoreEmail } from "./model/scorer.ts";
-import { scoreContent, WARN_SCORE } from "./mail_score.ts";
+import { scoreContent } from "./mail_score.ts";
 
 export const MODEL_CONFIDENT = 90;
 export const MODEL_SPAM = 60;
+/** A content score from which the content rules count as agreeing (any rule that fired). */
+export const CONTENT_AGREES = 10;
 
 export type MailJudgement = {
   spam: boolean;
@@ -36,7 +38,7 @@ export function judgeEmail(
 ): MailJudgement {
   const model = scoreEmail(e).score;
   const content = scoreContent(e.subject, e.text).score;
-  const agrees = signals.length >= 1 || content >= WARN_SCORE;
+  const agrees = signals.length >= 1 || content >= CONTENT_AGREES;
   const spam = (model >= MODEL_CONFIDENT && agrees) ||
     (model >= MODEL_SPAM && signals.length >= 2);
   return { spam, model, content, signals };
