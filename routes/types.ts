@@ -1,5 +1,4 @@
 /** Hono environment shared by all routes. */
-import type { Site } from "../domain/sites/schema.ts";
 import type { KeyAccess } from "../domain/sites/auth.ts";
 
 /**
