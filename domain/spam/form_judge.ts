@@ -135,12 +135,16 @@ export function judgeSubmission(input: JudgeInput): SpamResult {
   const base = typed ? model.score : rules.score;
   const reasons: SpamReason[] = [{ rule: typed ? "model" : "rules", points: base }];
   let score = base;
-  if (typed && model.score >= 30 && soft.length) {
+  // Soft rules count only when the model finds the message suspicious; listed with 0 otherwise.
+  const nudged = typed && model.score >= 30;
+  if (nudged && soft.length) {
     const nudge = Math.min(SOFT_MAX, Math.round(soft.reduce((s, r) => s + r.points, 0) / 4));
     score = soft.length < 2 ? Math.max(score, Math.min(score + nudge, 59)) : score + nudge;
   }
   if (typed) {
-    for (const r of soft) reasons.push({ rule: r.rule, points: Math.round(r.points / 4) });
+    for (const r of soft) {
+      reasons.push({ rule: r.rule, points: nudged ? Math.round(r.points / 4) : 0 });
+    }
   } else reasons.push(...soft);
   if (shift) {
     score += shift;
