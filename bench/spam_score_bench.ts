@@ -6,6 +6,12 @@
 import { buildFormCorpus } from "../domain/spam/corpus/forms.ts";
 import { buildMailCorpus } from "../domain/spam/corpus/mail.ts";
 import { scoreEmail, scoreFormSubmission } from "../domain/spam/model/scorer.ts";
+import { judgeSubmission } from "../domain/spam/form_judge.ts";
+import { nearDuplicateBands } from "../domain/spam/near_duplicates.ts";
+import { BuiltinClassifier } from "../domain/spam/classifier.ts";
+
+const builtin = new BuiltinClassifier();
+let k = 0;
 
 const forms = buildFormCorpus().map((i) => i.input);
 const mails = buildMailCorpus().map((i) => i.input);
@@ -50,4 +56,34 @@ Deno.bench(`email with a ${Math.round((bigNewsletter.html ?? "").length / 1000)}
   group: "mail",
 }, () => {
   scoreEmail(bigNewsletter);
+});
+
+// What forms/submit runs per submission: the model, the rules and the judgement (no KV).
+Deno.bench("forms/submit judgement (model + rules + hard evidence)", { group: "forms" }, () => {
+  const f = forms[k++ % forms.length];
+  judgeSubmission({
+    fields: f.fields as Record<string, string>,
+    visitor: f.visitor ?? null,
+    submitterEmail: null,
+    siteDomain: f.site?.domain ?? "example.com",
+    siteId: "bench",
+    ip: "192.0.2.1",
+    duplicateElsewhere: false,
+    identities: [],
+    memory: null,
+  });
+});
+Deno.bench("near-duplicate band keys of one submission (MinHash)", { group: "forms" }, () => {
+  nearDuplicateBands(forms[k++ % forms.length].fields as Record<string, string>);
+});
+// What check 12 runs per email: the model, the phishing signals and the content rules.
+Deno.bench("check 12 built-in verdict (model + signals + content rules)", { group: "mail" }, () => {
+  const m = mails[k++ % mails.length];
+  builtin.classifySync({
+    from: "",
+    to: "",
+    subject: m.subject,
+    text: m.text ?? "",
+    html: m.html ?? null,
+  });
 });

@@ -16,6 +16,9 @@ async function withTlsService(
     SVC_PORT: "0",
     SVC_HOST: "127.0.0.1",
     SVC_KV_PATH: ":memory:",
+    // The SMTP listeners stay off: tests run side by side and 2525 is one port.
+    SVC_SMTP_INBOUND_PORT: "0",
+    SVC_SMTP_SUBMISSION_PORT: "0",
     SVC_DATA_DIR: cert.dir,
     SVC_TLS_CERT: cert.certFile,
     SVC_TLS_KEY: cert.keyFile,

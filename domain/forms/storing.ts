@@ -24,7 +24,16 @@ import {
   type SendStateQuery,
 } from "../mail/send_state_store.ts";
 import { type PreparedSend, prepareSend } from "../mail/send.ts";
-import { scoreSubmission, type SpamResult } from "../spam/form_score.ts";
+import type { SpamResult } from "../spam/form_score.ts";
+import { identitiesOf, judgeSubmission } from "../spam/form_judge.ts";
+import {
+  addSightings,
+  type SpamMemoryKeys,
+  spamMemoryKeys,
+  spamMemoryOf,
+  type SpamMemoryQuery,
+} from "../spam/store.ts";
+import { nearDuplicateBands } from "../spam/near_duplicates.ts";
 import { DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
 import {
   addSubmissionMutations,
@@ -38,6 +47,30 @@ import type { SubmitInput } from "./schema.ts";
 import { submitterAddress } from "./addresses.ts";
 import { notificationInput } from "./mailer.ts";
 import { IP_MAX_IN_WINDOW, IP_WINDOW_MS } from "./ip_limit.ts";
+
+/** What a submission reads beside its own state: the notification's send state, spam memory. */
+export type AlongsideKeys = { mail: SendStateKeys; spam: SpamMemoryKeys };
+
+export function alongsideKeys(
+  mailQuery: SendStateQuery,
+  spamQuery: SpamMemoryQuery,
+): AlongsideKeys {
+  return { mail: sendStateKeys(mailQuery), spam: spamMemoryKeys(spamQuery) };
+}
+
+/** What spam judgement looks up for a submission: its text's band keys and its sender. */
+export function spamMemoryQuery(
+  accountId: string | null,
+  input: SubmitInput,
+  now: number,
+): SpamMemoryQuery {
+  return {
+    accountId,
+    bands: nearDuplicateBands(input.fields),
+    identities: identitiesOf(submitterAddress(input.fields), input.visitor?.ip ?? null),
+    now,
+  };
+}
 
 /** Counted submissions closer than this to the monthly limit are checked exactly. */
 const QUOTA_EXACT_MARGIN = 1000;
@@ -58,8 +91,9 @@ export type StoreRequest = {
   /** What the submission reads, and the notification's send state read with it. */
   query: SubmitStateQuery;
   mailQuery: SendStateQuery;
-  /** Both as read up front (used by the first attempt; a retry reads again). */
-  first: SubmitRead<SendStateKeys>;
+  spamQuery: SpamMemoryQuery;
+  /** All three as read up front (used by the first attempt; a retry reads again). */
+  first: SubmitRead<AlongsideKeys>;
 };
 
 /**
@@ -70,35 +104,42 @@ export async function storeSubmission(
   ctx: Ctx,
   r: StoreRequest,
 ): Promise<Stored | "rate_limited"> {
-  const { site, input, now, query, mailQuery } = r;
+  const { site, input, now, query, mailQuery, spamQuery } = r;
   const fields = input.fields;
   const submitter = submitterAddress(fields);
   let packedFields: Packed<string> | null = null;
   let event: PreparedEvent | null = null;
   let eventFor = "";
-  let first: SubmitRead<SendStateKeys> | null = r.first;
+  let first: SubmitRead<AlongsideKeys> | null = r.first;
   const id = uuidv7(now);
   const createdAt = isoTime(now);
+  const ip = input.visitor?.ip ?? null;
 
   try {
     return await retryOnConflict(async () => {
-      const read = first ?? await readSubmitState(ctx.kv, query, sendStateKeys(mailQuery));
+      const read = first ??
+        await readSubmitState(ctx.kv, query, alongsideKeys(mailQuery, spamQuery));
       first = null;
       const { window, mark, account, usage } = read.state;
       if (window && window.times.length > IP_MAX_IN_WINDOW) return "rate_limited" as const;
       const limit = account?.monthly_form_limit ?? null;
-      const sendState = await sendStateOf(ctx.kv, mailQuery, read.alongside);
+      const sendState = await sendStateOf(ctx.kv, mailQuery, read.alongside.mail);
 
       const duplicateElsewhere = !!mark && mark.site_id !== site.id &&
         now - mark.at < DUPLICATE_WINDOW_MS;
-      const spam = scoreSubmission({
+      const memory = spamMemoryOf(spamQuery, read.alongside.spam);
+      const spam = judgeSubmission({
         fields,
         visitor: input.visitor
           ? { user_agent: input.visitor.user_agent, referrer: input.visitor.referrer }
           : null,
         submitterEmail: submitter,
         siteDomain: site.domain,
+        siteId: site.id,
+        ip,
         duplicateElsewhere,
+        identities: spamQuery.identities,
+        memory,
       });
       const isSpam = spam.classification === "spam";
       const counted = !isSpam && (limit === null || (usage?.count ?? 0) < limit);
@@ -161,6 +202,7 @@ export async function storeSubmission(
       if (query.fingerprint) {
         setContentMark(op, query.fingerprint, { site_id: site.id, at: now }, DUPLICATE_WINDOW_MS);
       }
+      addSightings(op, spamQuery, memory, { ip, site: site.id, at: now });
       tallyOutcome(ctx, op, site.id, now, isSpam);
       event.apply(op);
       if (notification?.kind === "send") {

@@ -101,6 +101,41 @@ export function listSubmissionsOfSite(
   );
 }
 
+// --- the site owner's marks (kept beside the record, which is written back blind) ---
+
+export type SubmissionMark = { mark: "spam" | "ham"; at: string };
+
+export function readSubmissionMark(
+  kv: Deno.Kv,
+  id: string,
+): Promise<Deno.KvEntryMaybe<SubmissionMark>> {
+  return kv.get<SubmissionMark>(keys.submissionMark(id));
+}
+
+/** The marks of several submissions, in their order (null: not marked). */
+export async function getSubmissionMarks(
+  kv: Deno.Kv,
+  ids: string[],
+): Promise<(SubmissionMark | null)[]> {
+  const out: (SubmissionMark | null)[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    const got = await kv.getMany<SubmissionMark[]>(ids.slice(i, i + 10).map(keys.submissionMark));
+    out.push(...got.map((e) => e.value));
+  }
+  return out;
+}
+
+/** Sets a submission's mark, checked against the version read. */
+export function setSubmissionMark(
+  op: Deno.AtomicOperation,
+  id: string,
+  read: Deno.KvEntryMaybe<SubmissionMark>,
+  mark: SubmissionMark,
+): Deno.AtomicOperation {
+  const key = keys.submissionMark(id);
+  return op.check({ key, versionstamp: read.versionstamp }).set(key, mark);
+}
+
 // --- recent content markers (cross-site duplicate rule) -------------------------
 
 export type ContentMark = { site_id: string; at: number };

@@ -35,7 +35,6 @@ import {
 } from "../sites/auth.ts";
 import { markVerified } from "../sites/verify.ts";
 import { checkAbuse, tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
-import { type SendStateKeys, sendStateKeys } from "../mail/send_state_store.ts";
 import { sendStateQuery } from "../mail/reservation.ts";
 import type { PreparedSend } from "../mail/send.ts";
 import { contentFingerprint } from "../spam/fingerprint.ts";
@@ -60,7 +59,7 @@ import {
   ipIsBlocked,
   startRateLimitBlock,
 } from "./ip_limit.ts";
-import { storeSubmission } from "./storing.ts";
+import { type AlongsideKeys, alongsideKeys, spamMemoryQuery, storeSubmission } from "./storing.ts";
 
 export type SubmitAnswer =
   | { ok: true; blocked: true }
@@ -116,8 +115,10 @@ function submitReads(site: SiteHint, input: SubmitInput, now: number) {
   // What the notification's send needs (site routing, send window, recipients'
   // suppressions), read with the submission's own state in one getMany.
   const mailQuery = sendStateQuery(site, notificationEmails(notifyTo), now, { quota: false });
-  const keys = submitReadKeys(query, sendStateKeys(mailQuery));
-  return { notifyTo, ip, query, mailQuery, keys };
+  // What spam judgement remembers about this text and sender, read in the same round trip.
+  const spamQuery = spamMemoryQuery(site.account_id, input, now);
+  const keys = submitReadKeys(query, alongsideKeys(mailQuery, spamQuery));
+  return { notifyTo, ip, query, mailQuery, spamQuery, keys };
 }
 
 /** The reads of a submission planned before its key check (see submitPrefetch). */
@@ -126,7 +127,7 @@ export type SubmitPlan = {
   input: SubmitInput;
   site: SiteHint;
   reads: ReturnType<typeof submitReads>;
-  keys: SubmitReadKeys<SendStateKeys>;
+  keys: SubmitReadKeys<AlongsideKeys>;
   /** Whether a block applies to the visitor's IP; null when the check failed. */
   ipBlocked: Promise<boolean | null>;
 };
@@ -162,7 +163,12 @@ function plannedReads(plan: SubmitPlan, input: SubmitInput, site: Site, now: num
     h.default_notify_email !== site.default_notify_email ||
     utcMonth(r.query.now) !== utcMonth(now) // the form usage key is the month's
   ) return null;
-  return { ...r, query: { ...r.query, now }, mailQuery: { ...r.mailQuery, now } };
+  return {
+    ...r,
+    query: { ...r.query, now },
+    mailQuery: { ...r.mailQuery, now },
+    spamQuery: { ...r.spamQuery, now },
+  };
 }
 
 /** The rules above for a checked key and a valid body. */
@@ -173,7 +179,7 @@ export async function submitForm(
   prefetched?: Prefetched<SubmitPlan> | null,
 ): Promise<SubmitAnswer> {
   const now = ctx.clock.now();
-  const { notifyTo, ip, query, mailQuery, keys } =
+  const { notifyTo, ip, query, mailQuery, spamQuery, keys } =
     (prefetched && plannedReads(prefetched.plan, input, site, now)) ??
       submitReads(site, input, now);
   if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
@@ -185,7 +191,7 @@ export async function submitForm(
     ? [early, submitReadOf(query, prefetched!.entries)]
     : await Promise.all([
       ip ? ipIsBlocked(ctx, ip, now) : false,
-      readSubmitState(ctx.kv, query, sendStateKeys(mailQuery)),
+      readSubmitState(ctx.kv, query, alongsideKeys(mailQuery, spamQuery)),
     ]);
   if (ipBlocked) return await blocked(ctx, site, now, "ip blocked");
   if (ip && first.state.window && first.state.window.times.length > IP_MAX_IN_WINDOW) {
@@ -204,6 +210,7 @@ export async function submitForm(
     now,
     query,
     mailQuery,
+    spamQuery,
     first,
   });
   if (stored === "rate_limited") {

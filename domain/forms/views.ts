@@ -3,13 +3,15 @@ import type { Ctx } from "../kernel/context.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
 import { isUuid } from "../kernel/ids.ts";
 import * as store from "./submissions_store.ts";
-import type { Submission } from "./submissions_store.ts";
+import type { Submission, SubmissionMark } from "./submissions_store.ts";
 
-export async function submissionView(ctx: Ctx, s: Submission) {
+/** The record as stored (its original score included) and the site owner's mark, if any. */
+export async function submissionView(ctx: Ctx, s: Submission, mark: SubmissionMark | null) {
   const { fields, ...rest } = s;
   return {
     ...rest,
     fields: JSON.parse(await unpackText(ctx.kv, fields)) as Record<string, string>,
+    mark: mark?.mark ?? null,
   };
 }
 
@@ -18,7 +20,7 @@ export type SubmissionView = Awaited<ReturnType<typeof submissionView>>;
 /** One submission as the operator sees it, or null. */
 export async function readSubmission(ctx: Ctx, id: string): Promise<SubmissionView | null> {
   const s = await store.getSubmission(ctx.kv, id);
-  return s && await submissionView(ctx, s);
+  return s && await submissionView(ctx, s, (await store.readSubmissionMark(ctx.kv, id)).value);
 }
 
 /**
@@ -32,5 +34,6 @@ export async function listSubmissionsOfSite(
 ): Promise<SubmissionView[]> {
   const before = opts.before && isUuid(opts.before) ? opts.before : undefined;
   const list = await store.listSubmissionsOfSite(ctx.kv, siteId, opts.limit, before);
-  return await Promise.all(list.map((s) => submissionView(ctx, s)));
+  const marks = await store.getSubmissionMarks(ctx.kv, list.map((s) => s.id));
+  return await Promise.all(list.map((s, i) => submissionView(ctx, s, marks[i])));
 }

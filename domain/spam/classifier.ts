@@ -1,9 +1,10 @@
 /**
  * The spam classifier behind the ai_flagged check (spec rule 3 of POST
  * /mail/send). One interface, two engines:
- * - `BuiltinClassifier`: a small logistic model over phishing and scam signals
- *   that word scoring misses (deceptive links, brand impersonation, credential
- *   requests, homoglyphs, gift-card fraud). No network, microseconds.
+ * - `BuiltinClassifier`: the trained mail model (spam/model/) with phishing and
+ *   scam signals that word scoring misses (deceptive links, brand
+ *   impersonation, credential requests, homoglyphs, gift-card fraud), combined
+ *   conservatively in mail_judge.ts. No network, tens of microseconds.
  * - `SpamdClassifier` / `RspamdClassifier`: a real engine, chosen by
  *   SVC_SPAM_CLASSIFIER_URL (`spamd://host:783` for SpamAssassin's spamd,
  *   `http://host:11333` for rspamd's /checkv2). When the engine cannot be reached
@@ -14,6 +15,7 @@ import { Buffer } from "node:buffer";
 import { Parser } from "htmlparser2";
 import type { Logger } from "../kernel/log.ts";
 import { tooManyTags } from "../mail/render.ts";
+import { judgeEmail } from "./mail_judge.ts";
 
 export type ClassifierInput = {
   from: string;
@@ -62,7 +64,7 @@ const BRANDS = (
   "wells fargo,chase,bank of america,coinbase,binance"
 ).split(",");
 
-type Feature = { name: string; weight: number; test: (f: Facts) => boolean };
+type Feature = { name: string; test: (f: Facts) => boolean };
 
 type Facts = {
   subject: string;
@@ -123,7 +125,6 @@ const FEATURES: Feature[] = [
   {
     // Visible text names one host, the link goes to another.
     name: "deceptive_link",
-    weight: 3.2,
     test: (f) =>
       f.links.some((l) => {
         const m = /(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})/i.exec(l.label);
@@ -135,21 +136,18 @@ const FEATURES: Feature[] = [
   },
   {
     name: "credential_request",
-    weight: 2.0,
     test: (f) =>
       /\b(?:verify|confirm|update|validate|re-?activate)\b.{0,40}\b(?:account|password|login|billing|payment details|identity)\b/i
         .test(f.all),
   },
   {
     name: "account_threat",
-    weight: 2.0,
     test: (f) =>
       /\b(?:account|mailbox|access)\b.{0,40}\b(?:suspended|locked|disabled|terminated|closed|restricted|deactivated)\b/i
         .test(f.all),
   },
   {
     name: "brand_mismatch",
-    weight: 1.8,
     test: (f) => {
       const lower = f.all.toLowerCase();
       const brand = BRANDS.find((b) => new RegExp(`\\b${b}\\b`).test(lower));
@@ -161,7 +159,6 @@ const FEATURES: Feature[] = [
   },
   {
     name: "userinfo_or_ip_link",
-    weight: 2.2,
     test: (f) =>
       [...f.urls, ...f.links.map((l) => l.href)].some((u) =>
         /^https?:\/\/[^/\s]*@/i.test(u) || /^https?:\/\/\d{1,3}(?:\.\d{1,3}){3}\b/.test(u)
@@ -169,12 +166,10 @@ const FEATURES: Feature[] = [
   },
   {
     name: "punycode_link",
-    weight: 1.5,
     test: (f) => [...f.urls, ...f.links.map((l) => l.href)].some((u) => /xn--/i.test(u)),
   },
   {
     name: "homoglyphs",
-    weight: 2.0,
     // A word mixing Latin and Cyrillic or Greek letters ("pаypal" with a Cyrillic а).
     test: (f) =>
       /(?=\p{L}*\p{Script=Latin})(?=\p{L}*[\p{Script=Cyrillic}\p{Script=Greek}])\p{L}{3,}/u.test(
@@ -183,34 +178,28 @@ const FEATURES: Feature[] = [
   },
   {
     name: "gift_card_fraud",
-    weight: 2.4,
     test: (f) =>
       /\b(?:gift ?cards?|itunes cards?|steam cards?)\b/i.test(f.all) &&
       /\b(?:buy|purchase|send|scratch|codes?)\b/i.test(f.all),
   },
   {
     name: "advance_fee",
-    weight: 2.4,
     test: (f) =>
       /\b(?:beneficiary|next of kin|unclaimed funds|transfer of \$?[\d,.]+ ?(?:million|usd)|barrister|diplomatic courier)\b/i
         .test(f.all),
   },
   {
     name: "sensitive_data_request",
-    weight: 1.6,
     test: (f) =>
       /\b(?:social security number|ssn|credit card number|cvv|bank (?:login|details)|seed phrase|recovery phrase)\b/i
         .test(f.all),
   },
   {
     name: "urgency",
-    weight: 0.8,
     test: (f) =>
       /\b(?:within 24 hours|immediately|final notice|last warning|expires today)\b/i.test(f.all),
   },
 ];
-
-const BIAS = -3.0;
 
 export class BuiltinClassifier implements SpamClassifier {
   readonly engine = "builtin";
@@ -219,20 +208,14 @@ export class BuiltinClassifier implements SpamClassifier {
   }
   classifySync(input: ClassifierInput): ClassifierVerdict {
     const f = facts(input);
-    let z = BIAS;
-    const fired: string[] = [];
-    for (const x of FEATURES) {
-      if (x.test(f)) {
-        z += x.weight;
-        fired.push(x.name);
-      }
-    }
-    const p = 1 / (1 + Math.exp(-z));
+    const fired = FEATURES.filter((x) => x.test(f)).map((x) => x.name);
+    // The signals are combined with the trained model (mail_judge.ts): none refuses alone.
+    const j = judgeEmail({ subject: input.subject, text: input.text, html: input.html }, fired);
     return {
       engine: this.engine,
-      spam: p >= 0.5,
-      score: Math.round(p * 1000) / 1000,
-      detail: fired.length ? fired.join(", ") : null,
+      spam: j.spam,
+      score: j.model / 100,
+      detail: [`model ${j.model}`, ...fired].join(", "),
     };
   }
 }

@@ -76,7 +76,7 @@ export const POINTS = {
 } as const;
 
 // Field names of honeypots: hidden inputs a person never fills.
-const HONEYPOT_NAME =
+export const HONEYPOT_NAME =
   /^_?gotcha$|honey[\s_-]?pot|^hp[_-]|[_-]hp$|^ak_hp|^bot[_-]?field$|leave[_-]?(?:this[_-]?)?(?:field[_-]?)?(?:blank|empty)|do[_-]?not[_-]?fill|^fax[_-]?only$|^url[_-]?confirm$/i;
 // Fields that name a person.
 const NAME_FIELD =
@@ -90,7 +90,7 @@ const EMAIL_FIELD = /e-?mail/i;
 // Role addresses, which say nothing about a person's name.
 const ROLE_LOCAL =
   /^(?:info|contact|hello|hi|office|admin|sales|mail|support|team|me|enquiries|inquiries|post|reception|booking|bookings|orders|accounts|hr|jobs|careers|service|help)$/;
-const BOT_UA =
+export const BOT_UA =
   /curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|okhttp|^java\/|apache-httpclient|libwww|perl|scrapy|sqlmap|nikto|axios\/|node-fetch|undici|postman|insomnia|headlesschrome|phantomjs|selenium|puppeteer|playwright|bot\/|spider|crawler|\+https?:\/\//i;
 // Markup that makes a link, and code that probes for injection.
 const MARKUP_LINK = /\[url[=\]]|\[link[=\]]|<a\s[^>]*href/i;

@@ -1,8 +1,9 @@
-/** Operator API: the stored form submissions of a site, and one submission. */
+/** Operator API: the stored form submissions of a site, one submission, and marking one spam or ham. */
 import { Hono } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { readSite } from "../../domain/sites/sites.ts";
 import { listSubmissionsOfSite, readSubmission } from "../../domain/forms/views.ts";
+import { markSubmission } from "../../domain/forms/marks.ts";
 import type { AppEnv } from "../types.ts";
 import { limitParam, notFound } from "./body.ts";
 
@@ -19,5 +20,13 @@ export function submissionRoutes(ctx: Ctx) {
     if (!s) throw notFound("submission");
     return c.json(s);
   });
+  // The site owner's judgement: counts for the account, nothing resent or deleted.
+  for (const mark of ["spam", "ham"] as const) {
+    r.post(`/submissions/:id/${mark}`, async (c) => {
+      const s = await markSubmission(ctx, c.req.param("id"), mark);
+      if (!s) throw notFound("submission");
+      return c.json(s);
+    });
+  }
   return r;
 }

@@ -197,6 +197,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   // forms
   { method: "GET", path: "/sites/{site}/submissions" },
   { method: "GET", path: "/submissions/{submission}" },
+  { method: "POST", path: "/submissions/{submission}/spam" },
+  { method: "POST", path: "/submissions/{submission}/ham" },
   // sequences
   {
     method: "POST",

@@ -25,6 +25,9 @@ async function deliveredWith(
     SVC_PORT: "0",
     SVC_HOST: "127.0.0.1",
     SVC_KV_PATH: `${dir}/svc.kv`,
+    // The SMTP listeners stay off: tests run side by side and 2525 is one port.
+    SVC_SMTP_INBOUND_PORT: "0",
+    SVC_SMTP_SUBMISSION_PORT: "0",
     SVC_ADMIN_TOKEN: "job-pool-test-admin-token-0123456789",
     SVC_ALLOW_PRIVATE_TARGETS: "true",
     SVC_JOB_WORKERS: workers,

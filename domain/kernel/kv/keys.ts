@@ -66,6 +66,8 @@ export const keys = {
   // Form submissions and what forms/submit keeps beside them (domain/forms/submissions_store.ts).
   /** Stored form submission (fields as a packed JSON string). */
   submission: (id: string): Key => ["submissions", id],
+  /** The site owner's mark on a submission: {mark: "spam" | "ham", at}. */
+  submissionMark: (id: string): Key => ["submission_marks", id],
   /** Submissions of a site by UUIDv7 id (value: submission id); newest last. */
   submissionBySite: (siteId: string, id: string): Key => ["submissions_by_site", siteId, id],
   /** The submissions of one site. */
@@ -74,6 +76,20 @@ export const keys = {
   formContentHash: (hash: string): Key => ["form_content_hashes", hash],
   /** The current automatic rate-limit block of an IP key -> {block_id, until}. */
   ipRateBlock: (ipKey: string): Key => ["ip_rate_blocks", ipKey],
+
+  // Spam judgement's memory (domain/spam/store.ts).
+  /** Near-duplicate sightings of one MinHash band key ("3:9f0c22d1"): recent {ip, site, at}; expires. */
+  spamBand: (band: string): Key => ["spam_bands", band],
+  /** An account's marks on one sender identity (kind "address" | "domain" | "ip"): {spam, ham}. */
+  spamMark: (accountId: string, kind: string, value: string): Key => [
+    "spam_marks",
+    accountId,
+    kind,
+    value,
+  ],
+  /** Accounts that marked text with this MinHash band key as spam (the service-wide list). */
+  spamReport: (band: string): Key => ["spam_reports", band],
+
   /** Abuse tally of a site in one fixed window (KvU64): "abusive" or "all" submissions. */
   formAbuse: (siteId: string, bucket: number, which: "abusive" | "all"): Key => [
     "form_abuse",

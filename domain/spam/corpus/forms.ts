@@ -25,6 +25,7 @@ import { MORE_WORDINGS } from "./form_more_wordings.ts";
 import { BOUNDARY_TEXTS } from "./form_boundary.ts";
 import { EXTRA_TEXTS } from "./form_extra.ts";
 import { LEGIT_MORE } from "./form_legit_more.ts";
+import { OUTREACH_LEGIT } from "./form_outreach_legit.ts";
 import { SPAM_OUTREACH } from "./form_spam_outreach.ts";
 import { SPAM_OTHER } from "./form_spam_other.ts";
 
@@ -37,6 +38,7 @@ export const FORM_KINDS: FormKind[] = [...SPAM_OUTREACH, ...SPAM_OTHER, ...LEGIT
     ...(BOUNDARY_TEXTS[k.kind] ?? []),
     ...(EXTRA_TEXTS[k.kind] ?? []),
     ...(LEGIT_MORE[k.kind] ?? []),
+    ...(OUTREACH_LEGIT[k.kind] ?? []),
   ],
 }));
 

@@ -1,0 +1,165 @@
+/**
+ * The spam score of a form submission (issue 13): the trained model's
+ * calibrated score, nudged by the rules, raised by hard evidence and moved by
+ * the site owner's marks.
+ *
+ * - The model (spam/model/) gives 0 to 100.
+ * - Soft rules (links, phrases, gibberish, missing referrer, ...: form_score.ts)
+ *   add a quarter of their points, at most SOFT_MAX, and only when the model
+ *   already finds the message suspicious (30+): a message the model calls
+ *   legitimate stays legitimate. One soft rule alone never takes a message to
+ *   60: with fewer than two soft rules the nudge stops at 59.
+ * - Hard evidence sets a floor of HARD_FLOOR (one) or more (several): a filled
+ *   honeypot, a known bot user agent, the same content from another site
+ *   (exact fingerprint), a near-duplicate (MinHash band) seen from
+ *   NEAR_DUP_IPS IPs or NEAR_DUP_SITES sites within hours, text that three
+ *   accounts marked spam, and a sender the account marked spam twice.
+ * - The account's marks: a sender address, business domain or IP marked ham
+ *   twice (more ham than spam) is trusted by that account: its score stops at
+ *   TRUSTED_MAX unless hard evidence says spam (a sender marked spam twice
+ *   is hard evidence for that account); one mark moves the score by MARK_SHIFT.
+ */
+import { senderKind } from "./model/domains.ts";
+import { scoreFormSubmission } from "./model/scorer.ts";
+import {
+  BOT_UA,
+  classify,
+  scoreSubmission,
+  type SpamReason,
+  type SpamResult,
+} from "./form_score.ts";
+import type { Identity, SpamMemory } from "./store.ts";
+
+export const SOFT_MAX = 15;
+export const HARD_FLOOR = 70;
+export const NEAR_DUP_IPS = 3;
+export const NEAR_DUP_SITES = 2;
+export const REPORTING_ACCOUNTS = 3;
+export const TRUSTED_MAX = 20;
+export const MARK_SHIFT = 10;
+const HARD_RULES = new Set(["honeypot"]);
+
+export type JudgeInput = {
+  fields: Record<string, string>;
+  visitor: { user_agent?: string | null; referrer?: string | null } | null;
+  submitterEmail: string | null;
+  siteDomain: string;
+  siteId: string;
+  ip: string | null;
+  /** The same content (exact fingerprint) came from another site within minutes. */
+  duplicateElsewhere: boolean;
+  /** The submission's identities, in the order the memory was read with. */
+  identities: Identity[];
+  /** What KV remembers (null: nothing read, as in unit tests without storage). */
+  memory: SpamMemory | null;
+};
+
+/** The sender identities a mark counts on: address, business domain, IP. */
+export function identitiesOf(submitterEmail: string | null, ip: string | null): Identity[] {
+  const out: Identity[] = [];
+  if (submitterEmail) {
+    const address = submitterEmail.trim().toLowerCase();
+    out.push({ kind: "address", value: address });
+    const domain = address.slice(address.lastIndexOf("@") + 1);
+    // Marking one gmail.com sender must not mark all of them.
+    if (domain && senderKind(domain) !== "free") out.push({ kind: "domain", value: domain });
+  }
+  if (ip) out.push({ kind: "ip", value: ip });
+  return out;
+}
+
+/** The most distinct IPs and sites that carried a near-duplicate, this one included. */
+export function nearDuplicateSpread(
+  memory: SpamMemory,
+  ip: string | null,
+  siteId: string,
+): { ips: number; sites: number } {
+  let ips = 0, sites = 0;
+  for (const seen of memory.sightings) {
+    if (seen.length === 0) continue;
+    const i = new Set(seen.map((s) => s.ip).filter((x) => x !== null));
+    if (ip) i.add(ip);
+    const s = new Set(seen.map((x) => x.site)).add(siteId);
+    ips = Math.max(ips, i.size);
+    sites = Math.max(sites, s.size);
+  }
+  return { ips, sites };
+}
+
+export function judgeSubmission(input: JudgeInput): SpamResult {
+  const rules = scoreSubmission({
+    fields: input.fields,
+    visitor: input.visitor,
+    submitterEmail: input.submitterEmail,
+    siteDomain: input.siteDomain,
+    duplicateElsewhere: false,
+  });
+  const model = scoreFormSubmission({
+    fields: input.fields,
+    visitor: input.visitor,
+    site: { domain: input.siteDomain },
+  });
+  const hard: string[] = [];
+  const soft: SpamReason[] = [];
+  const ua = input.visitor?.user_agent?.trim() ?? "";
+  for (const r of rules.reasons) {
+    if (HARD_RULES.has(r.rule)) hard.push(r.rule);
+    else if (r.rule === "user_agent_bot" && BOT_UA.test(ua)) hard.push(r.rule);
+    else soft.push(r);
+  }
+  // The exact copy from another site and a near-duplicate are one piece of evidence.
+  if (input.duplicateElsewhere) hard.push("duplicate_elsewhere");
+
+  let shift = 0;
+  let trusted = false;
+  const mem = input.memory;
+  if (mem) {
+    const spread = nearDuplicateSpread(mem, input.ip, input.siteId);
+    const spreadFar = spread.ips >= NEAR_DUP_IPS || spread.sites >= NEAR_DUP_SITES;
+    if (spreadFar && !input.duplicateElsewhere) {
+      hard.push(`near_duplicate (${spread.ips} IPs, ${spread.sites} sites)`);
+    }
+    const reporters = Math.max(0, ...mem.reporters.map((r) => new Set(r).size));
+    if (reporters >= REPORTING_ACCOUNTS) hard.push(`reported_by_accounts (${reporters})`);
+    input.identities.forEach((id, i) => {
+      const m = mem.marks[i];
+      if (!m) return;
+      if (m.spam >= 2 && m.spam > m.ham) hard.push(`blocked_by_owner (${id.kind})`);
+      else if (m.ham >= 2 && m.ham > m.spam) trusted = true;
+      else shift += MARK_SHIFT * (Math.min(m.spam, 1) - Math.min(m.ham, 1));
+    });
+  }
+
+  // With nothing filled in there is no text to judge: the rules' score stands.
+  const typed = Object.values(input.fields).some((v) => String(v).trim() !== "");
+  const base = typed ? model.score : rules.score;
+  const reasons: SpamReason[] = [{ rule: typed ? "model" : "rules", points: base }];
+  let score = base;
+  // Soft rules count only when the model finds the message suspicious; listed with 0 otherwise.
+  const nudged = typed && model.score >= 30;
+  if (nudged && soft.length) {
+    const nudge = Math.min(SOFT_MAX, Math.round(soft.reduce((s, r) => s + r.points, 0) / 4));
+    score = soft.length < 2 ? Math.max(score, Math.min(score + nudge, 59)) : score + nudge;
+  }
+  if (typed) {
+    for (const r of soft) {
+      reasons.push({ rule: r.rule, points: nudged ? Math.round(r.points / 4) : 0 });
+    }
+  } else reasons.push(...soft);
+  if (shift) {
+    score += shift;
+    reasons.push({ rule: shift > 0 ? "owner_marked_spam" : "owner_marked_ham", points: shift });
+  }
+  // The owner's trust gives way to hard evidence only.
+  if (trusted && hard.length === 0) {
+    score = Math.min(score, TRUSTED_MAX);
+    reasons.push({ rule: "trusted_by_owner", points: 0 });
+  }
+  if (hard.length) {
+    const floor = Math.min(100, HARD_FLOOR + 10 * (hard.length - 1));
+    for (const h of hard) reasons.push({ rule: h, points: HARD_FLOOR });
+    score = Math.max(score, floor);
+  }
+  score = Math.max(0, Math.min(100, Math.round(score)));
+  return { score, classification: classify(score), reasons };
+}
