@@ -7,12 +7,13 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { readSubmission } from "../../domain/forms/views.ts";
+import { markSubmission } from "../../domain/forms/marks.ts";
 import { CLASSIFICATIONS, searchSubmissions } from "../../domain/dashboard/search.ts";
 import type { SubmissionView } from "../../domain/forms/views.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
 import { submissionsCsv } from "../../domain/dashboard/export.ts";
-import { Page } from "./layout.tsx";
+import { Csrf, Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, SiteNav, viewerOf } from "./sites.tsx";
 
@@ -149,13 +150,20 @@ function DetailPage(props: { c: Context<DashEnv>; site: Site; s: SubmissionView 
           {s.spam_reasons.map((r) => <li key={r.rule}>{r.rule} (+{r.points})</li>)}
         </ul>
       )}
+      <p id="mark-note">
+        {s.mark === null
+          ? "Not marked yet. A mark teaches this account's spam judgement; it sends and deletes nothing."
+          : `Marked as ${s.mark === "spam" ? "spam" : "not spam"}.`}
+      </p>
       <div class="actions">
-        {/* The marks' operator API (domain/spam/) is not there yet: shown, not usable. */}
-        <button type="button" disabled aria-describedby="marks-note">Mark as spam</button>
-        <button type="button" class="secondary" disabled aria-describedby="marks-note">
-          Not spam
-        </button>
-        <small id="marks-note">Marking comes with the spam-learning update.</small>
+        <form method="post" action={`/dashboard/sites/${site.id}/submissions/${s.id}/mark/spam`}>
+          <Csrf token={props.c.get("session").csrf} />
+          <button type="submit" aria-describedby="mark-note">Mark as spam</button>
+        </form>
+        <form method="post" action={`/dashboard/sites/${site.id}/submissions/${s.id}/mark/ham`}>
+          <Csrf token={props.c.get("session").csrf} />
+          <button type="submit" class="secondary" aria-describedby="mark-note">Not spam</button>
+        </form>
       </div>
     </Page>
   );
@@ -204,5 +212,16 @@ export function submissionRoutes(ctx: Ctx) {
     if (!s || s.site_id !== site.id) return notFound(c);
     return c.html(<DetailPage c={c} site={site} s={s} />);
   });
+  // Akismet-style submit-spam / submit-ham (domain/forms/marks.ts): nothing is resent or deleted.
+  for (const mark of ["spam", "ham"] as const) {
+    r.post(`/dashboard/sites/:id/submissions/:sub/mark/${mark}`, async (c) => {
+      const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
+      if (!site) return notFound(c);
+      const s = await readSubmission(ctx, c.req.param("sub").slice(0, 100));
+      if (!s || s.site_id !== site.id) return notFound(c);
+      await markSubmission(ctx, s.id, mark);
+      return c.redirect(`/dashboard/sites/${site.id}/submissions/${s.id}`, 303);
+    });
+  }
   return r;
 }

@@ -92,7 +92,8 @@ Deno.test({
       await page.getByRole("heading", { name: "Submissions" }).waitFor();
       await page.locator("tbody tr a").first().click();
       await page.getByText("Chocolate").first().waitFor();
-      await page.getByRole("button", { name: "Mark as spam" }).waitFor();
+      await page.getByRole("button", { name: "Mark as spam" }).click();
+      await page.getByText("Marked as spam.").waitFor();
       await page.screenshot({ path: `${ARTIFACTS}03b-submission.png`, fullPage: true });
       await page.goto(`${new URL(dashboardUrl).pathname.replace(/^/, base)}`);
       await page.getByRole("link", { name: "Email log" }).click();

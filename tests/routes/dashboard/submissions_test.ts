@@ -146,3 +146,41 @@ Deno.test("csvCell quotes separators and defuses formula starts", async () => {
   assert.equal(csvCell("-2,3"), `"'-2,3"`);
   assert.equal(csvCell("line\nbreak"), `"line\nbreak"`);
 });
+
+Deno.test("Mark as spam and Not spam store the owner's mark, keep the original score, and only for the site's own", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc, "Alpha");
+    const b = await seedUser(svc, "Bravo");
+    const [id] = await submitTo(svc, a.siteId, 1, () => ({
+      email: "ann@example.org",
+      message: "Do you deliver cakes to the old town on Saturdays?",
+    }));
+    const before = await svc.admin("GET", `/submissions/${id}`);
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    const detail = await user.get(`/dashboard/sites/${a.siteId}/submissions/${id}`);
+    assert.match(detail.text, /Not marked yet/);
+    const spam = await user.post(`/dashboard/sites/${a.siteId}/submissions/${id}/mark/spam`);
+    assert.equal(spam.status, 303);
+    let view = await svc.admin("GET", `/submissions/${id}`);
+    assert.equal(view.body.mark, "spam");
+    assert.equal(view.body.spam_score, before.body.spam_score);
+    const page = await user.get(`/dashboard/sites/${a.siteId}/submissions/${id}`);
+    assert.match(page.text, /Marked as spam/);
+    await user.post(`/dashboard/sites/${a.siteId}/submissions/${id}/mark/ham`);
+    view = await svc.admin("GET", `/submissions/${id}`);
+    assert.equal(view.body.mark, "ham");
+    // Another account's user cannot mark it, under either site's URL.
+    const other = new Browser(svc, "192.0.2.11");
+    await other.signIn(b.email, b.password);
+    await other.get(`/dashboard/sites/${b.siteId}/submissions`);
+    for (const site of [a.siteId, b.siteId]) {
+      const r = await other.post(`/dashboard/sites/${site}/submissions/${id}/mark/spam`);
+      assert.equal(r.status, 404);
+    }
+    assert.equal((await svc.admin("GET", `/submissions/${id}`)).body.mark, "ham");
+  } finally {
+    await svc.close();
+  }
+});
