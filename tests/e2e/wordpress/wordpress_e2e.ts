@@ -352,7 +352,13 @@ echo json_encode(['sent' => $ok, 'failed' => $failed, 'log' => \\SvcFormsMail\\M
         },
       );
 
-      const visitorCtx = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+      // A visitor's browser as a person has it: the service judges a headless
+      // browser's user agent ("HeadlessChrome") a bot, which is hard spam evidence.
+      const visitorCtx = await browser.newContext({
+        viewport: { width: 900, height: 1000 },
+        userAgent:
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      });
       // Nothing leaves the machine: the captcha provider's script is not fetched.
       await visitorCtx.route("**/*", (route) => {
         const u = new URL(route.request().url());
