@@ -40,12 +40,17 @@ function sharesWord(a: string, b: string): boolean {
   return wa.some((w) => b.includes(w));
 }
 
+/** Characters of a body the mail features look at (the model's words use the first MAX_BODY). */
+const MAX_JUDGED_BODY = 5_000;
+
 export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   const subject = (e.subject ?? "").slice(0, 500);
   const html = typeof e.html === "string" && e.html.trim() ? e.html : null;
   const facts = html ? scanHtml(html) : null;
   const textPart = typeof e.text === "string" ? e.text : "";
-  const body = textPart.trim() ? textPart : facts?.text ?? "";
+  // Judged on its start: some signals below are regular expressions over the
+  // whole body, and a 500,000-character body must not cost seconds of CPU.
+  const body = (textPart.trim() ? textPart : facts?.text ?? "").slice(0, MAX_JUDGED_BODY);
 
   // Subject.
   const sw = wordsOf(normalize(subject), 40);
