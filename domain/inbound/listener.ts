@@ -20,6 +20,7 @@ import { parseAddress } from "../kernel/address.ts";
 import {
   DEFAULT_LIMITS,
   type ListenerLimits,
+  type ListenerOptions,
   MemoryBudget,
   receive,
   reply,
@@ -31,13 +32,7 @@ import { returnPathDomain, takeReport } from "./intake.ts";
 import { forwardMessage, type ForwardOptions, receivedLine } from "./forward.ts";
 import { findInboundDomain, type InboundDomain } from "./store.ts";
 
-export type InboundListenerOptions = {
-  port: number;
-  host: string;
-  tls: Tls;
-  limits?: Partial<ListenerLimits>;
-  forward?: ForwardOptions;
-};
+export type InboundListenerOptions = ListenerOptions & { forward?: ForwardOptions };
 
 /** What RCPT decided for one recipient, carried on smtp-server's address object. */
 type Target = { kind: "report" } | { kind: "forward"; domain: InboundDomain };

@@ -11,6 +11,14 @@ import { Buffer } from "node:buffer";
 import type { Logger } from "../kernel/log.ts";
 import { addressKey } from "../kernel/net/client.ts";
 
+/** Where and how a listener (inbound or submission) listens. */
+export type ListenerOptions = {
+  port: number;
+  host: string;
+  tls: Tls;
+  limits?: Partial<ListenerLimits>;
+};
+
 export type ListenerLimits = {
   /** Open connections in all; more get 421. */
   maxClients: number;

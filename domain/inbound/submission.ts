@@ -40,6 +40,7 @@ import {
   DEFAULT_LIMITS,
   isLoopback,
   type ListenerLimits,
+  type ListenerOptions,
   MemoryBudget,
   receive,
   reply,
@@ -50,12 +51,7 @@ import {
 import { addressesOf, type ParsedMail, parseMessage } from "./parse.ts";
 import { returnPathDomain } from "./intake.ts";
 
-export type SubmissionListenerOptions = {
-  port: number;
-  host: string;
-  tls: Tls;
-  limits?: Partial<ListenerLimits>;
-};
+export type SubmissionListenerOptions = ListenerOptions;
 
 /** What a successful AUTH keeps for the connection. */
 type SubmissionUser = { key: string };
