@@ -19,14 +19,12 @@ import type { Ctx } from "../kernel/context.ts";
 import { parseAddress } from "../kernel/address.ts";
 import {
   DEFAULT_LIMITS,
-  type ListenerLimits,
   type ListenerOptions,
   MemoryBudget,
   receive,
   reply,
   type RunningListener,
   startServer,
-  type Tls,
 } from "./smtp_server.ts";
 import { returnPathDomain, takeReport } from "./intake.ts";
 import { forwardMessage, type ForwardOptions, receivedLine } from "./forward.ts";

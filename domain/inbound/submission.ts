@@ -39,14 +39,12 @@ import { isStructuralHeader } from "../mail/headers.ts";
 import {
   DEFAULT_LIMITS,
   isLoopback,
-  type ListenerLimits,
   type ListenerOptions,
   MemoryBudget,
   receive,
   reply,
   type RunningListener,
   startServer,
-  type Tls,
 } from "./smtp_server.ts";
 import { addressesOf, type ParsedMail, parseMessage } from "./parse.ts";
 import { returnPathDomain } from "./intake.ts";
