@@ -6,6 +6,7 @@
  */
 import type { Site } from "../sites/store.ts";
 import { escapeHtml, fillHtml } from "../mail/render.ts";
+import { clipChars } from "../kernel/text.ts";
 
 /**
  * Room for the listed fields in each part of the notification: the mail
@@ -92,7 +93,7 @@ export function notificationMail(n: NotificationInput): OutgoingMail {
   }
   const more = hidden.length
     ? `${hidden.length} more field(s) not shown for size: ${
-      hidden.join(", ").slice(0, 2000)
+      clipChars(hidden.join(", "), 2000)
     }. The stored submission has them all.`
     : null;
   const meta = [

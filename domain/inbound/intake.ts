@@ -48,6 +48,7 @@ import {
   type ReportType,
   tryCommit,
 } from "./store.ts";
+import { clipChars } from "../kernel/text.ts";
 
 export type IntakeResult = {
   kind: "dsn" | "feedback" | "ignored";
@@ -79,7 +80,7 @@ export async function takeReport(
   if (dsn) return { kind: "dsn", reports: await takeDsn(ctx, dsn, envelope, identity) };
   ctx.log.debug("mail to the return-path domain that is no report: dropped", {
     to: envelope.to,
-    subject: mail.subject?.slice(0, 100),
+    subject: mail.subject === undefined ? undefined : clipChars(mail.subject, 100),
   });
   return { kind: "ignored", reports: [] };
 }

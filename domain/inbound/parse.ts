@@ -9,6 +9,7 @@
 import { type AddressObject, type Attachment, type ParsedMail, simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";
 import { addressKey } from "../kernel/address.ts";
+import { ellipsize } from "../kernel/text.ts";
 
 export type { Attachment, ParsedMail };
 
@@ -194,5 +195,5 @@ export function clip(text: string | null, max: number): string | null {
   if (!text) return null;
   const t = text.replace(/\s+/g, " ").trim();
   if (!t) return null;
-  return t.length <= max ? t : t.slice(0, max - 1) + "…";
+  return ellipsize(t, max);
 }

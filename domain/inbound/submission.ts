@@ -48,6 +48,7 @@ import {
 } from "./smtp_server.ts";
 import { addressesOf, type ParsedMail, parseMessage } from "./parse.ts";
 import { returnPathDomain } from "./intake.ts";
+import { clipChars } from "../kernel/text.ts";
 
 export type SubmissionListenerOptions = ListenerOptions;
 
@@ -217,18 +218,18 @@ export function messageToInput(mail: ParsedMail, envelope: string[]): MailSendIn
     ...(bcc.length && { bcc: bcc.map(original) }),
     ...(replyTo.length && { reply_to: replyTo.slice(0, 50) }),
     ...(sender && { original_from: sender }),
-    ...(from?.name && { from: { name: from.name.slice(0, 200), address: sender ?? undefined } }),
+    ...(from?.name && { from: { name: clipChars(from.name, 200), address: sender ?? undefined } }),
     subject: mail.subject ?? "",
     ...(typeof mail.html === "string" && mail.html && { html: mail.html }),
     ...(typeof mail.text === "string" && mail.text && { text: mail.text }),
     ...(Object.keys(headers).length && { headers }),
     ...(mail.attachments.length && {
       attachments: mail.attachments.map((a, i) => ({
-        filename: (a.filename ?? "").replace(/[\r\n\0]/g, " ").slice(0, 255) ||
+        filename: clipChars((a.filename ?? "").replace(/[\r\n\0]/g, " "), 255) ||
           `attachment-${i + 1}`,
         content: Buffer.from(a.content).toString("base64"),
-        content_type: a.contentType.slice(0, 200),
-        ...(a.cid && { content_id: a.cid.replace(/[\r\n\0]/g, "").slice(0, 200) }),
+        content_type: clipChars(a.contentType, 200),
+        ...(a.cid && { content_id: clipChars(a.cid.replace(/[\r\n\0]/g, ""), 200) }),
       })),
     }),
   };

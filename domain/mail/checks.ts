@@ -53,6 +53,7 @@ import {
   trackingOf,
   unsubscribeUrlOf,
 } from "./message.ts";
+import { clipChars } from "../kernel/text.ts";
 
 /** Who is sending: the public API, a form notification, a sequence step, or SMTP submission. */
 export type SendSource = "api" | "form" | "sequence" | "smtp";
@@ -319,7 +320,7 @@ export async function checkSend(
             subject,
             reason: "held_as_spam",
             confidence: cf.confidence,
-            detail: cf.detail?.slice(0, 200),
+            detail: cf.detail == null ? cf.detail : clipChars(cf.detail, 200),
           },
         },
       );

@@ -6,6 +6,7 @@
  * never an exception, so callers can record it.
  */
 import { checkTarget, type NameServer } from "./target_guard.ts";
+import { ellipsize } from "../text.ts";
 
 export type PostResult = {
   /** true for a 2xx answer. */
@@ -37,7 +38,7 @@ export type PostOptions = {
 const ERROR_MAX = 300;
 
 function clip(s: string): string {
-  return s.length <= ERROR_MAX ? s : s.slice(0, ERROR_MAX - 1) + "…";
+  return ellipsize(s, ERROR_MAX);
 }
 
 function seconds(ms: number): string {

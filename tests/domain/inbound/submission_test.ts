@@ -16,7 +16,8 @@ import {
 } from "../../helpers/service.ts";
 import { message, SmtpClient } from "../../helpers/smtp_client.ts";
 import { makeTestCert, type TestCert } from "../../helpers/tls.ts";
-import { startSubmissionListener } from "../../../domain/inbound/submission.ts";
+import { messageToInput, startSubmissionListener } from "../../../domain/inbound/submission.ts";
+import { parseMessage } from "../../../domain/inbound/parse.ts";
 import type { RunningListener } from "../../../domain/inbound/smtp_server.ts";
 
 type Sub = { svc: TestService; smtp: RunningListener; site: Seeded };
@@ -328,4 +329,35 @@ Deno.test({
       }
     }, { host: "0.0.0.0" });
   },
+});
+
+Deno.test("a long non-ASCII From name and attachment name are cut by characters, never mid-pair", async () => {
+  const name = "😀".repeat(250);
+  const file = "📎".repeat(300) + ".txt";
+  const raw = [
+    `From: =?UTF-8?B?${Buffer.from(name).toString("base64")}?= <ann@example.org>`,
+    "To: bob@example.net",
+    "Subject: hi",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/mixed; boundary="b"',
+    "",
+    "--b",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "hello",
+    "--b",
+    `Content-Type: text/plain; name*=UTF-8''${encodeURIComponent(file)}`,
+    `Content-Disposition: attachment; filename*=UTF-8''${encodeURIComponent(file)}`,
+    "",
+    "data",
+    "--b--",
+    "",
+  ].join("\r\n");
+  const input = messageToInput(await parseMessage(raw), ["bob@example.net"]);
+  assert.ok("to" in input, JSON.stringify(input).slice(0, 200));
+  const from = input.from as { name: string };
+  assert.equal(from.name, "😀".repeat(200));
+  const att = input.attachments![0];
+  assert.equal([...att.filename].length, 255);
+  assert.ok(!/[\ud800-\udbff]$/.test(att.filename));
 });
