@@ -16,10 +16,18 @@ export function notFound(what = "resource"): ApiError {
   return new ApiError("not_found", 404, { message: `No such ${what}.` });
 }
 
-/** `?limit=` clamped to 1..max (default `def`). */
+/**
+ * `?limit=`: a whole number of at least 1 (default `def`); above `max` it is
+ * clamped, as list APIs usually do. Anything else is a 400 that names the
+ * parameter, rather than a silent default the caller would not notice.
+ */
 export function limitParam(c: Context, def = 50, max = 500): number {
-  const n = Number(c.req.query("limit") ?? def);
-  return Number.isFinite(n) ? Math.min(max, Math.max(1, Math.floor(n))) : def;
+  const raw = c.req.query("limit");
+  if (raw === undefined) return def;
+  if (!/^[0-9]{1,9}$/.test(raw) || Number(raw) < 1) {
+    throw invalidPayload([{ field: "limit", message: `must be a whole number from 1 to ${max}` }]);
+  }
+  return Math.min(max, Number(raw));
 }
 
 /**

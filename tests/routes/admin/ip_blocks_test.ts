@@ -105,6 +105,14 @@ Deno.test("GET /ip-blocks lists newest first; GET /ip-blocks/{id} reads one; unk
     ]);
     const limited = await svc.admin("GET", "/ip-blocks?limit=1");
     assert.equal((limited.body.items as unknown[]).length, 1);
+    const clamped = await svc.admin("GET", "/ip-blocks?limit=99999");
+    assert.equal((clamped.body.items as unknown[]).length, 2);
+    for (const bad of ["abc", "0", "-1", "1.5", ""]) {
+      const r = await svc.admin("GET", `/ip-blocks?limit=${bad}`);
+      assert.equal(r.status, 400, `limit=${bad}`);
+      assert.equal(r.body.error, "invalid_payload");
+      assert.deepEqual((r.body.details as { field: string }[]).map((d) => d.field), ["limit"]);
+    }
     assert.deepEqual((await svc.admin("GET", `/ip-blocks/${a.body.id}`)).body, a.body);
     const missing = await svc.admin("GET", "/ip-blocks/01900000-0000-7000-8000-000000000000");
     assert.equal(missing.status, 404);
