@@ -39,7 +39,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(ctx.log));
   app.notFound(notFoundOrMethodNotAllowed(app));
-  app.use("*", securityHeaders);
+  app.use("*", securityHeaders(ctx.config.SVC_BASE_URL.startsWith("https:")));
 
   // Public pages and probes (no key): /healthz, unsubscribe, open and click tracking.
   app.route("/", healthRoutes(ctx));

@@ -4,7 +4,9 @@
  * answer (JSON, images and redirects too: a click redirect must not hand its
  * token to the destination in Referer), and on HTML pages a strict
  * Content-Security-Policy and framing ban. A page that sets its own
- * Content-Security-Policy (say, with a nonce) keeps it.
+ * Content-Security-Policy (say, with a nonce) keeps it. Over HTTPS (the
+ * service's own TLS, or an https SVC_BASE_URL behind a proxy) also
+ * Strict-Transport-Security, so a browser never tries plain HTTP again.
  */
 import type { MiddlewareHandler } from "hono";
 
@@ -29,11 +31,15 @@ const EVERY_RESPONSE: [string, string][] = [
   ["Referrer-Policy", "no-referrer"],
 ];
 
+/** One year, the value HSTS preload lists ask for; no includeSubDomains: the service cannot speak for its domain's other hosts. */
+export const HSTS = "max-age=31536000";
+
 function isHtml(contentType: string | null): boolean {
   return contentType !== null && /^\s*text\/html\s*(;|$)/i.test(contentType);
 }
 
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
+/** `httpsBase`: SVC_BASE_URL is https, so browsers reach the service over HTTPS even when a proxy terminates it. */
+export const securityHeaders = (httpsBase: boolean): MiddlewareHandler => async (c, next) => {
   await next();
   let headers = c.res.headers;
   try {
@@ -48,4 +54,5 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
     if (!headers.has("content-security-policy")) headers.set("Content-Security-Policy", HTML_CSP);
     headers.set("X-Frame-Options", "DENY");
   }
+  if (httpsBase || c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", HSTS);
 };

@@ -8,7 +8,7 @@ import { seedSite, startTestService, type TestService } from "../helpers/service
 import { ADMIN_ROUTES, KEYED_ROUTES } from "../helpers/routes.ts";
 import { unsubscribeToken } from "../../domain/mail/tokens.ts";
 import { clickUrl } from "../../domain/mail/tracking.ts";
-import { HTML_CSP } from "../../routes/security_headers.ts";
+import { HSTS, HTML_CSP } from "../../routes/security_headers.ts";
 
 async function withService(fn: (svc: TestService) => Promise<void>) {
   const svc = await startTestService({ runJobs: false });
@@ -214,4 +214,26 @@ Deno.test("a wrong method on a public page answers 405 with Allow; unknown paths
     assert.equal(typeof adminUnknown.body.message, "string");
     assert.equal(adminUnknown.headers.get("allow"), null);
   });
+});
+
+Deno.test("HSTS only where browsers arrive over HTTPS: an https SVC_BASE_URL, never plain http", async () => {
+  const plain = await startTestService({ runJobs: false });
+  try {
+    const r = await plain.api("GET", "/healthz");
+    assert.equal(r.headers.get("strict-transport-security"), null);
+  } finally {
+    await plain.close();
+  }
+  const https = await startTestService({
+    runJobs: false,
+    config: { SVC_BASE_URL: "https://forms.example.com" },
+  });
+  try {
+    for (const path of ["/healthz", "/nope", "/dashboard/"]) {
+      const r = await https.api("GET", path);
+      assert.equal(r.headers.get("strict-transport-security"), HSTS, path);
+    }
+  } finally {
+    await https.close();
+  }
 });
