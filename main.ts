@@ -130,6 +130,7 @@ export async function start(config: Config): Promise<Running> {
     headerTimeoutMs: config.SVC_HEADER_TIMEOUT_MS,
     bodyTimeoutMs: config.SVC_BODY_TIMEOUT_MS,
     maxConnsPerIp: config.SVC_MAX_CONNS_PER_IP,
+    trustedProxies: config.SVC_TRUSTED_PROXIES,
     log,
   };
   try {

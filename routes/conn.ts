@@ -11,9 +11,13 @@ function connInfo(c: Context): Partial<ConnInfo> | undefined {
   return c.env as Partial<ConnInfo> | undefined;
 }
 
-/** The client's address as limits count it (IPv6 by /64), or null when unknown. */
+/**
+ * The client's address as limits count it (IPv6 by /64), or null when unknown:
+ * the TCP peer, or the client a trusted proxy names (SVC_TRUSTED_PROXIES).
+ */
 export function clientAddress(c: Context): string | null {
-  return addressKey(connInfo(c)?.remoteAddr?.hostname);
+  const info = connInfo(c);
+  return addressKey(info?.clientHost ?? info?.remoteAddr?.hostname);
 }
 
 /** `Date.now()` by which the request body must have arrived, if any. */

@@ -243,6 +243,53 @@ Deno.test("wrong operator tokens are counted by the connection's address", async
   });
 });
 
+Deno.test("behind a trusted proxy (SVC_TRUSTED_PROXIES) X-Forwarded-For names the client; the proxy is not capped", async () => {
+  await withService(
+    { SVC_AUTH_FAILURE_LIMIT: "2", SVC_MAX_CONNS_PER_IP: "2", SVC_TRUSTED_PROXIES: "127.0.0.1" },
+    async (running) => {
+      const port = running.port;
+      const right = `Authorization: Bearer ${TOKEN}\r\n`;
+      const wrong = (xff: string) =>
+        get(
+          "/admin/api/v1/accounts",
+          `Authorization: Bearer nope-${"x".repeat(32)}\r\nX-Forwarded-For: ${xff}\r\n`,
+        );
+      // One client behind the proxy guesses wrong: that client is limited, not the proxy.
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await rawRequest(port, "127.0.0.1", wrong("198.51.100.1"))).status);
+      }
+      assert.deepEqual(statuses, [401, 401, 429]);
+      const sameClient = get("/admin/api/v1/accounts", `${right}X-Forwarded-For: 198.51.100.1\r\n`);
+      assert.equal((await rawRequest(port, "127.0.0.1", sameClient)).status, 429);
+      const otherClient = get(
+        "/admin/api/v1/accounts",
+        `${right}X-Forwarded-For: 198.51.100.2\r\n`,
+      );
+      assert.equal((await rawRequest(port, "127.0.0.1", otherClient)).status, 200);
+      // What the client itself wrote left of the proxy's entry proves nothing.
+      const spoofed = get(
+        "/admin/api/v1/accounts",
+        `${right}X-Forwarded-For: 203.0.113.9, 198.51.100.1\r\n`,
+      );
+      assert.equal((await rawRequest(port, "127.0.0.1", spoofed)).status, 429);
+      // An untrusted peer's X-Forwarded-For is ignored: 127.0.0.2 is itself.
+      const untrusted = get("/admin/api/v1/accounts", `${right}X-Forwarded-For: 198.51.100.1\r\n`);
+      assert.equal((await rawRequest(port, "127.0.0.2", untrusted)).status, 200);
+      // The proxy holds more connections than SVC_MAX_CONNS_PER_IP (2) and is served on each.
+      const held: Deno.Conn[] = [];
+      try {
+        for (let i = 0; i < 4; i++) held.push(await Deno.connect({ hostname: "127.0.0.1", port }));
+        await sleep(100);
+        const fifth = await rawRequest(port, "127.0.0.1", get("/healthz"));
+        assert.equal(fifth.status, 200);
+      } finally {
+        for (const c of held) c.close();
+      }
+    },
+  );
+});
+
 Deno.test("over TLS, an idle connection is closed after the header timeout and a stalled handshake counts against its address", async () => {
   const cert = await makeTestCert();
   try {

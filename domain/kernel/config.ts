@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { Buffer } from "node:buffer";
 import { randomToken } from "./crypto.ts";
 import { loadRelayDkim, type RelayDkim, RelayKeyError, testRelayDkim } from "./relay_key.ts";
+import { parseIpRanges } from "./ip.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -154,6 +155,20 @@ const EnvSchema = z.object({
   SVC_MAX_CONNS_PER_IP: z.coerce.number({ message: "must be a number" })
     .int("must be a whole number").min(1, "must be at least 1")
     .max(1_000_000, "must be at most 1000000").default(256),
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client (addresses or CIDR
+   * ranges, comma-separated); empty: the TCP peer is the client. Their own
+   * connections are not capped by SVC_MAX_CONNS_PER_IP.
+   */
+  SVC_TRUSTED_PROXIES: z.string().default("").transform((s, c) => {
+    const r = parseIpRanges(s);
+    if (r.ok) return r.ranges;
+    c.addIssue({
+      code: "custom",
+      message: `not an address or CIDR range: ${JSON.stringify(r.bad)}`,
+    });
+    return z.NEVER;
+  }),
   // inbound (issue 11): SMTP submission, AUTH with a site's API key as the password; 0 = off
   SVC_SMTP_SUBMISSION_PORT: port.default(2587),
 });

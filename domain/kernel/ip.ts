@@ -49,3 +49,32 @@ export function parseVisitorIp(raw: string | null | undefined): VisitorIp | null
   const key = `${prefix}/64`;
   return { address, key, blockKeys: [address, key] };
 }
+
+/** A list of addresses and CIDR ranges ("10.0.0.0/8, 2001:db8::/32, 192.0.2.7"), or the first bad entry. */
+export function parseIpRanges(
+  list: string,
+): { ok: true; ranges: IpRange[] } | { ok: false; bad: string } {
+  const ranges: IpRange[] = [];
+  for (const raw of list.split(",").map((x) => x.trim()).filter(Boolean)) {
+    const entry = raw.includes("/") ? raw : (raw.includes(":") ? `${raw}/128` : `${raw}/32`);
+    if (!ipaddr.isValidCIDR(entry)) return { ok: false, bad: raw };
+    const [addr, bits] = ipaddr.parseCIDR(entry);
+    ranges.push(
+      addr.kind() === "ipv6" && (addr as ipaddr.IPv6).isIPv4MappedAddress()
+        ? [(addr as ipaddr.IPv6).toIPv4Address(), Math.max(0, bits - 96)]
+        : [addr, bits],
+    );
+  }
+  return { ok: true, ranges };
+}
+
+export type IpRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** Whether `ip` (any notation normalizeIp takes) lies in one of `ranges`. */
+export function inRanges(ip: string, ranges: readonly IpRange[]): boolean {
+  if (!ranges.length) return false;
+  const n = normalizeIp(ip.replace(/^\[(.*)\]$/, "$1"));
+  if (n === null) return false;
+  const addr = ipaddr.parse(n);
+  return ranges.some(([net, bits]) => net.kind() === addr.kind() && addr.match(net, bits));
+}

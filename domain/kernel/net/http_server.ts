@@ -41,7 +41,8 @@
  * cap are off, and tests/net_limits_test.ts fails on such a Deno.
  */
 import type { Logger } from "../log.ts";
-import { addressKey, type ConnInfo } from "./client.ts";
+import { addressKey, type ConnInfo, forwardedClient } from "./client.ts";
+import { inRanges, type IpRange } from "../ip.ts";
 
 export type Handler = (req: Request, info: ConnInfo) => Response | Promise<Response>;
 
@@ -52,6 +53,8 @@ export type ListenOptions = {
   headerTimeoutMs: number;
   bodyTimeoutMs: number;
   maxConnsPerIp: number;
+  /** SVC_TRUSTED_PROXIES: peers whose X-Forwarded-For names the client, and who are not capped. */
+  trustedProxies?: readonly IpRange[];
   log: Logger;
   /** Tests: serve as on a Deno without serveHttpOnConnection. */
   withoutGuard?: boolean;
@@ -110,6 +113,14 @@ function closeQuietly(conn: Deno.Conn) {
 
 export function listen(opts: ListenOptions, handler: Handler): Listening {
   const { log, headerTimeoutMs, bodyTimeoutMs, maxConnsPerIp } = opts;
+  const trusted = opts.trustedProxies ?? [];
+  const info = (req: Request, remoteAddr: Deno.NetAddr): ConnInfo => ({
+    remoteAddr,
+    bodyDeadline: Date.now() + bodyTimeoutMs,
+    ...(trusted.length && {
+      clientHost: forwardedClient(remoteAddr.hostname, req.headers.get("x-forwarded-for"), trusted),
+    }),
+  });
   const onError = (error: unknown) => {
     log.error("unhandled error in the HTTP handler", { error });
     return new Response("Internal Server Error", { status: 500 });
@@ -129,8 +140,7 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
         onListen: () => {},
         onError,
       },
-      (req, info) =>
-        handler(req, { remoteAddr: info.remoteAddr, bodyDeadline: Date.now() + bodyTimeoutMs }),
+      (req, i) => handler(req, info(req, i.remoteAddr)),
     );
     return { addr: server.addr, guarded: false, shutdown: () => server.shutdown() };
   }
@@ -164,10 +174,13 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
   }, Math.max(10, Math.min(1000, Math.floor(headerTimeoutMs / 4))));
 
   const admit = async (conn: Deno.Conn) => {
-    const key = addressKey((conn.remoteAddr as Deno.NetAddr).hostname) ?? "";
+    const peer = (conn.remoteAddr as Deno.NetAddr).hostname;
+    // A trusted proxy carries every client's connections: the cap is for clients.
+    const isProxy = trusted.length > 0 && inRanges(peer, trusted);
+    const key = addressKey(peer) ?? "";
     let a = perAddress.get(key);
     if (!a) perAddress.set(key, a = { open: 0, loggedAt: -Infinity });
-    if (a.open >= maxConnsPerIp) {
+    if (a.open >= maxConnsPerIp && !isProxy) {
       closeQuietly(conn);
       const now = Date.now();
       if (now - a.loggedAt >= 60_000) {
@@ -229,13 +242,10 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
       t.server = serveOn(
         conn,
         t.abort.signal,
-        (req, info) => {
+        (req, i) => {
           t.busy++;
-          info.completed.then(done, done);
-          const res = handler(req, {
-            remoteAddr: info.remoteAddr,
-            bodyDeadline: Date.now() + bodyTimeoutMs,
-          });
+          i.completed.then(done, done);
+          const res = handler(req, info(req, i.remoteAddr));
           if (req.method === "GET" || req.method === "HEAD") return res;
           return res instanceof Promise ? res.then(closeIfAsked) : closeIfAsked(res);
         },

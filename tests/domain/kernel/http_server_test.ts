@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { listen } from "../../../domain/kernel/net/http_server.ts";
-import type { ConnInfo } from "../../../domain/kernel/net/client.ts";
+import { type ConnInfo, forwardedClient } from "../../../domain/kernel/net/client.ts";
+import { parseIpRanges } from "../../../domain/kernel/ip.ts";
 import { BodyTimeoutError, readBounded } from "../../../domain/kernel/net/bounded_body.ts";
 import { createLogger, type Logger } from "../../../domain/kernel/log.ts";
 
@@ -92,4 +93,26 @@ Deno.test("readBounded: a deadline that passes mid-body throws BodyTimeoutError;
   assert.equal(bytes?.length, 1);
   // No deadline: as before.
   assert.equal((await readBounded(stalledBody(10), 1000))?.length, 1);
+});
+
+Deno.test("forwardedClient reads X-Forwarded-For from the right, only from trusted peers", () => {
+  const r = parseIpRanges("10.0.0.0/8, 2001:db8::/32, 192.0.2.7");
+  assert.ok(r.ok);
+  const t = r.ranges;
+  assert.equal(forwardedClient("10.1.2.3", "198.51.100.1", t), "198.51.100.1");
+  assert.equal(
+    forwardedClient("10.1.2.3", "203.0.113.9, 198.51.100.1, 10.9.9.9", t),
+    "198.51.100.1",
+  );
+  assert.equal(forwardedClient("192.0.2.7", " 2001:db8::1 , 10.0.0.1", t), "10.0.0.1");
+  assert.equal(forwardedClient("10.1.2.3", "10.0.0.5, 10.0.0.6", t), "10.0.0.5"); // all trusted: leftmost
+  assert.equal(forwardedClient("10.1.2.3", "junk, 198.51.100.1", t), "198.51.100.1");
+  assert.equal(forwardedClient("10.1.2.3", "198.51.100.1, junk", t), "10.1.2.3"); // garbage: the proxy
+  assert.equal(forwardedClient("198.51.100.50", "192.0.2.1", t), "198.51.100.50"); // untrusted peer
+  assert.equal(forwardedClient("::ffff:10.1.2.3", "198.51.100.1", t), "198.51.100.1");
+  assert.equal(forwardedClient("10.1.2.3", null, t), "10.1.2.3");
+  assert.equal(forwardedClient("10.1.2.3", "198.51.100.1", []), "10.1.2.3");
+  const bad = parseIpRanges("10.0.0.0/8, example.com");
+  assert.deepEqual(bad, { ok: false, bad: "example.com" });
+  assert.deepEqual(parseIpRanges(""), { ok: true, ranges: [] });
 });
