@@ -318,3 +318,16 @@ Deno.test("relay DKIM key: SVC_RELAY_DKIM_KEY as PEM text or a file path; anythi
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("SVC_TRUSTED_PROXIES: addresses and CIDR ranges; a host name is refused by name", () => {
+  const ok = parseEnv({ SVC_TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7 ,2001:db8::/32" });
+  assert.equal(ok.SVC_TRUSTED_PROXIES.length, 3);
+  assert.deepEqual(parseEnv({}).SVC_TRUSTED_PROXIES, []);
+  assert.throws(
+    () => parseEnv({ SVC_TRUSTED_PROXIES: "10.0.0.0/8, proxy.local" }),
+    (e: unknown) => {
+      assert.match((e as Error).message, /SVC_TRUSTED_PROXIES.*proxy\.local/s);
+      return true;
+    },
+  );
+});

@@ -104,7 +104,10 @@ Deno.test("forwardedClient reads X-Forwarded-For from the right, only from trust
     forwardedClient("10.1.2.3", "203.0.113.9, 198.51.100.1, 10.9.9.9", t),
     "198.51.100.1",
   );
-  assert.equal(forwardedClient("192.0.2.7", " 2001:db8::1 , 10.0.0.1", t), "10.0.0.1");
+  assert.equal(
+    forwardedClient("192.0.2.7", "198.51.100.3, 2001:db8::1 ,10.0.0.1", t),
+    "198.51.100.3",
+  );
   assert.equal(forwardedClient("10.1.2.3", "10.0.0.5, 10.0.0.6", t), "10.0.0.5"); // all trusted: leftmost
   assert.equal(forwardedClient("10.1.2.3", "junk, 198.51.100.1", t), "198.51.100.1");
   assert.equal(forwardedClient("10.1.2.3", "198.51.100.1, junk", t), "10.1.2.3"); // garbage: the proxy
