@@ -11,6 +11,7 @@ import { Buffer } from "node:buffer";
 import { randomToken } from "./crypto.ts";
 import { loadRelayDkim, type RelayDkim, RelayKeyError, testRelayDkim } from "./relay_key.ts";
 import { parseIpRanges } from "./ip.ts";
+import { isAddress } from "./address.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -73,8 +74,14 @@ const EnvSchema = z.object({
     message: "must be an smtp:// or smtps:// URL, for example smtp://user:pass@host:587",
   }).optional(),
   SVC_SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
-  SVC_RELAY_FROM: z.string().regex(/^[^\s@]+@[^\s@]+$/, "must be an email address")
-    .default("relay@localhost"),
+  // The one address parser (RFC 5321, IDNA), plus plain single-label hosts for development
+  // (the default relay@localhost): this address goes into every relay mail's From.
+  SVC_RELAY_FROM: z.string().refine(
+    (v) =>
+      isAddress(v) ||
+      /^[A-Za-z0-9._+-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(v),
+    "must be an email address such as relay@mail.example.com",
+  ).default("relay@localhost"),
   // mail engine: DKIM selector of relay-mode mail (signed for the domain of SVC_RELAY_FROM)
   SVC_RELAY_DKIM_SELECTOR: z.string().regex(
     /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*$/,

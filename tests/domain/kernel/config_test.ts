@@ -331,3 +331,23 @@ Deno.test("SVC_TRUSTED_PROXIES: addresses and CIDR ranges; a host name is refuse
     },
   );
 });
+
+Deno.test("SVC_RELAY_FROM goes through the address parser; relay@localhost stays the development default", () => {
+  assert.equal(parseEnv({}).SVC_RELAY_FROM, "relay@localhost");
+  assert.equal(
+    parseEnv({ SVC_RELAY_FROM: "relay@mail.example.com" }).SVC_RELAY_FROM,
+    "relay@mail.example.com",
+  );
+  for (
+    const bad of [
+      "x@y@z",
+      "<a>@example.com",
+      "a@-bad-.example",
+      "relay@[127.0.0.1]",
+      "no-at-sign",
+      'a"b@example.com',
+    ]
+  ) {
+    assert.throws(() => parseEnv({ SVC_RELAY_FROM: bad }), /SVC_RELAY_FROM/, bad);
+  }
+});
