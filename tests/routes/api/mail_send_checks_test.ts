@@ -499,7 +499,7 @@ Deno.test("hold: a spammy contact-form notification answers sent and held, and i
   });
 });
 
-Deno.test("hold: a normal form notification, and the same text from another source, are sent", async () => {
+Deno.test("hold: a normal form notification is sent; the same spam from another source is refused by check 12", async () => {
   await withService(async (svc, s) => {
     const normal = await send(svc, s.key, {
       to: "owner@example.com",
