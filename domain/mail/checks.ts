@@ -301,11 +301,7 @@ export async function checkSend(
       score: verdict.score,
       detail: verdict.detail,
     };
-    // A contact-form notification carries a visitor's text to the site owner:
-    // its spam is held by the contact-form check below (rule 2), not refused.
-    const formNotification = checks.contactForm &&
-      isContactFormNotification(req.source_plugin, subject);
-    if (verdict.spam && !formNotification) return rejected("ai_flagged");
+    if (verdict.spam) return rejected("ai_flagged");
   }
 
   // Contact-form notifications: the extra check; held mail answers as sent (rule 2).
