@@ -87,3 +87,27 @@ Deno.bench("check 12 built-in verdict (model + signals + content rules)", { grou
     html: m.html ?? null,
   });
 });
+
+// Hostile bodies: time grows with length, not with its square (1 MB of one word
+// once cost minutes in a feature regex; tests/domain/spam/model_robustness_test.ts).
+const oneWord = "a".repeat(1_000_000);
+const hyphens = "a-".repeat(500_000);
+Deno.bench("email with a 1 MB single-word body", { group: "hostile" }, () => {
+  scoreEmail({ subject: "Hello", text: oneWord });
+});
+Deno.bench("check 12 built-in verdict, 1 MB single-word body", { group: "hostile" }, () => {
+  builtin.classifySync({ from: "", to: "", subject: "Hello", text: oneWord, html: null });
+});
+Deno.bench("forms/submit judgement, 1 MB 'a-a-a-' message", { group: "hostile" }, () => {
+  judgeSubmission({
+    fields: { "your-message": hyphens },
+    visitor: null,
+    submitterEmail: null,
+    siteDomain: "example.com",
+    siteId: "bench",
+    ip: "192.0.2.1",
+    duplicateElsewhere: false,
+    identities: [],
+    memory: null,
+  });
+});

@@ -27,7 +27,9 @@ import { type PreparedSend, prepareSend } from "../mail/send.ts";
 import type { SpamResult } from "../spam/form_score.ts";
 import { identitiesOf, judgeSubmission } from "../spam/form_judge.ts";
 import {
+  addFieldCounts,
   addSightings,
+  formFieldsQuery,
   type SpamMemoryKeys,
   spamMemoryKeys,
   spamMemoryOf,
@@ -63,9 +65,11 @@ export function spamMemoryQuery(
   accountId: string | null,
   input: SubmitInput,
   now: number,
+  siteId?: string,
 ): SpamMemoryQuery {
   return {
     accountId,
+    form: siteId ? formFieldsQuery(siteId, input.form_id, input.fields) : null,
     bands: nearDuplicateBands(input.fields),
     identities: identitiesOf(submitterAddress(input.fields), input.visitor?.ip ?? null),
     now,
@@ -203,6 +207,7 @@ export async function storeSubmission(
         setContentMark(op, query.fingerprint, { site_id: site.id, at: now }, DUPLICATE_WINDOW_MS);
       }
       addSightings(op, spamQuery, memory, { ip, site: site.id, at: now });
+      if (spam.classification === "legitimate") addFieldCounts(op, spamQuery, fields);
       tallyOutcome(ctx, op, site.id, now, isSpam);
       event.apply(op);
       if (notification?.kind === "send") {

@@ -116,7 +116,7 @@ function submitReads(site: SiteHint, input: SubmitInput, now: number) {
   // suppressions), read with the submission's own state in one getMany.
   const mailQuery = sendStateQuery(site, notificationEmails(notifyTo), now, { quota: false });
   // What spam judgement remembers about this text and sender, read in the same round trip.
-  const spamQuery = spamMemoryQuery(site.account_id, input, now);
+  const spamQuery = spamMemoryQuery(site.account_id, input, now, site.id);
   const keys = submitReadKeys(query, alongsideKeys(mailQuery, spamQuery));
   return { notifyTo, ip, query, mailQuery, spamQuery, keys };
 }

@@ -16,6 +16,7 @@ import { Parser } from "htmlparser2";
 import type { Logger } from "../kernel/log.ts";
 import { tooManyTags } from "../mail/render.ts";
 import { judgeEmail } from "./mail_judge.ts";
+import { hasHomoglyphWord } from "./model/text.ts";
 
 export type ClassifierInput = {
   from: string;
@@ -171,10 +172,7 @@ const FEATURES: Feature[] = [
   {
     name: "homoglyphs",
     // A word mixing Latin and Cyrillic or Greek letters ("pаypal" with a Cyrillic а).
-    test: (f) =>
-      /(?=\p{L}*\p{Script=Latin})(?=\p{L}*[\p{Script=Cyrillic}\p{Script=Greek}])\p{L}{3,}/u.test(
-        f.all,
-      ),
+    test: (f) => hasHomoglyphWord(f.all),
   },
   {
     name: "gift_card_fraud",

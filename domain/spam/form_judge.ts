@@ -13,7 +13,9 @@
  *   honeypot, a known bot user agent, the same content from another site
  *   (exact fingerprint), a near-duplicate (MinHash band) seen from
  *   NEAR_DUP_IPS IPs or NEAR_DUP_SITES sites within hours, text that three
- *   accounts marked spam, and a sender the account marked spam twice.
+ *   accounts marked spam, a sender the account marked spam twice, and a
+ *   filled field that the form's legitimate submissions always left empty
+ *   (the site's own honeypot, learned after LEARNED_HONEYPOT_AFTER of them).
  * - The account's marks: a sender address, business domain or IP marked ham
  *   twice (more ham than spam) is trusted by that account: its score stops at
  *   TRUSTED_MAX unless hard evidence says spam (a sender marked spam twice
@@ -37,6 +39,8 @@ export const NEAR_DUP_SITES = 2;
 export const REPORTING_ACCOUNTS = 3;
 export const TRUSTED_MAX = 20;
 export const MARK_SHIFT = 10;
+/** Legitimate submissions that must have had a field, all leaving it empty, before filling it is hard evidence. */
+export const LEARNED_HONEYPOT_AFTER = 20;
 const HARD_RULES = new Set(["honeypot"]);
 
 export type JudgeInput = {
@@ -118,6 +122,12 @@ export function judgeSubmission(input: JudgeInput): SpamResult {
     const spreadFar = spread.ips >= NEAR_DUP_IPS || spread.sites >= NEAR_DUP_SITES;
     if (spreadFar && !input.duplicateElsewhere) {
       hard.push(`near_duplicate (${spread.ips} IPs, ${spread.sites} sites)`);
+    }
+    const honeypots = (mem.fields ?? []).filter((f) =>
+      f.present >= LEARNED_HONEYPOT_AFTER && f.filled === 0
+    );
+    if (honeypots.length) {
+      hard.push(`learned_honeypot (${honeypots.map((f) => f.name).join(", ")})`);
     }
     const reporters = Math.max(0, ...mem.reporters.map((r) => new Set(r).size));
     if (reporters >= REPORTING_ACCOUNTS) hard.push(`reported_by_accounts (${reporters})`);

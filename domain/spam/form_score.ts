@@ -93,7 +93,7 @@ const ROLE_LOCAL =
 export const BOT_UA =
   /curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|okhttp|^java\/|apache-httpclient|libwww|perl|scrapy|sqlmap|nikto|axios\/|node-fetch|undici|postman|insomnia|headlesschrome|phantomjs|selenium|puppeteer|playwright|bot\/|spider|crawler|\+https?:\/\//i;
 // Markup that makes a link, and code that probes for injection.
-const MARKUP_LINK = /\[url[=\]]|\[link[=\]]|<a\s[^>]*href/i;
+const MARKUP_LINK = /\[url[=\]]|\[link[=\]]|<a\s[^<>]*href/i; // [^<>]: linear on "<a <a <a ..."
 const INJECTION =
   /<script|<iframe|\bon(?:error|load|mouseover)\s*=|javascript:|\bunion\s+(?:all\s+)?select\b|\bdrop\s+table\b|'\s*or\s*'?1'?\s*=\s*'?1|\.\.\/\.\.\/|\$\{jndi:/i;
 

@@ -6,7 +6,11 @@
  *   the recent {ip, site, at} that carried a text with that band (kept for
  *   NEAR_DUPLICATE_WINDOW_MS, at most MAX_SIGHTINGS per band);
  * - an account's marks per sender identity (address, domain, IP): {spam, ham};
- * - the service-wide list: per band key, the accounts that marked such text spam.
+ * - the service-wide list: per band key, the accounts that marked such text spam;
+ * - per site, form and field name, how many legitimate submissions had the
+ *   field and how many filled it (one KvU64 summed in the submission's commit:
+ *   low 32 bits had it, high 32 bits filled it). A field that many legitimate
+ *   submissions had and none filled is the site's own honeypot.
  *
  * Sightings are written without a version check: two racing submissions of
  * the same text may each miss the other, which only delays the evidence by one
@@ -23,8 +27,42 @@ export type MarkCounts = { spam: number; ham: number };
 export type IdentityKind = "address" | "domain" | "ip";
 export type Identity = { kind: IdentityKind; value: string };
 
+/** The fields of a submission, for the learned honeypots. */
+export type FormFieldsQuery = {
+  siteId: string;
+  formId: number;
+  /** Filled field names (read: are they ones legitimate submissions leave empty?). */
+  filled: string[];
+  /** Every field name sent, filled or not (counted when the submission is legitimate). */
+  present: string[];
+};
+
+/** Filled fields looked up per submission, and fields counted per legitimate submission. */
+export const MAX_FIELDS_READ = 12;
+export const MAX_FIELDS_COUNTED = 40;
+const MAX_FIELD_NAME = 100;
+
+/** The field names of a submission for the learned honeypots (bounded, long names left out). */
+export function formFieldsQuery(
+  siteId: string,
+  formId: number,
+  fields: Record<string, string>,
+): FormFieldsQuery {
+  const names = Object.keys(fields).filter((n) => n.length <= MAX_FIELD_NAME).sort();
+  return {
+    siteId,
+    formId,
+    filled: names.filter((n) => String(fields[n] ?? "").trim() !== "").slice(0, MAX_FIELDS_READ),
+    present: names.slice(0, MAX_FIELDS_COUNTED),
+  };
+}
+
+export type FieldCounts = { name: string; present: number; filled: number };
+
 export type SpamMemoryQuery = {
   accountId: string | null;
+  /** The submission's fields (null: no learned honeypots, as for marks). */
+  form?: FormFieldsQuery | null;
   /** The text's band keys (empty when it is too short for a signature). */
   bands: string[];
   identities: Identity[];
@@ -38,6 +76,8 @@ export type SpamMemory = {
   marks: (MarkCounts | null)[];
   /** Accounts that reported each band as spam. */
   reporters: string[][];
+  /** What legitimate submissions of this form did with each filled field. */
+  fields: FieldCounts[];
 };
 
 type BandValue = { seen: Sighting[] };
@@ -55,6 +95,8 @@ export function spamMemoryKeys(q: SpamMemoryQuery): SpamMemoryKeys {
     );
   }
   q.bands.forEach((b, i) => out[`report${i}`] = keys.spamReport(b));
+  const f = q.form;
+  if (f) f.filled.forEach((n, i) => out[`field${i}`] = keys.spamFormField(f.siteId, f.formId, n));
   return out;
 }
 
@@ -71,7 +113,27 @@ export function spamMemoryOf(
     ),
     marks: q.identities.map((_, i) => value<MarkCounts>(`mark${i}`)),
     reporters: q.bands.map((_, i) => value<ReportValue>(`report${i}`)?.accounts ?? []),
+    fields: (q.form?.filled ?? []).map((name, i) => {
+      const v = value<Deno.KvU64>(`field${i}`)?.value ?? 0n;
+      return { name, present: Number(v & LOW), filled: Number(v >> 32n) };
+    }),
   };
+}
+
+const LOW = 0xffff_ffffn;
+
+/** Counts a legitimate submission's fields (sum mutations in the submission's own commit). */
+export function addFieldCounts(
+  op: Deno.AtomicOperation,
+  q: SpamMemoryQuery,
+  fields: Record<string, string>,
+): void {
+  const f = q.form;
+  if (!f) return;
+  for (const n of f.present) {
+    const filled = String(fields[n] ?? "").trim() !== "";
+    op.sum(keys.spamFormField(f.siteId, f.formId, n), filled ? (1n << 32n) + 1n : 1n);
+  }
 }
 
 /** Adds this submission's sighting to each band (in the submission's own commit). */

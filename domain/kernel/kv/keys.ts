@@ -89,6 +89,12 @@ export const keys = {
   ],
   /** Accounts that marked text with this MinHash band key as spam (the service-wide list). */
   spamReport: (band: string): Key => ["spam_reports", band],
+  /** KvU64: legitimate submissions of a form that had a field (low 32 bits), that filled it (high). */
+  spamFormField: (
+    site: string,
+    form: number,
+    field: string,
+  ): Key => ["spam_fields", site, form, field],
 
   /** Abuse tally of a site in one fixed window (KvU64): "abusive" or "all" submissions. */
   formAbuse: (siteId: string, bucket: number, which: "abusive" | "all"): Key => [

@@ -26,10 +26,16 @@ import { BOUNDARY_TEXTS } from "./form_boundary.ts";
 import { EXTRA_TEXTS } from "./form_extra.ts";
 import { LEGIT_MORE } from "./form_legit_more.ts";
 import { OUTREACH_LEGIT } from "./form_outreach_legit.ts";
+import { LEGIT_PHASE3, LEGIT_PHASE3_KINDS } from "./form_legit_phase3.ts";
 import { SPAM_OUTREACH } from "./form_spam_outreach.ts";
 import { SPAM_OTHER } from "./form_spam_other.ts";
 
-export const FORM_KINDS: FormKind[] = [...SPAM_OUTREACH, ...SPAM_OTHER, ...LEGIT].map((k) => ({
+export const FORM_KINDS: FormKind[] = [
+  ...SPAM_OUTREACH,
+  ...SPAM_OTHER,
+  ...LEGIT,
+  ...LEGIT_PHASE3_KINDS,
+].map((k) => ({
   ...k,
   texts: [
     ...k.texts,
@@ -39,6 +45,7 @@ export const FORM_KINDS: FormKind[] = [...SPAM_OUTREACH, ...SPAM_OTHER, ...LEGIT
     ...(EXTRA_TEXTS[k.kind] ?? []),
     ...(LEGIT_MORE[k.kind] ?? []),
     ...(OUTREACH_LEGIT[k.kind] ?? []),
+    ...(LEGIT_PHASE3[k.kind] ?? []),
   ],
 }));
 

@@ -14,6 +14,12 @@ import { EXTRA_MAIL_TEXTS_2 } from "./mail_extra2.ts";
 import { LIST_TEXTS } from "./mail_lists.ts";
 import { MORE_MAIL_TEXTS } from "./mail_more.ts";
 import { MAIL_SPAM } from "./mail_spam.ts";
+import {
+  MAIL_PHASE3,
+  MAIL_PHASE3_HARD,
+  MAIL_SPAM_PHASE3,
+  MAIL_SPAM_PHASE3_MORE,
+} from "./mail_phase3.ts";
 
 export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
   ...k,
@@ -23,6 +29,10 @@ export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
     ...(LIST_TEXTS[k.kind] ?? []),
     ...(EXTRA_MAIL_TEXTS[k.kind] ?? []),
     ...(EXTRA_MAIL_TEXTS_2[k.kind] ?? []),
+    ...(MAIL_PHASE3[k.kind] ?? []),
+    ...(MAIL_SPAM_PHASE3[k.kind] ?? []),
+    ...(MAIL_PHASE3_HARD[k.kind] ?? []),
+    ...(MAIL_SPAM_PHASE3_MORE[k.kind] ?? []),
   ],
 }));
 

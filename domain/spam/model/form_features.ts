@@ -250,7 +250,7 @@ export function formFeatures(sink: FeatureSink, s: FormSubmission): void {
 
   const { domains } = emitLinks(sink, links, { siteDomain });
   if (urlFieldDomain) domains.add(urlFieldDomain);
-  if (/\[url=|\[link=|\[\/url\]|<a\s[^>]*href/i.test(text)) meta(sink, "link:markup");
+  if (/\[url=|\[link=|\[\/url\]|<a\s[^<>]*href/i.test(text)) meta(sink, "link:markup");
   if (/\[[^\]\n]{2,80}\]\((?:https?:)?\/\//.test(text)) meta(sink, "link:markdown");
   if (
     /<script|<iframe|\bon(?:error|load)\s*=|javascript:|\bunion\s+(?:all\s+)?select\b|'\s*or\s*'?1'?\s*=\s*'?1|\.\.\/\.\.\/|\$\{jndi:/i

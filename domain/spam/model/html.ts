@@ -20,7 +20,9 @@ export type HtmlFacts = {
   dataUris: number;
 };
 
-const TAG_RE = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b([^>]*)>|<!--[\s\S]*?-->/g;
+// An unclosed tag or comment runs to the end of the input (as in a browser):
+// a failed match would otherwise rescan the rest of the input from every "<".
+const TAG_RE = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b([^>]*)(?:>|$)|<!--[\s\S]*?(?:-->|$)/g;
 const ATTR_RE = (name: string) =>
   new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i");
 const HREF = ATTR_RE("href");

@@ -40,16 +40,18 @@ function sharesWord(a: string, b: string): boolean {
   return wa.some((w) => b.includes(w));
 }
 
-/** Characters of a body the mail features look at (the model's words use the first MAX_BODY). */
-const MAX_JUDGED_BODY = 5_000;
+/**
+ * Characters of a body the mail features look at (the model's words use the
+ * first MAX_BODY). Every signal below is linear in the body's length
+ * (tests/domain/spam/model_robustness_test.ts feeds 1 MB bodies).
+ */
+export const MAX_JUDGED_BODY = 100_000;
 
 export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   const subject = (e.subject ?? "").slice(0, 500);
   const html = typeof e.html === "string" && e.html.trim() ? e.html : null;
   const facts = html ? scanHtml(html) : null;
   const textPart = typeof e.text === "string" ? e.text : "";
-  // Judged on its start: some signals below are regular expressions over the
-  // whole body, and a 500,000-character body must not cost seconds of CPU.
   const body = (textPart.trim() ? textPart : facts?.text ?? "").slice(0, MAX_JUDGED_BODY);
 
   // Subject.
@@ -195,6 +197,23 @@ const TEXT_BRANDS: [RegExp, string][] = [
 ].map(([re, key]) => [new RegExp(`\\b(?:${re})\\b`, "i"), key]);
 
 /**
+ * The text without its URLs and mail addresses, word by word. (A regular
+ * expression `\S+@\S+` here backtracked over the rest of a word from each of
+ * its characters: quadratic on a long word, a minute of CPU for 500,000
+ * characters.)
+ */
+export function textWithoutAddresses(text: string): string {
+  const out: string[] = [];
+  for (const w of text.split(/\s+/)) {
+    const a = w.indexOf("@", 1);
+    if (a > 0 && a < w.length - 1) continue; // an address (or anything with "@" inside)
+    const at = w.search(/\bhttps?:\/\/\S|\bwww\.\S/i);
+    out.push(at < 0 ? w : w.slice(0, at));
+  }
+  return out.join(" ");
+}
+
+/**
  * Whether the brand a message names is the one its links go to. Real service
  * mail from PayPal links to paypal.com; a lure that names PayPal links elsewhere.
  */
@@ -211,8 +230,7 @@ function emitBrandConsistency(
   }
   const named = TEXT_BRANDS.filter(([re]) => re.test(text)).map(([, key]) => key);
   // Does the text name the sites it links to ("GitHub" and github.com)? ESP trackers aside.
-  const compact = text.replace(/\bhttps?:\/\/\S+|\bwww\.\S+|\S+@\S+/gi, " ").toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
+  const compact = textWithoutAddresses(text).toLowerCase().replace(/[^a-z0-9]/g, "");
   let own = 0, other = 0;
   for (const d of domains) {
     const h = hostInfo(d);

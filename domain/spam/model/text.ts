@@ -203,9 +203,32 @@ export function countTemplateMarkers(text: string): number {
 
 /** Words that mix Latin letters with Cyrillic or Greek ones ("pаypal" with a Cyrillic а). */
 export function countHomoglyphWords(text: string): number {
-  return (text.match(
-    /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}]{3,}/gu,
-  ) ?? []).length;
+  // Word by word: one regex with two lookaheads over the rest of the word
+  // rescanned the word from each of its letters (quadratic on a long word).
+  let n = 0;
+  LETTER_RUN.lastIndex = 0;
+  for (let m = LETTER_RUN.exec(text); m; m = LETTER_RUN.exec(text)) {
+    if (isHomoglyphWord(m[0])) n++;
+  }
+  return n;
+}
+
+const LETTER_RUN = /\p{L}{3,}/gu;
+const LATIN = /\p{Script=Latin}/u;
+const CYRILLIC_OR_GREEK = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
+
+/** A word (letters only) with Latin letters and Cyrillic or Greek ones. */
+export function isHomoglyphWord(word: string): boolean {
+  return LATIN.test(word) && CYRILLIC_OR_GREEK.test(word);
+}
+
+/** Whether a text has a homoglyph word (linear: see countHomoglyphWords). */
+export function hasHomoglyphWord(text: string): boolean {
+  LETTER_RUN.lastIndex = 0;
+  for (let m = LETTER_RUN.exec(text); m; m = LETTER_RUN.exec(text)) {
+    if (isHomoglyphWord(m[0])) return true;
+  }
+  return false;
 }
 
 /** Bucket of a count for a feature name: 0, 1, 2, 3-4, 5-9, 10+. */

@@ -101,11 +101,13 @@ Deno.test("a known key's submission reads the key, its site and all its state in
     assert.equal(answer.email_sent, true, JSON.stringify(answer));
     // The IP's blocks are a listing, started before the key check. Past ten keys
     // the one readMany is several getMany sent at once: the spam memory (the
-    // text's eight near-duplicate bands and their reports, the sender's marks).
+    // text's eight near-duplicate bands and their reports, the sender's marks,
+    // the learned-honeypot counts of its three filled fields).
     const spam = [
       ...Array(8).fill("spam_bands"),
       ...Array(3).fill("spam_marks"),
       ...Array(8).fill("spam_reports"),
+      ...Array(3).fill("spam_fields"),
     ];
     assert.deepEqual(reads.filter((r) => r.op !== "list"), [
       {
@@ -124,7 +126,8 @@ Deno.test("a known key's submission reads the key, its site and all its state in
         ],
       },
       { op: "getMany", keys: spam.slice(0, 10) },
-      { op: "getMany", keys: spam.slice(10) },
+      { op: "getMany", keys: spam.slice(10, 20) },
+      { op: "getMany", keys: spam.slice(20) },
     ]);
   });
 });

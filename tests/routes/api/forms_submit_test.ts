@@ -197,7 +197,7 @@ Deno.test("a suspicious submission is notified and its event says suspicious", a
           name: "Rachel Adams",
           email: "rachel@adamsbakery.example",
           message:
-            "Hello, we are a small agency and would like to discuss a possible partnership with you.",
+            "Hi, we run a small agency nearby and would like to discuss a possible collaboration with you.",
         },
       }),
     );

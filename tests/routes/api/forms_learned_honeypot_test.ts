@@ -1,0 +1,97 @@
+/**
+ * Learned honeypots (issue 13): a field that a form's legitimate submissions
+ * always leave empty is the site's own honeypot once LEARNED_HONEYPOT_AFTER of
+ * them had it; filling it is then hard evidence. Through POST /forms/submit,
+ * in-memory KV.
+ */
+import assert from "node:assert/strict";
+import { seedSite, type TestService } from "../../helpers/service.ts";
+import { BROWSER_UA, startFormsService, submit } from "../../helpers/forms.ts";
+import { LEARNED_HONEYPOT_AFTER } from "../../../domain/spam/form_judge.ts";
+
+type Stored = { spam_score: number; classification: string; spam_reasons: { rule: string }[] };
+
+const QUESTIONS = [
+  "Open on Sunday?",
+  "Do you deliver?",
+  "Table for four tonight?",
+  "Parking nearby?",
+  "Gift vouchers available?",
+  "Is it dog friendly?",
+  "Vegan options?",
+  "Still hiring?",
+];
+
+let ipSeq = 0;
+function body(domain: string, formId: number, i: number, hidden: string) {
+  ipSeq++;
+  return {
+    form_id: formId,
+    fields: {
+      "your-name": ["Ann Miller", "Tom Baker", "Sara Lopez", "Ben Young"][i % 4],
+      "your-email": `guest${i}@example.org`,
+      "your-message": QUESTIONS[i % QUESTIONS.length],
+      "field_7b": hidden,
+    },
+    visitor: {
+      ip: `198.51.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`,
+      user_agent: BROWSER_UA,
+      referrer: `https://${domain}/contact`,
+    },
+  };
+}
+
+async function send(
+  svc: TestService,
+  key: string,
+  b: ReturnType<typeof body>,
+): Promise<Stored> {
+  const r = await submit(svc, key, b);
+  assert.equal(r.status, 200, r.text);
+  return (await svc.admin("GET", `/submissions/${r.body.id}`)).body as Stored;
+}
+
+const learned = (s: Stored) => s.spam_reasons.some((r) => r.rule.startsWith("learned_honeypot"));
+
+Deno.test("a field the form's legitimate submissions always leave empty becomes hard evidence", async () => {
+  const svc = await startFormsService({ runJobs: false });
+  try {
+    const site = await seedSite(svc);
+    for (let i = 0; i < LEARNED_HONEYPOT_AFTER; i++) {
+      const s = await send(svc, site.key, body(site.domain, 1, i, ""));
+      assert.equal(s.classification, "legitimate", JSON.stringify(s));
+    }
+    // A bot fills every field, the hidden one too: an ordinary text otherwise.
+    const bot = await send(svc, site.key, body(site.domain, 1, 99, "Ann Miller"));
+    assert.ok(learned(bot), JSON.stringify(bot));
+    assert.ok(bot.spam_score >= 70, JSON.stringify(bot));
+    assert.equal(bot.classification, "spam");
+    assert.ok(bot.spam_reasons.some((r) => r.rule === "learned_honeypot (field_7b)"));
+    // The same field on another form of the site has not been learned.
+    const other = await send(svc, site.key, body(site.domain, 2, 5, "Ann Miller"));
+    assert.ok(!learned(other), JSON.stringify(other));
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("before enough legitimate submissions, or once one filled it, the field proves nothing", async () => {
+  const svc = await startFormsService({ runJobs: false });
+  try {
+    const site = await seedSite(svc);
+    for (let i = 0; i < LEARNED_HONEYPOT_AFTER - 1; i++) {
+      await send(svc, site.key, body(site.domain, 1, i, ""));
+    }
+    // Too early: one short of the count. A person filled it (an optional field).
+    const early = await send(svc, site.key, body(site.domain, 1, 40, "Ann Miller"));
+    assert.ok(!learned(early), JSON.stringify(early));
+    assert.equal(early.classification, "legitimate");
+    for (let i = 0; i < 5; i++) await send(svc, site.key, body(site.domain, 1, i, ""));
+    // A legitimate submission filled it once: it is an optional field, not a honeypot.
+    const later = await send(svc, site.key, body(site.domain, 1, 41, "Tom Baker"));
+    assert.ok(!learned(later), JSON.stringify(later));
+    assert.equal(later.classification, "legitimate");
+  } finally {
+    await svc.close();
+  }
+});
