@@ -90,6 +90,18 @@ export function nearDuplicateSpread(
   return { ips, sites };
 }
 
+/** A link, an address or a copy of another field's value: what form-filling bots put in every field. */
+function looksMachineFilled(name: string, fields: Record<string, string>): boolean {
+  const v = String(fields[name] ?? "").trim();
+  if (!v) return false;
+  if (/https?:\/\/|www\.|<a\s|\[url/i.test(v)) return true;
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) return true;
+  const lower = v.toLowerCase();
+  return Object.entries(fields).some(([n, o]) =>
+    n !== name && String(o).trim().toLowerCase() === lower
+  );
+}
+
 export function judgeSubmission(input: JudgeInput): SpamResult {
   const rules = scoreSubmission({
     fields: input.fields,
@@ -126,8 +138,16 @@ export function judgeSubmission(input: JudgeInput): SpamResult {
     const honeypots = (mem.fields ?? []).filter((f) =>
       f.present >= LEARNED_HONEYPOT_AFTER && f.filled === 0
     );
-    if (honeypots.length) {
-      hard.push(`learned_honeypot (${honeypots.map((f) => f.name).join(", ")})`);
+    // An optional field nobody happened to fill yet looks the same as a
+    // honeypot, and the first person to fill it must not be lost: the learned
+    // honeypot is hard evidence only when what filled it looks machine-made
+    // (a link, another field's value copied) or the text is suspicious anyway.
+    const machineMade = honeypots.filter((f) => looksMachineFilled(f.name, input.fields));
+    if (machineMade.length || (honeypots.length && model.score >= 30)) {
+      const named = machineMade.length ? machineMade : honeypots;
+      hard.push(`learned_honeypot (${named.map((f) => f.name).join(", ")})`);
+    } else if (honeypots.length) {
+      soft.push({ rule: `learned_honeypot_filled (${honeypots[0].name})`, points: 0 });
     }
     const reporters = Math.max(0, ...mem.reporters.map((r) => new Set(r).size));
     if (reporters >= REPORTING_ACCOUNTS) hard.push(`reported_by_accounts (${reporters})`);

@@ -51,7 +51,7 @@ async function send(
   return (await svc.admin("GET", `/submissions/${r.body.id}`)).body as Stored;
 }
 
-const learned = (s: Stored) => s.spam_reasons.some((r) => r.rule.startsWith("learned_honeypot"));
+const learned = (s: Stored) => s.spam_reasons.some((r) => r.rule.startsWith("learned_honeypot ("));
 
 Deno.test("a field the form's legitimate submissions always leave empty becomes hard evidence", async () => {
   const svc = await startFormsService({ runJobs: false });
@@ -61,12 +61,20 @@ Deno.test("a field the form's legitimate submissions always leave empty becomes 
       const s = await send(svc, site.key, body(site.domain, 1, i, ""));
       assert.equal(s.classification, "legitimate", JSON.stringify(s));
     }
-    // A bot fills every field, the hidden one too: an ordinary text otherwise.
-    const bot = await send(svc, site.key, body(site.domain, 1, 99, "Ann Miller"));
-    assert.ok(learned(bot), JSON.stringify(bot));
-    assert.ok(bot.spam_score >= 70, JSON.stringify(bot));
-    assert.equal(bot.classification, "spam");
-    assert.ok(bot.spam_reasons.some((r) => r.rule === "learned_honeypot (field_7b)"));
+    // A bot fills every field, the hidden one too (with a link, or a copy of
+    // another field): an ordinary text otherwise.
+    for (const hidden of ["https://cheap-links.example/x", "Ben Young", "guest99@example.org"]) {
+      const bot = await send(svc, site.key, body(site.domain, 1, 99, hidden));
+      assert.ok(learned(bot), JSON.stringify(bot));
+      assert.ok(bot.spam_score >= 70, JSON.stringify(bot));
+      assert.equal(bot.classification, "spam");
+      assert.ok(bot.spam_reasons.some((r) => r.rule === "learned_honeypot (field_7b)"));
+    }
+    // A person filling an optional field nobody used before, with an ordinary value and an
+    // ordinary message, stays legitimate: losing a customer is worse than one spam.
+    const person = await send(svc, site.key, body(site.domain, 1, 98, "Acme Bakery Ltd"));
+    assert.ok(!learned(person), JSON.stringify(person));
+    assert.equal(person.classification, "legitimate");
     // The same field on another form of the site has not been learned.
     const other = await send(svc, site.key, body(site.domain, 2, 5, "Ann Miller"));
     assert.ok(!learned(other), JSON.stringify(other));
