@@ -119,6 +119,13 @@ const EnvSchema = z.object({
    * cannot be shared, so it always runs them on the HTTP thread.
    */
   SVC_JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /**
+   * What starts due jobs: `queue` (KV queue messages, with a sweep of the due
+   * index as the safety net) or `sweep` (every instance sweeps the due index
+   * each second and claims jobs with a check-and-set lease). Unset: queue on a
+   * local KV file, sweep on a KV Connect URL, where enqueue is refused.
+   */
+  SVC_JOB_TRIGGER: z.enum(["queue", "sweep"], { message: "must be queue or sweep" }).optional(),
   // mail engine: delivery workers that build, sign and send (0 = in the HTTP thread;
   // job worker threads always send in their own thread), started with the service
   SVC_SMTP_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
@@ -217,12 +224,27 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
       "Configuration error: SVC_TLS_CERT and SVC_TLS_KEY must be set together.",
     );
   }
+  if (r.data.SVC_JOB_TRIGGER === "queue" && r.data.SVC_KV_PATH.includes("://")) {
+    throw new ConfigError(
+      "Configuration error: SVC_JOB_TRIGGER=queue cannot work with a KV Connect URL in " +
+        "SVC_KV_PATH (KV Connect refuses enqueue); use sweep or leave it unset.",
+    );
+  }
   if (r.data.SVC_HTTP_REDIRECT_PORT !== undefined && r.data.SVC_TLS_CERT === undefined) {
     throw new ConfigError(
       "Configuration error: SVC_HTTP_REDIRECT_PORT needs SVC_TLS_CERT and SVC_TLS_KEY.",
     );
   }
   return r.data;
+}
+
+/**
+ * Whether KV queue messages trigger jobs (SVC_JOB_TRIGGER, see above): never on
+ * a KV Connect URL, otherwise unless the sweep is chosen.
+ */
+export function jobsUseQueue(config: Pick<Env, "SVC_JOB_TRIGGER" | "SVC_KV_PATH">): boolean {
+  if (config.SVC_KV_PATH.includes("://")) return false;
+  return config.SVC_JOB_TRIGGER !== "sweep";
 }
 
 /** 32 random bytes, base64url (43 characters); drawn again in the (never seen) case it fails the rules. */

@@ -341,6 +341,8 @@ export const keys = {
   jobDue: (at: number, jobId: string): Key => ["jobs_due", at, jobId],
   /** The whole due index, earliest first. */
   jobsDue: (): Key => ["jobs_due"],
+  /** A named lease ({holder, until}) that one instance of several holds (domain/kernel/lease_store.ts). */
+  lease: (name: string): Key => ["leases", name],
 
   // Blobs, counters and the health probe (this folder: blob.ts, counters.ts, probe.ts).
   /** Chunk `n` of a blob larger than one KV value. */
