@@ -349,6 +349,8 @@ export const keys = {
   blobChunk: (blobId: string, n: number): Key => ["blobs", blobId, n],
   /** Every chunk of one blob. */
   blob: (blobId: string): Key => ["blobs", blobId],
+  /** Every chunk of every blob (the doctor's orphan check). */
+  blobs: (): Key => ["blobs"],
   /** Sliding window of recent timestamps, e.g. ("ip_submissions", ip). */
   window: (name: string, subject: string): Key => ["windows", name, subject],
   /** Monthly usage counter (Deno.KvU64) per account, kind and UTC month "2026-11". */
