@@ -7,7 +7,13 @@
 import type { Config } from "../domain/kernel/config.ts";
 import type { Logger } from "../domain/kernel/log.ts";
 
-export type JobPool = { stop(): Promise<void> };
+export type JobPool = {
+  /**
+   * Stops the workers: each waits for its running jobs at most `graceMs`
+   * (unbounded when not given), and is terminated 1 s after that at the latest.
+   */
+  stop(graceMs?: number): Promise<void>;
+};
 
 const WORKER_URL = new URL("./job_worker.ts", import.meta.url).href;
 
@@ -47,12 +53,13 @@ export async function startJobPool(config: Config, count: number, log: Logger): 
   log.info("job workers started", { count });
 
   return {
-    async stop() {
+    async stop(graceMs?: number) {
       stopping = true;
+      const limit = graceMs === undefined ? 30_000 : graceMs + 1_000;
       await Promise.all(workers.map(async (w) => {
         if (!w) return;
-        const stopped = waitFor(w, "stopped", 30_000).catch((e) => log.warn(String(e)));
-        w.postMessage({ type: "stop" });
+        const stopped = waitFor(w, "stopped", limit).catch((e) => log.warn(String(e)));
+        w.postMessage({ type: "stop", graceMs });
         await stopped;
         w.terminate();
       }));

@@ -12,7 +12,7 @@ import { type Ctx, openCtx } from "../domain/kernel/context.ts";
 import { JobRunner } from "../domain/kernel/job_runner.ts";
 import { jobs } from "./handlers.ts";
 
-type Msg = { type: "start"; config: Config } | { type: "stop" };
+type Msg = { type: "start"; config: Config } | { type: "stop"; graceMs?: number };
 
 let ctx: Ctx | null = null;
 let runner: JobRunner | null = null;
@@ -26,7 +26,7 @@ self.onmessage = async (e: MessageEvent<Msg>) => {
     runner.start();
     self.postMessage({ type: "started" });
   } else if (e.data.type === "stop") {
-    await runner?.stop();
+    await runner?.stop(e.data.graceMs);
     await ctx?.close();
     self.postMessage({ type: "stopped" });
   }

@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { Buffer } from "node:buffer";
 import { randomToken } from "./crypto.ts";
 import { loadRelayDkim, type RelayDkim, RelayKeyError, testRelayDkim } from "./relay_key.ts";
+import { DEPLOY_DEFAULTS, deployProblem } from "./deploy_profile.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -54,7 +55,7 @@ const ms = (min: number, max: number) =>
     .min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 const EnvSchema = z.object({
-  SVC_PROFILE: z.enum(["dev"], { message: "must be dev or unset" }).optional(),
+  SVC_PROFILE: z.enum(["dev", "deploy"], { message: "must be dev, deploy or unset" }).optional(),
   SVC_PORT: port.default(8080),
   SVC_HOST: z.string().min(1).default("0.0.0.0"),
   SVC_BASE_URL: url.default("http://localhost:8080"),
@@ -198,10 +199,12 @@ export class ConfigError extends Error {
 /**
  * Profiles change defaults only: a variable that is set always wins. `dev` (set
  * by `deno task dev`) listens on loopback only and lets webhooks reach local
- * receivers; no profile is the production default of `deno task start`.
+ * receivers; `deploy` is Deno Deploy's (deploy_profile.ts: it also refuses what
+ * cannot run there); no profile is the production default of `deno task start`.
  */
 const PROFILE_DEFAULTS: Record<string, Record<string, string>> = {
   dev: { SVC_HOST: "127.0.0.1", SVC_ALLOW_PRIVATE_TARGETS: "true" },
+  deploy: DEPLOY_DEFAULTS,
 };
 
 /** Validates the environment; pure, no file access. */
@@ -224,6 +227,10 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
       "Configuration error: SVC_TLS_CERT and SVC_TLS_KEY must be set together.",
     );
   }
+  if (r.data.SVC_PROFILE === "deploy") {
+    const problem = deployProblem(r.data);
+    if (problem) throw new ConfigError(`Configuration error (SVC_PROFILE=deploy): ${problem}`);
+  }
   if (r.data.SVC_JOB_TRIGGER === "queue" && r.data.SVC_KV_PATH.includes("://")) {
     throw new ConfigError(
       "Configuration error: SVC_JOB_TRIGGER=queue cannot work with a KV Connect URL in " +
@@ -243,7 +250,7 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
  * a KV Connect URL, otherwise unless the sweep is chosen.
  */
 export function jobsUseQueue(config: Pick<Env, "SVC_JOB_TRIGGER" | "SVC_KV_PATH">): boolean {
-  if (config.SVC_KV_PATH.includes("://")) return false;
+  if (config.SVC_KV_PATH.includes("://") || config.SVC_KV_PATH === "platform") return false;
   return config.SVC_JOB_TRIGGER !== "sweep";
 }
 
@@ -284,7 +291,7 @@ export async function loadConfig(
 ): Promise<Config> {
   const e = parseEnv(env);
   const dataDir = e.SVC_DATA_DIR ??
-    (e.SVC_KV_PATH === ":memory:" || e.SVC_KV_PATH.includes("://")
+    (e.SVC_KV_PATH === ":memory:" || e.SVC_KV_PATH === "platform" || e.SVC_KV_PATH.includes("://")
       ? "./data"
       : dirname(e.SVC_KV_PATH));
   let adminToken = e.SVC_ADMIN_TOKEN;

@@ -102,12 +102,31 @@ export class JobRunner {
       });
   }
 
-  /** Stops the sweep timer and waits for running jobs. Close the KV handle afterwards. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the sweep timer and waits for running jobs, at most `graceMs` when
+   * given (a shutdown must end within its deadline). Close the KV handle
+   * afterwards. A job still running then loses its handle: its commit fails,
+   * its claim's lease ends, and the next start (or another instance) runs it
+   * again, as after a crash.
+   */
+  async stop(graceMs?: number): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
-    await this.#sweeping?.catch(() => {});
-    await this.idle();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = graceMs === undefined
+      ? null
+      : new Promise<"late">((r) => (timer = setTimeout(() => r("late"), graceMs)));
+    const done = (async () => {
+      await this.#sweeping?.catch(() => {});
+      await this.idle();
+    })();
+    const late = deadline ? await Promise.race([done, deadline]) === "late" : (await done, false);
+    clearTimeout(timer);
+    if (late) {
+      this.ctx.log.warn("stopping with jobs still running; they run again after their lease", {
+        running: this.#inflight.size,
+      });
+    }
   }
 
   /** Resolves when no job is running (for tests). */

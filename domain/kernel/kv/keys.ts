@@ -9,6 +9,9 @@
  * newest-first. A plural function (`sites()`, `sitesByAccount(id)`) is the
  * listing prefix of the singular one above it. Grouped by capability, in the
  * order of domain/.
+ *
+ * Long file: the one place every key is written down; split, finding a key
+ * (or seeing that a prefix is free) would mean reading several files.
  */
 type Key = Deno.KvKey;
 
@@ -394,4 +397,10 @@ export const keys = {
   deliveryReportSeen: (hash: string): Key => ["delivery_reports_seen", hash],
   /** email.delivered went out for this recipient (lowercase) of this log record: once. */
   deliveredOnce: (logId: string, email: string): Key => ["delivered_once", logId, email],
+
+  // Operations (domain/ops/backup_store.ts, schema_store.ts).
+  /** In a backup file only: {key_fingerprint, created_at, schema_version}; removed on restore. */
+  backupMeta: (): Key => ["ops_backup_meta"],
+  /** The database's schema version (a number): the migrations that have run (ops/migrations.ts). */
+  schemaVersion: (): Key => ["ops_schema_version"],
 } as const;
