@@ -129,7 +129,7 @@ export async function start(config: Config): Promise<Running> {
   };
   try {
     if (workerCount > 0) {
-      pool = await startJobPool(config, workerCount, log);
+      pool = await startJobPool(config, workerCount, log, ctx.metrics);
     } else {
       runner = new JobRunner(ctx, jobs);
       runner.start();

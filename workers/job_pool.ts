@@ -6,6 +6,7 @@
  */
 import type { Config } from "../domain/kernel/config.ts";
 import type { Logger } from "../domain/kernel/log.ts";
+import type { Metrics } from "../domain/kernel/metrics.ts";
 
 export type JobPool = {
   /**
@@ -30,7 +31,13 @@ function waitFor(w: Worker, type: string, ms: number): Promise<void> {
   });
 }
 
-export async function startJobPool(config: Config, count: number, log: Logger): Promise<JobPool> {
+/** `metrics`: the HTTP thread's, into which the workers' counts are added (GET /metrics). */
+export async function startJobPool(
+  config: Config,
+  count: number,
+  log: Logger,
+  metrics?: Metrics,
+): Promise<JobPool> {
   const workers: (Worker | null)[] = new Array(count).fill(null);
   let stopping = false;
 
@@ -43,6 +50,9 @@ export async function startJobPool(config: Config, count: number, log: Logger): 
       workers[i] = null;
       if (!stopping) setTimeout(() => void spawn(i).catch(() => {}), 1000);
     };
+    w.addEventListener("message", (e: MessageEvent) => {
+      if (e.data?.type === "metrics") metrics?.absorb(e.data.data);
+    });
     const started = waitFor(w, "started", 30_000);
     w.postMessage({ type: "start", config });
     await started;

@@ -162,6 +162,8 @@ const EnvSchema = z.object({
   SVC_MAX_CONNS_PER_IP: z.coerce.number({ message: "must be a number" })
     .int("must be a whole number").min(1, "must be at least 1")
     .max(1_000_000, "must be at most 1000000").default(256),
+  /** A bearer token for GET /metrics alone (the operator token works too). */
+  SVC_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // inbound (issue 11): SMTP submission, AUTH with a site's API key as the password; 0 = off
   SVC_SMTP_SUBMISSION_PORT: port.default(2587),
 });
@@ -175,6 +177,7 @@ const SECRET_VARIABLES = new Set([
   "SVC_SMTP_URL",
   "SVC_EGRESS_PROXY",
   "SVC_RELAY_DKIM_KEY",
+  "SVC_METRICS_TOKEN",
 ]);
 
 export type Config =

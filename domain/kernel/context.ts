@@ -17,6 +17,11 @@ import { type AuthFailures, createAuthFailures } from "./auth_guard.ts";
 import { createEgressClient, type OutboundOverrides } from "./net/outbound_http.ts";
 import { openKv } from "./kv/open.ts";
 import { createMailServices, type MailServices } from "../mail/services.ts";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { METRIC_HELP, Metrics } from "./metrics.ts";
+
+/** What is known about the request in progress, wherever its work goes (logs, events). */
+export type RequestScope = { request_id: string };
 
 /** In-memory caches; each holds what one module keeps, named after it. */
 export type Caches = {
@@ -41,6 +46,13 @@ export type Ctx = {
   config: Config;
   clock: Clock;
   log: Logger;
+  /** Counters and histograms for GET /metrics (metrics.ts); in memory, per thread. */
+  metrics: Metrics;
+  /**
+   * The request in progress (set by routes/app.ts around each request): its
+   * id goes into log lines and into the webhook deliveries it causes.
+   */
+  requestScope: AsyncLocalStorage<RequestScope>;
   /** This context's name among the instances sharing one database (leases.ts). */
   instanceId: string;
   /**
@@ -86,7 +98,8 @@ const ABUSE_CLEANED_SIZE = 100_000;
  */
 export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): Ctx {
   const clock = opts.clock ?? systemClock;
-  const log = opts.log ?? createLogger(config.SVC_LOG_LEVEL);
+  const requestScope = new AsyncLocalStorage<RequestScope>();
+  const log = opts.log ?? createLogger(config.SVC_LOG_LEVEL, () => requestScope.getStore());
   const egressClient = createEgressClient(config.SVC_EGRESS_PROXY);
   let mail: MailServices;
   try {
@@ -102,6 +115,8 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
     clock,
     log,
     instanceId: crypto.randomUUID(),
+    metrics: new Metrics(METRIC_HELP),
+    requestScope,
     useQueue: opts.useQueue ?? jobsUseQueue(config),
     locks: new LockTable(),
     caches: {

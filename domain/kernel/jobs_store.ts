@@ -148,3 +148,9 @@ export const jobInvariants: Invariant[] = [
     },
   },
 ];
+
+export async function countDeadJobs(kv: Deno.Kv): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix: keys.jobsDead() })) n++;
+  return n;
+}
