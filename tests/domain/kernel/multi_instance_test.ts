@@ -15,6 +15,7 @@ import { openKv } from "../../../domain/kernel/kv/open.ts";
 import { DOMAIN_CHECK_LEASE_MS, domainCheckTick } from "../../../workers/domain_check.ts";
 import { countJob } from "../../helpers/sweep_process.ts";
 import { eventually } from "../../helpers/service.ts";
+import { buildApp } from "../../../routes/app.ts";
 
 const HELPER = fileURLToPath(new URL("../../helpers/sweep_process.ts", import.meta.url));
 
@@ -97,6 +98,42 @@ Deno.test("of several instances woken by the same cron tick, one takes the lease
     clock.advance(DOMAIN_CHECK_LEASE_MS + 1);
     assert.equal(await domainCheckTick(b), true, "the next hour, whoever comes first");
     assert.equal(await domainCheckTick(a), false);
+  } finally {
+    await a.close().catch(() => {});
+  }
+});
+
+Deno.test("a key revoked through one instance fails on another at once (caches are only hints)", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const config = testConfig();
+  const make = () => createCtx(config, kv, { log: createLogger("silent"), useQueue: false });
+  const [a, b] = [make(), make()];
+  const [appA, appB] = [buildApp(a), buildApp(b)];
+  try {
+    const admin = async (method: string, path: string, body?: unknown) => {
+      const res = await appA.request(`/admin/api/v1${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${config.adminToken}`,
+          "content-type": "application/json",
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return text ? JSON.parse(text) : {};
+    };
+    const site = await admin("POST", "/sites", { name: "Two", domain: "two.example.com" });
+    const key = await admin("POST", `/sites/${site.id}/api-keys`);
+    const captcha = (app: typeof appA) =>
+      app.request("/api/v1/sites/captcha", { headers: { "x-service-api-key": key.api_key } });
+    // Instance B has the key in its cache now.
+    const before = await captcha(appB);
+    await before.text();
+    assert.equal(before.status, 200);
+    await admin("DELETE", `/sites/${site.id}/api-keys/${key.id}`);
+    const after = await captcha(appB);
+    assert.equal(after.status, 401);
+    assert.equal((await after.json()).error, "invalid_api_key");
   } finally {
     await a.close().catch(() => {});
   }
