@@ -17,12 +17,19 @@ export type MetricsData = {
   histograms: [string, string, Histogram][];
 };
 
-/** `{a="x",b="y"}` with Prometheus escaping. */
+const NEEDS_ESCAPE = /[\\"\n]/;
+
+/** `{a="x",b="y"}` with Prometheus escaping (the hot path: no regex replace unless needed). */
 function labelString(labels: Labels): string {
-  const parts = Object.entries(labels).map(([k, v]) =>
-    `${k}="${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`
-  );
-  return parts.length ? `{${parts.join(",")}}` : "";
+  let out = "";
+  for (const k in labels) {
+    let v = labels[k];
+    if (NEEDS_ESCAPE.test(v)) {
+      v = v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+    }
+    out += (out ? "," : "{") + k + '="' + v + '"';
+  }
+  return out ? out + "}" : "";
 }
 
 export class Metrics {

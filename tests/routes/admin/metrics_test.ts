@@ -11,6 +11,9 @@ import { legitBody, submit } from "../../helpers/forms.ts";
 import { startReceiver } from "../../helpers/webhook_receiver.ts";
 import { addWebhook } from "../../helpers/webhooks.ts";
 import { OPS_ROUTES } from "../../helpers/routes.ts";
+import { createCtx } from "../../../domain/kernel/context.ts";
+import { testConfig } from "../../../domain/kernel/config.ts";
+import { Metrics } from "../../../domain/kernel/metrics.ts";
 import { listDeliveriesOfEvent, listEventsOfSite } from "../../../domain/webhooks/store.ts";
 
 const METRICS_TOKEN = "metrics-scraper-token-0123456789";
@@ -115,4 +118,30 @@ Deno.test("each answer carries X-Request-Id, and the webhook deliveries it cause
     await svc.close();
     await rx.close();
   }
+});
+
+Deno.test("log lines written while a request is handled carry its request id", async () => {
+  const lines: string[] = [];
+  const original = console.error;
+  console.error = (line: string) => void lines.push(line);
+  const ctx = createCtx(testConfig({ SVC_LOG_LEVEL: "info" }), await Deno.openKv(":memory:"));
+  try {
+    await ctx.requestScope.run({ request_id: "req-42" }, () => {
+      ctx.log.info("inside");
+      return Promise.resolve();
+    });
+    ctx.log.info("outside");
+  } finally {
+    console.error = original;
+    await ctx.close();
+  }
+  const [inside, outside] = lines.map((l) => JSON.parse(l));
+  assert.equal(inside.request_id, "req-42");
+  assert.equal(outside.request_id, undefined);
+});
+
+Deno.test("label values are escaped as Prometheus text requires", () => {
+  const m = new Metrics();
+  m.inc("x_total", { route: 'a"b\\c\nd' });
+  assert.match(m.render(), /^x_total\{route="a\\"b\\\\c\\nd"\} 1$/m);
 });
