@@ -1,6 +1,7 @@
 /**
- * Fault: kill -9 three times under steady load on forms/submit, mail/send and
- * sequences/enroll, with every site's webhook subscribed to all events and a
+ * Fault: kill -9 three times under steady load on forms/submit, mail/send,
+ * sequences/enroll and SMTP submission (SMTP in, the API key as password),
+ * with every site's webhook subscribed to all events and a
  * real SMTP sink as the relay. Afterwards: every acknowledged id exists, every
  * event of those requests reached the receiver at least once (deduplicated by
  * X-SVC-Delivery), no email went out twice for one acknowledged request, no
@@ -8,6 +9,7 @@
  * 10 s.
  */
 import assert from "node:assert/strict";
+import nodemailer from "nodemailer";
 import { startSmtp } from "../helpers/smtp.ts";
 import { startReceiver } from "../helpers/webhook_receiver.ts";
 import { openKv } from "../../domain/kernel/kv/open.ts";
@@ -19,7 +21,7 @@ import { runDoctor } from "../../domain/ops/doctor.ts";
 import { SENDING_STALE_MS } from "../../domain/sequences/steps.ts";
 import { formBody, report, seedSite, sleep, startService, type Svc } from "./harness.ts";
 
-type Kind = "form" | "mail" | "enroll";
+type Kind = "form" | "mail" | "enroll" | "smtp";
 type Ack = { kind: Kind; siteId: string; token: string; id: string; emailSent: boolean };
 
 const PHASE_MS = 4_000;
@@ -34,7 +36,11 @@ Deno.test({
     const kvPath = `${dir}/svc.kv`;
     const smtp = await startSmtp();
     const rx = startReceiver();
-    const env = { SVC_SMTP_URL: smtp.url };
+    // SMTP submission keeps its port across restarts: a port free a moment ago.
+    const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const submissionPort = (probe.addr as Deno.NetAddr).port;
+    probe.close();
+    const env = { SVC_SMTP_URL: smtp.url, SVC_SMTP_SUBMISSION_PORT: String(submissionPort) };
     let svc: Svc = await startService(kvPath, env);
     try {
       // Two sites per kind: the spec's mail rate limit (120 log entries a
@@ -43,6 +49,7 @@ Deno.test({
         form: [],
         mail: [],
         enroll: [],
+        smtp: [],
       };
       const seqAccount = (await svc.admin("POST", "/accounts", { name: "Drip" })).id as string;
       await svc.admin("POST", `/accounts/${seqAccount}/templates`, {
@@ -57,7 +64,7 @@ Deno.test({
         enabled: true,
         steps: [{ delay_seconds: 0, template: "welcome" }],
       });
-      for (const kind of ["form", "mail", "enroll"] as Kind[]) {
+      for (const kind of ["form", "mail", "enroll", "smtp"] as Kind[]) {
         for (const n of [1, 2]) {
           const s = await seedSite(
             svc,
@@ -71,11 +78,11 @@ Deno.test({
       const acks: Ack[] = [];
       let sent = 0;
       let stop = false;
-      const kinds: Kind[] = ["form", "mail", "enroll"];
+      const kinds: Kind[] = ["form", "mail", "enroll", "smtp"];
       const worker = async (w: number) => {
         for (let i = 0; !stop; i++) {
           const n = w * 100_000 + i;
-          const kind = kinds[n % 3];
+          const kind = kinds[n % 4];
           const site = sites[kind][(n >> 2) % 2];
           const token = `t${n}x${crypto.randomUUID().slice(0, 8)}`;
           const target = svc;
@@ -106,6 +113,29 @@ Deno.test({
                   id: r.body.message_id,
                   emailSent: true,
                 });
+              }
+            } else if (kind === "smtp") {
+              const client = nodemailer.createTransport({
+                host: "127.0.0.1",
+                port: submissionPort,
+                secure: false,
+                ignoreTLS: true,
+                auth: { user: "fault", pass: site.key },
+                connectionTimeout: 5_000,
+                greetingTimeout: 5_000,
+                socketTimeout: 15_000,
+              });
+              try {
+                const info = await client.sendMail({
+                  from: "shop@blog.example",
+                  to: `${token}@example.net`,
+                  subject: `Receipt ${token}`,
+                  text: `Your receipt ${token}.`,
+                });
+                const id = /^250 .*?<([^>]+)>/.exec(info.response)?.[1];
+                if (id) acks.push({ kind, siteId: site.siteId, token, id, emailSent: true });
+              } finally {
+                client.close();
               }
             } else {
               const r = await target.api("sequences/enroll", site.key, {
@@ -147,8 +177,9 @@ Deno.test({
         evs.some((e) =>
           a.kind === "form"
             ? e.data.submission_id === a.id
-            : a.kind === "mail"
-            ? e.type === "email.sent" && e.data.message_id === a.id
+            : a.kind === "mail" || a.kind === "smtp"
+            ? e.type === "email.sent" &&
+              String(e.data.message_id).replace(/^<|>$/g, "") === a.id.replace(/^<|>$/g, "")
             : e.type === "email.sent" && String(e.data.to).startsWith(a.token)
         );
       // A sequence step whose runner was killed between its claim and its
@@ -212,7 +243,7 @@ Deno.test({
         for (const a of acks) {
           const exists = a.kind === "form"
             ? (await getSubmission(kv, a.id)) !== null
-            : a.kind === "mail"
+            : a.kind === "mail" || a.kind === "smtp"
             ? (await getEmailLogByMessageId(kv, a.id)) !== null
             : enrolled.has(a.token);
           if (exists) found++;
@@ -246,9 +277,8 @@ Deno.test({
         doctorFindings: doctor.remaining.length,
         checked: [
           `${KILLS} kill -9 and restarts under load; ${sent} requests sent, ${acks.length} ` +
-          `acknowledged (forms ${byKind("form")}, mail ${byKind("mail")}, enroll ${
-            byKind("enroll")
-          })`,
+          `acknowledged (forms ${byKind("form")}, mail ${byKind("mail")}, ` +
+          `enroll ${byKind("enroll")}, SMTP submission ${byKind("smtp")})`,
           `${found} of ${acks.length} acknowledged ids found in the KV file after the restarts`,
           `${storedEvents.size} stored events, ${undelivered.length} never received; ` +
           `${rx.requests.length} webhook requests for ${deliveries.size} deliveries`,
