@@ -6,7 +6,8 @@
  * answer carries X-Request-Id, which the webhook deliveries it caused record.
  */
 import assert from "node:assert/strict";
-import { seedSite, startTestService } from "../../helpers/service.ts";
+import { eventually, seedSite, startTestService } from "../../helpers/service.ts";
+import { formBody, seedSite as seedProcessSite, startService, TOKEN } from "../../fault/harness.ts";
 import { legitBody, submit } from "../../helpers/forms.ts";
 import { startReceiver } from "../../helpers/webhook_receiver.ts";
 import { addWebhook } from "../../helpers/webhooks.ts";
@@ -144,4 +145,41 @@ Deno.test("label values are escaped as Prometheus text requires", () => {
   const m = new Metrics();
   m.inc("x_total", { route: 'a"b\\c\nd' });
   assert.match(m.render(), /^x_total\{route="a\\"b\\\\c\\nd"\} 1$/m);
+});
+
+Deno.test({
+  name: "counts of the job worker threads reach /metrics of the service process",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "svc-metrics-" });
+    const rx = startReceiver();
+    const svc = await startService(`${dir}/svc.kv`, { SVC_JOB_WORKERS: "1" });
+    try {
+      const site = await seedProcessSite(svc, "Metrics", rx.url);
+      const r = await svc.api("forms/submit", site.key, formBody("metrics", 1, "m.example"));
+      assert.equal(r.status, 200);
+      await rx.waitFor(1, 15_000);
+      const scrape = async () => {
+        const res = await fetch(`${svc.base}/metrics`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        return await res.text();
+      };
+      // The worker thread sends what it counted each second.
+      const text = await eventually(
+        async () => {
+          const t = await scrape();
+          return /^svc_webhook_attempts_total\{outcome="success"\} [1-9]/m.test(t) ? t : null;
+        },
+        5_000,
+        200,
+      );
+      assert.match(text, /^svc_job_runs_total\{kind="[^"]+",outcome="ok"\} [1-9]/m);
+    } finally {
+      await svc.term();
+      await rx.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });
