@@ -13,6 +13,11 @@ import { type JobPool, startJobPool } from "./workers/job_pool.ts";
 import { listen, type Listening } from "./domain/kernel/net/http_server.ts";
 import { type SmtpListeners, startSmtpListeners } from "./workers/smtp_listener.ts";
 import { relayView } from "./domain/sending_domains/relay.ts";
+import { storageProblem } from "./domain/kernel/errors.ts";
+import { migrate, SchemaError } from "./domain/ops/migrations.ts";
+
+/** How long a shutdown waits for running jobs before leaving them for the next start. */
+export const JOB_STOP_GRACE_MS = 5_000;
 
 export type Running = {
   ctx: Ctx;
@@ -92,6 +97,13 @@ export async function start(config: Config): Promise<Running> {
     : null;
   const ctx = await openCtx(config);
   const log = ctx.log;
+  // Forward-only schema migrations, before anything reads or writes records.
+  try {
+    await migrate(ctx.kv, log);
+  } catch (e) {
+    await ctx.close();
+    throw e;
+  }
   const app = buildApp(ctx);
   // Background jobs run in worker threads with their own KV handles, or here
   // when there are none (or the KV is in memory and cannot be shared).
@@ -102,17 +114,22 @@ export async function start(config: Config): Promise<Running> {
   let smtp: SmtpListeners | null = null;
   // Crons end with the abort in shutdown() (a process may start() more than once in tests).
   const crons = new AbortController();
+  // SIGTERM: requests in flight finish while the job runners get
+  // JOB_STOP_GRACE_MS for theirs (the rest run again at the next start), so
+  // the process ends within 10 s.
   const shutdown = async () => {
-    await Promise.all(servers.map((s) => s.shutdown()));
-    await smtp?.close();
     crons.abort();
-    await pool?.stop();
-    await runner?.stop();
+    await Promise.all([
+      ...servers.map((s) => s.shutdown()),
+      smtp?.close(),
+      pool?.stop(JOB_STOP_GRACE_MS),
+      runner?.stop(JOB_STOP_GRACE_MS),
+    ]);
     await ctx.close();
   };
   try {
     if (workerCount > 0) {
-      pool = await startJobPool(config, workerCount, log);
+      pool = await startJobPool(config, workerCount, log, ctx.metrics);
     } else {
       runner = new JobRunner(ctx, jobs);
       runner.start();
@@ -206,6 +223,20 @@ if (import.meta.main) {
         ? ""
         : " Set SVC_PORT (or SVC_HTTP_REDIRECT_PORT) to a free port.";
       console.error(`Start failed: ${e.message}.${hint}`);
+      Deno.exit(1);
+    }
+    if (e instanceof SchemaError) {
+      console.error(`Start failed: ${e.message}`);
+      Deno.exit(1);
+    }
+    if (
+      e instanceof Error && (storageProblem(e) || /unable to open database file/.test(e.message))
+    ) {
+      console.error(
+        `Start failed: cannot open the KV database ${config.SVC_KV_PATH} for writing ` +
+          `(${e.message}). Check that its folder exists and is writable (not on a read-only ` +
+          "file system) and that the disk has free space.",
+      );
       Deno.exit(1);
     }
     throw e;

@@ -34,12 +34,18 @@ import { mailSendRoutes } from "./api/mail.ts";
 import { inboundRoutes } from "./admin/inbound_domains.ts";
 import { dashboardUserRoutes } from "./admin/dashboard_users.ts";
 import { dashboardRoutes } from "./dashboard/app.tsx";
+import { observe } from "./observe.ts";
+import { metricsRoutes } from "./admin/metrics.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(ctx.log));
   app.notFound(notFoundOrMethodNotAllowed(app));
+  app.use("*", observe(ctx));
   app.use("*", securityHeaders(ctx.config.SVC_BASE_URL.startsWith("https:")));
+
+  // GET /metrics (Prometheus; the operator token or SVC_METRICS_TOKEN).
+  app.route("/", metricsRoutes(ctx));
 
   // Public pages and probes (no key): /healthz, unsubscribe, open and click tracking.
   app.route("/", healthRoutes(ctx));

@@ -6,8 +6,15 @@
  */
 import type { Config } from "../domain/kernel/config.ts";
 import type { Logger } from "../domain/kernel/log.ts";
+import type { Metrics } from "../domain/kernel/metrics.ts";
 
-export type JobPool = { stop(): Promise<void> };
+export type JobPool = {
+  /**
+   * Stops the workers: each waits for its running jobs at most `graceMs`
+   * (unbounded when not given), and is terminated 1 s after that at the latest.
+   */
+  stop(graceMs?: number): Promise<void>;
+};
 
 const WORKER_URL = new URL("./job_worker.ts", import.meta.url).href;
 
@@ -24,7 +31,13 @@ function waitFor(w: Worker, type: string, ms: number): Promise<void> {
   });
 }
 
-export async function startJobPool(config: Config, count: number, log: Logger): Promise<JobPool> {
+/** `metrics`: the HTTP thread's, into which the workers' counts are added (GET /metrics). */
+export async function startJobPool(
+  config: Config,
+  count: number,
+  log: Logger,
+  metrics?: Metrics,
+): Promise<JobPool> {
   const workers: (Worker | null)[] = new Array(count).fill(null);
   let stopping = false;
 
@@ -37,6 +50,9 @@ export async function startJobPool(config: Config, count: number, log: Logger): 
       workers[i] = null;
       if (!stopping) setTimeout(() => void spawn(i).catch(() => {}), 1000);
     };
+    w.addEventListener("message", (e: MessageEvent) => {
+      if (e.data?.type === "metrics") metrics?.absorb(e.data.data);
+    });
     const started = waitFor(w, "started", 30_000);
     w.postMessage({ type: "start", config });
     await started;
@@ -47,12 +63,13 @@ export async function startJobPool(config: Config, count: number, log: Logger): 
   log.info("job workers started", { count });
 
   return {
-    async stop() {
+    async stop(graceMs?: number) {
       stopping = true;
+      const limit = graceMs === undefined ? 30_000 : graceMs + 1_000;
       await Promise.all(workers.map(async (w) => {
         if (!w) return;
-        const stopped = waitFor(w, "stopped", 30_000).catch((e) => log.warn(String(e)));
-        w.postMessage({ type: "stop" });
+        const stopped = waitFor(w, "stopped", limit).catch((e) => log.warn(String(e)));
+        w.postMessage({ type: "stop", graceMs });
         await stopped;
         w.terminate();
       }));

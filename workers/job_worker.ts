@@ -4,7 +4,8 @@
  * same database, exactly as another process would, so that background work
  * does not compete with HTTP requests for the main thread. Started and stopped
  * by workers/job_pool.ts; messages: {type: "start", config} -> {type: "started"},
- * {type: "stop"} -> {type: "stopped"}.
+ * {type: "stop"} -> {type: "stopped"}; and every second {type: "metrics", data}
+ * (what it counted, domain/kernel/metrics.ts).
  */
 /// <reference lib="deno.worker" />
 import type { Config } from "../domain/kernel/config.ts";
@@ -12,10 +13,16 @@ import { type Ctx, openCtx } from "../domain/kernel/context.ts";
 import { JobRunner } from "../domain/kernel/job_runner.ts";
 import { jobs } from "./handlers.ts";
 
-type Msg = { type: "start"; config: Config } | { type: "stop" };
+type Msg = { type: "start"; config: Config } | { type: "stop"; graceMs?: number };
 
 let ctx: Ctx | null = null;
 let runner: JobRunner | null = null;
+let metricsTimer: ReturnType<typeof setInterval> | undefined;
+
+/** What this thread counted since the last call, to the pool for GET /metrics. */
+function sendMetrics() {
+  if (ctx) self.postMessage({ type: "metrics", data: ctx.metrics.drain() });
+}
 
 self.onmessage = async (e: MessageEvent<Msg>) => {
   if (e.data.type === "start") {
@@ -24,9 +31,12 @@ self.onmessage = async (e: MessageEvent<Msg>) => {
     ctx = await openCtx({ ...e.data.config, SVC_SMTP_WORKERS: 0 });
     runner = new JobRunner(ctx, jobs);
     runner.start();
+    metricsTimer = setInterval(sendMetrics, 1000);
     self.postMessage({ type: "started" });
   } else if (e.data.type === "stop") {
-    await runner?.stop();
+    await runner?.stop(e.data.graceMs);
+    clearInterval(metricsTimer);
+    sendMetrics();
     await ctx?.close();
     self.postMessage({ type: "stopped" });
   }

@@ -12,6 +12,7 @@ import { randomToken } from "./crypto.ts";
 import { loadRelayDkim, type RelayDkim, RelayKeyError, testRelayDkim } from "./relay_key.ts";
 import { parseIpRanges } from "./ip.ts";
 import { isAddress } from "./address.ts";
+import { DEPLOY_DEFAULTS, deployProblem } from "./deploy_profile.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -56,7 +57,7 @@ const ms = (min: number, max: number) =>
     .min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 const EnvSchema = z.object({
-  SVC_PROFILE: z.enum(["dev"], { message: "must be dev or unset" }).optional(),
+  SVC_PROFILE: z.enum(["dev", "deploy"], { message: "must be dev, deploy or unset" }).optional(),
   SVC_PORT: port.default(8080),
   SVC_HOST: z.string().min(1).default("0.0.0.0"),
   SVC_BASE_URL: url.default("http://localhost:8080"),
@@ -127,6 +128,13 @@ const EnvSchema = z.object({
    * cannot be shared, so it always runs them on the HTTP thread.
    */
   SVC_JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /**
+   * What starts due jobs: `queue` (KV queue messages, with a sweep of the due
+   * index as the safety net) or `sweep` (every instance sweeps the due index
+   * each second and claims jobs with a check-and-set lease). Unset: queue on a
+   * local KV file, sweep on a KV Connect URL, where enqueue is refused.
+   */
+  SVC_JOB_TRIGGER: z.enum(["queue", "sweep"], { message: "must be queue or sweep" }).optional(),
   // mail engine: delivery workers that build, sign and send (0 = in the HTTP thread;
   // job worker threads always send in their own thread), started with the service
   SVC_SMTP_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
@@ -176,6 +184,8 @@ const EnvSchema = z.object({
     });
     return z.NEVER;
   }),
+  /** A bearer token for GET /metrics alone (the operator token works too). */
+  SVC_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // inbound (issue 11): SMTP submission, AUTH with a site's API key as the password; 0 = off
   SVC_SMTP_SUBMISSION_PORT: port.default(2587),
 });
@@ -189,6 +199,7 @@ const SECRET_VARIABLES = new Set([
   "SVC_SMTP_URL",
   "SVC_EGRESS_PROXY",
   "SVC_RELAY_DKIM_KEY",
+  "SVC_METRICS_TOKEN",
 ]);
 
 export type Config =
@@ -213,10 +224,12 @@ export class ConfigError extends Error {
 /**
  * Profiles change defaults only: a variable that is set always wins. `dev` (set
  * by `deno task dev`) listens on loopback only and lets webhooks reach local
- * receivers; no profile is the production default of `deno task start`.
+ * receivers; `deploy` is Deno Deploy's (deploy_profile.ts: it also refuses what
+ * cannot run there); no profile is the production default of `deno task start`.
  */
 const PROFILE_DEFAULTS: Record<string, Record<string, string>> = {
   dev: { SVC_HOST: "127.0.0.1", SVC_ALLOW_PRIVATE_TARGETS: "true" },
+  deploy: DEPLOY_DEFAULTS,
 };
 
 /** Validates the environment; pure, no file access. */
@@ -239,12 +252,31 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
       "Configuration error: SVC_TLS_CERT and SVC_TLS_KEY must be set together.",
     );
   }
+  if (r.data.SVC_PROFILE === "deploy") {
+    const problem = deployProblem(r.data);
+    if (problem) throw new ConfigError(`Configuration error (SVC_PROFILE=deploy): ${problem}`);
+  }
+  if (r.data.SVC_JOB_TRIGGER === "queue" && r.data.SVC_KV_PATH.includes("://")) {
+    throw new ConfigError(
+      "Configuration error: SVC_JOB_TRIGGER=queue cannot work with a KV Connect URL in " +
+        "SVC_KV_PATH (KV Connect refuses enqueue); use sweep or leave it unset.",
+    );
+  }
   if (r.data.SVC_HTTP_REDIRECT_PORT !== undefined && r.data.SVC_TLS_CERT === undefined) {
     throw new ConfigError(
       "Configuration error: SVC_HTTP_REDIRECT_PORT needs SVC_TLS_CERT and SVC_TLS_KEY.",
     );
   }
   return r.data;
+}
+
+/**
+ * Whether KV queue messages trigger jobs (SVC_JOB_TRIGGER, see above): never on
+ * a KV Connect URL, otherwise unless the sweep is chosen.
+ */
+export function jobsUseQueue(config: Pick<Env, "SVC_JOB_TRIGGER" | "SVC_KV_PATH">): boolean {
+  if (config.SVC_KV_PATH.includes("://") || config.SVC_KV_PATH === "platform") return false;
+  return config.SVC_JOB_TRIGGER !== "sweep";
 }
 
 /** 32 random bytes, base64url (43 characters); drawn again in the (never seen) case it fails the rules. */
@@ -284,7 +316,7 @@ export async function loadConfig(
 ): Promise<Config> {
   const e = parseEnv(env);
   const dataDir = e.SVC_DATA_DIR ??
-    (e.SVC_KV_PATH === ":memory:" || e.SVC_KV_PATH.includes("://")
+    (e.SVC_KV_PATH === ":memory:" || e.SVC_KV_PATH === "platform" || e.SVC_KV_PATH.includes("://")
       ? "./data"
       : dirname(e.SVC_KV_PATH));
   let adminToken = e.SVC_ADMIN_TOKEN;

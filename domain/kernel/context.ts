@@ -8,15 +8,20 @@
  * thread, tests/helpers/service.ts) and `ctx.close()` the one place it ends,
  * so nothing is started on first use and nothing outlives its service.
  */
-import type { Config } from "./config.ts";
+import { type Config, jobsUseQueue } from "./config.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { LockTable } from "./locks.ts";
 import { BoundedCache, WindowSet } from "./cache.ts";
 import { type AuthFailures, createAuthFailures } from "./auth_guard.ts";
 import { createEgressClient, type OutboundOverrides } from "./net/outbound_http.ts";
-import { kvHasQueue, openKv } from "./kv/open.ts";
+import { openKv } from "./kv/open.ts";
 import { createMailServices, type MailServices } from "../mail/services.ts";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { METRIC_HELP, Metrics } from "./metrics.ts";
+
+/** What is known about the request in progress, wherever its work goes (logs, events). */
+export type RequestScope = { request_id: string };
 
 /** In-memory caches; each holds what one module keeps, named after it. */
 export type Caches = {
@@ -41,6 +46,15 @@ export type Ctx = {
   config: Config;
   clock: Clock;
   log: Logger;
+  /** Counters and histograms for GET /metrics (metrics.ts); in memory, per thread. */
+  metrics: Metrics;
+  /**
+   * The request in progress (set by routes/app.ts around each request): its
+   * id goes into log lines and into the webhook deliveries it causes.
+   */
+  requestScope: AsyncLocalStorage<RequestScope>;
+  /** This context's name among the instances sharing one database (leases.ts). */
+  instanceId: string;
   /**
    * true: jobs are triggered by KV queue messages (local KV file). false: the
    * due-index sweep alone triggers them (KV Connect, where enqueue is refused).
@@ -66,7 +80,7 @@ export type CtxOptions = {
   clock?: Clock;
   /** Default: a logger at SVC_LOG_LEVEL. */
   log?: Logger;
-  /** Default: whether the KV path has a queue (kv/open.ts). */
+  /** Default: SVC_JOB_TRIGGER, and whether the KV path has a queue (config.ts jobsUseQueue). */
   useQueue?: boolean;
   outbound?: OutboundOverrides;
   /** Mail services of the caller's own (tests); default: made from the configuration. */
@@ -84,7 +98,8 @@ const ABUSE_CLEANED_SIZE = 100_000;
  */
 export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): Ctx {
   const clock = opts.clock ?? systemClock;
-  const log = opts.log ?? createLogger(config.SVC_LOG_LEVEL);
+  const requestScope = new AsyncLocalStorage<RequestScope>();
+  const log = opts.log ?? createLogger(config.SVC_LOG_LEVEL, () => requestScope.getStore());
   const egressClient = createEgressClient(config.SVC_EGRESS_PROXY);
   let mail: MailServices;
   try {
@@ -99,7 +114,10 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
     config,
     clock,
     log,
-    useQueue: opts.useQueue ?? kvHasQueue(config.SVC_KV_PATH),
+    instanceId: crypto.randomUUID(),
+    metrics: new Metrics(METRIC_HELP),
+    requestScope,
+    useQueue: opts.useQueue ?? jobsUseQueue(config),
     locks: new LockTable(),
     caches: {
       apiKeys: new BoundedCache(API_KEY_CACHE_SIZE),

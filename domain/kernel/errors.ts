@@ -33,3 +33,22 @@ export class ConflictError extends Error {
     this.name = "ConflictError";
   }
 }
+
+/** Why the KV store refused a write the service cannot do without. */
+export type StorageProblem = "disk_full" | "read_only" | "io_error";
+
+/**
+ * Whether `e` is the KV store (SQLite under Deno KV) refusing to write because
+ * of its file, not because of the request: the disk is full, the file or its
+ * file system is read-only, or the disk failed. Such a request is answered 503
+ * with Retry-After (routes/errors.ts): it may succeed once the operator acts.
+ */
+export function storageProblem(e: unknown): StorageProblem | null {
+  const m = e instanceof Error ? e.message : typeof e === "string" ? e : "";
+  if (/database or disk is full|SQLITE_FULL|No space left on device|ENOSPC/i.test(m)) {
+    return "disk_full";
+  }
+  if (/readonly database|read-only file system|SQLITE_READONLY|EROFS/i.test(m)) return "read_only";
+  if (/disk I\/O error|SQLITE_IOERR/i.test(m)) return "io_error";
+  return null;
+}

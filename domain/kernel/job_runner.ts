@@ -102,12 +102,31 @@ export class JobRunner {
       });
   }
 
-  /** Stops the sweep timer and waits for running jobs. Close the KV handle afterwards. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the sweep timer and waits for running jobs, at most `graceMs` when
+   * given (a shutdown must end within its deadline). Close the KV handle
+   * afterwards. A job still running then loses its handle: its commit fails,
+   * its claim's lease ends, and the next start (or another instance) runs it
+   * again, as after a crash.
+   */
+  async stop(graceMs?: number): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
-    await this.#sweeping?.catch(() => {});
-    await this.idle();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = graceMs === undefined
+      ? null
+      : new Promise<"late">((r) => (timer = setTimeout(() => r("late"), graceMs)));
+    const done = (async () => {
+      await this.#sweeping?.catch(() => {});
+      await this.idle();
+    })();
+    const late = deadline ? await Promise.race([done, deadline]) === "late" : (await done, false);
+    clearTimeout(timer);
+    if (late) {
+      this.ctx.log.warn("stopping with jobs still running; they run again after their lease", {
+        running: this.#inflight.size,
+      });
+    }
   }
 
   /** Resolves when no job is running (for tests). */
@@ -182,7 +201,10 @@ export class JobRunner {
     };
     const claim = await replaceJobMutations(kv.atomic(), job, entry.versionstamp, claimed).commit();
     if (!claim.ok) return; // someone else claimed it first
+    const counted = (outcome: "ok" | "failed" | "buried") =>
+      this.ctx.metrics.inc("svc_job_runs_total", { kind: job.kind, outcome });
     const bury = async (error: string) => {
+      counted("buried");
       log.error("job moved to the dead-letter list", { kind: job.kind, jobId, error });
       await commit(
         buryJobMutations(kv.atomic(), claimed, claim.versionstamp, error, clock.now()),
@@ -202,10 +224,12 @@ export class JobRunner {
       // A handler that did not end the job itself is done with it. One that did
       // (finish or reschedule, committed with its result) changed the record,
       // so this check fails: the job is ended either way.
+      counted("ok");
       const ended = await run.finish(kv.atomic()).commit();
       if (!ended.ok) log.debug("job ended by its handler", { kind: job.kind, jobId });
     } catch (e) {
       log.error("job handler failed", { kind: job.kind, jobId, runs: claimed.runs, error: e });
+      counted(claimed.runs >= this.#opts.maxRuns ? "buried" : "failed");
       const op = kv.atomic();
       if (claimed.runs >= this.#opts.maxRuns) {
         buryJobMutations(op, claimed, claim.versionstamp, String(e), clock.now());

@@ -4,6 +4,8 @@
  * message was lost, whose runner died (lease expired), or where no queue exists.
  */
 import { keys } from "./kv/keys.ts";
+import { indexPointsAtRecord } from "./kv/invariants.ts";
+import type { Invariant, Problem } from "./invariants.ts";
 
 export type JobState = "pending" | "running";
 
@@ -94,4 +96,61 @@ export async function listDeadJobs(kv: Deno.Kv, limit = 100): Promise<unknown[]>
   const out: unknown[] = [];
   for await (const e of kv.list({ prefix: keys.jobsDead() }, { limit })) out.push(e.value);
   return out;
+}
+
+/** A job this late (pending past its time, or running past its lease) is stuck. */
+export const STUCK_AFTER_MS = 10 * 60 * 1000;
+
+/** The jobs' invariants for the doctor (domain/kernel/invariants.ts). */
+export const jobInvariants: Invariant[] = [
+  indexPointsAtRecord("jobs: due entries point at a job", keys.jobsDue(), keys.job),
+  {
+    name: "jobs: every job has its due entry",
+    async find(kv) {
+      const out: Problem[] = [];
+      for await (const e of kv.list<Job>({ prefix: keys.jobs() })) {
+        const job = e.value;
+        const due = await kv.get(keys.jobDue(job.due_at, job.id));
+        if (due.versionstamp) continue;
+        out.push({
+          subject: `job ${job.id} (${job.kind})`,
+          detail: "no due-index entry: no sweep would ever run it",
+          repair: async () =>
+            (await kv.atomic().check(e).check(due).set(keys.jobDue(job.due_at, job.id), job.id)
+              .commit()).ok,
+        });
+      }
+      return out;
+    },
+  },
+  {
+    name: "jobs: none stuck past its time or lease",
+    async find(kv, now) {
+      const out: Problem[] = [];
+      for await (const e of kv.list<Job>({ prefix: keys.jobs() })) {
+        const job = e.value;
+        if (job.due_at > now - STUCK_AFTER_MS) continue;
+        const late = Math.round((now - job.due_at) / 1000);
+        out.push({
+          subject: `job ${job.id} (${job.kind})`,
+          detail: job.state === "running"
+            ? `lease ended ${late} s ago and no runner took it over`
+            : `due ${late} s ago and not run (is a job runner running?)`,
+          // Made due now: the next sweep of any running instance takes it.
+          // A running job's lease has long ended, so no runner owns it.
+          repair: async () => {
+            const next: Job = { ...job, state: "pending", due_at: now };
+            return (await replaceJobMutations(kv.atomic(), job, e.versionstamp, next).commit()).ok;
+          },
+        });
+      }
+      return out;
+    },
+  },
+];
+
+export async function countDeadJobs(kv: Deno.Kv): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix: keys.jobsDead() })) n++;
+  return n;
 }

@@ -9,11 +9,20 @@ export type Logger = {
   error(msg: string, fields?: Record<string, unknown>): void;
 };
 
-export function createLogger(level: Level = "info"): Logger {
+/**
+ * `scope`: fields of the work in progress added to every entry (the request
+ * id, from the context's request scope: context.ts).
+ */
+export function createLogger(
+  level: Level = "info",
+  scope?: () => Record<string, unknown> | undefined,
+): Logger {
   const min = ORDER[level];
   const write = (l: Exclude<Level, "silent">, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[l] < min) return;
     const entry: Record<string, unknown> = { t: new Date().toISOString(), level: l, msg };
+    const inScope = scope?.();
+    if (inScope) Object.assign(entry, inScope);
     if (fields) {
       for (const [k, v] of Object.entries(fields)) {
         entry[k] = v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v;

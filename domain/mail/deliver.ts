@@ -33,11 +33,14 @@ export async function deliver(
 ): Promise<SendOutcome> {
   const { site, record, message } = d;
   let failure: string | null = null;
+  const t0 = performance.now();
   try {
     await ctx.mail.transport.send(outgoingMessage(ctx, message));
   } catch (e) {
     failure = failureText(e);
   }
+  ctx.metrics.inc("svc_smtp_sends_total", { result: failure === null ? "sent" : "failed" });
+  ctx.metrics.observe("svc_smtp_send_duration_seconds", {}, (performance.now() - t0) / 1000);
 
   const done = isoTime(ctx.clock.now());
   const firstTo = message.to[0].address.toLowerCase();

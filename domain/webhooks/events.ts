@@ -118,6 +118,8 @@ export async function prepareEvent(
     event_type: type,
     webhook_id: w.id,
     site_id: siteId,
+    // The API request that caused the event, when there was one (its log lines carry it too).
+    request_id: ctx.requestScope.getStore()?.request_id,
     state: "pending",
     attempts: [],
     next_attempt_at: createdAt,

@@ -72,6 +72,8 @@ export type Delivery = {
   event_type: string;
   webhook_id: string;
   site_id: string;
+  /** X-Request-Id of the API request that caused the event (routes/observe.ts); absent otherwise. */
+  request_id?: string;
   /**
    * pending: attempts left; succeeded: a 2xx arrived; dropped: every attempt
    * failed; cancelled: stopped because the webhook was paused or deleted.

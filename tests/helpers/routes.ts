@@ -260,3 +260,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "GET", path: "/accounts/{account}/invitations" },
   { method: "DELETE", path: "/accounts/{account}/invitations/{invitation}" },
 ];
+
+/** Routes outside /api/v1 and /admin/api/v1 that take a bearer token (tests/routes/admin/metrics_test.ts). */
+export const OPS_ROUTES: { method: "GET"; path: string }[] = [
+  { method: "GET", path: "/metrics" },
+];

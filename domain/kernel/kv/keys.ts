@@ -9,6 +9,9 @@
  * newest-first. A plural function (`sites()`, `sitesByAccount(id)`) is the
  * listing prefix of the singular one above it. Grouped by capability, in the
  * order of domain/.
+ *
+ * Long file: the one place every key is written down; split, finding a key
+ * (or seeing that a prefix is free) would mean reading several files.
  */
 type Key = Deno.KvKey;
 
@@ -347,12 +350,16 @@ export const keys = {
   jobDue: (at: number, jobId: string): Key => ["jobs_due", at, jobId],
   /** The whole due index, earliest first. */
   jobsDue: (): Key => ["jobs_due"],
+  /** A named lease ({holder, until}) that one instance of several holds (domain/kernel/lease_store.ts). */
+  lease: (name: string): Key => ["leases", name],
 
   // Blobs, counters and the health probe (this folder: blob.ts, counters.ts, probe.ts).
   /** Chunk `n` of a blob larger than one KV value. */
   blobChunk: (blobId: string, n: number): Key => ["blobs", blobId, n],
   /** Every chunk of one blob. */
   blob: (blobId: string): Key => ["blobs", blobId],
+  /** Every chunk of every blob (the doctor's orphan check). */
+  blobs: (): Key => ["blobs"],
   /** Sliding window of recent timestamps, e.g. ("ip_submissions", ip). */
   window: (name: string, subject: string): Key => ["windows", name, subject],
   /** Monthly usage counter (Deno.KvU64) per account, kind and UTC month "2026-11". */
@@ -396,4 +403,10 @@ export const keys = {
   deliveryReportSeen: (hash: string): Key => ["delivery_reports_seen", hash],
   /** email.delivered went out for this recipient (lowercase) of this log record: once. */
   deliveredOnce: (logId: string, email: string): Key => ["delivered_once", logId, email],
+
+  // Operations (domain/ops/backup_store.ts, schema_store.ts).
+  /** In a backup file only: {key_fingerprint, created_at, schema_version}; removed on restore. */
+  backupMeta: (): Key => ["ops_backup_meta"],
+  /** The database's schema version (a number): the migrations that have run (ops/migrations.ts). */
+  schemaVersion: (): Key => ["ops_schema_version"],
 } as const;

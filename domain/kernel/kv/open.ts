@@ -18,8 +18,12 @@ export async function restrictKvFiles(path: string): Promise<void> {
   }
 }
 
-/** Opens the KV store behind a group committer. */
+/**
+ * Opens the KV store behind a group committer. "platform": the runtime's own
+ * database (`Deno.openKv()` without a path: Deno Deploy's KV).
+ */
 export async function openKv(path: string): Promise<Deno.Kv> {
+  if (path === "platform") return withGroupCommit(await Deno.openKv());
   if (path === ":memory:" || path.includes("://")) {
     return withGroupCommit(await Deno.openKv(path));
   }

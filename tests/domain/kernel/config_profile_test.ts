@@ -42,7 +42,7 @@ Deno.test("an unknown profile stops the start with a sentence naming SVC_PROFILE
       assert.ok(e instanceof ConfigError);
       assert.equal(
         e.message,
-        `Configuration error: SVC_PROFILE must be dev or unset (got "${p}").`,
+        `Configuration error: SVC_PROFILE must be dev, deploy or unset (got "${p}").`,
       );
       return true;
     });
