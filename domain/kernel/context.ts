@@ -40,6 +40,12 @@ export type Caches = {
    * changes take up to a minute. The key check is not cached.
    */
   renders: TtlCache<unknown>;
+  /**
+   * domain/forms/storing.ts: site id + send-window part -> that part as this
+   * process last committed it, for the next submission waiting on that part
+   * (saves it a read; a commit elsewhere fails its check and it reads again).
+   */
+  windowParts: BoundedCache<unknown>;
 };
 
 export type Ctx = {
@@ -84,6 +90,7 @@ const API_KEY_CACHE_SIZE = 10_000;
 const DKIM_CACHE_SIZE = 1_000;
 const ABUSE_CLEANED_SIZE = 100_000;
 const RENDER_CACHE_SIZE = 10_000;
+const WINDOW_PARTS_CACHE_SIZE = 10_000;
 /** How long a rendered form is served from memory: within the spec's minute. */
 export const RENDER_CACHE_MS = 30_000;
 
@@ -115,6 +122,7 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
       dkim: new BoundedCache(DKIM_CACHE_SIZE),
       abuseCleaned: new WindowSet(ABUSE_CLEANED_SIZE),
       renders: new TtlCache(RENDER_CACHE_SIZE, RENDER_CACHE_MS),
+      windowParts: new BoundedCache(WINDOW_PARTS_CACHE_SIZE),
     },
     authFailures: createAuthFailures(config.SVC_AUTH_FAILURE_LIMIT, clock, log),
     egressClient,

@@ -265,6 +265,7 @@ export function dkimHeader(raw: Buffer, key: DkimKey): string {
   }));
   const canon = relaxedHeaders(headers, DKIM_SIGNED_HEADERS);
   // Tag values carry no control character, DEL or delimiter (as nodemailer's sign).
+  // deno-lint-ignore no-control-regex
   const clean = (v: string) => v.replace(/[\x00-\x1f\x7f;=]/g, "");
   const tags = [
     "v=1",
