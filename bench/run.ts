@@ -11,15 +11,18 @@
  * all to one site, webhook fan-out, inbound SMTP.
  *
  *   BENCH_SECONDS (default 5)   BENCH_CONCURRENCY (default 64)
- *   BENCH_SITES (default 800)   BENCH_ONLY=render,mail,forms,hot,fanout,inbound
- *   BENCH_KV=<file>             run on a KV file kept afterwards (e.g. a seeded one)
+ *   BENCH_SITES (default 800)   BENCH_ONLY=ceilings,render,blocks,mail,forms,hot,fanout,inbound
+ *   BENCH_KV=<file>             run on a KV file kept afterwards; one made by
+ *                               `deno task bench:seed <file>` brings its sites (the
+ *                               one-site rows use its first: 200,000 records)
  *   BENCH_PROF=1                V8 CPU profiles of the service in bench/results/prof/
  *   BENCH_PROCESSES=2           two service processes on one port (SVC_HTTP_PROCESSES)
  */
 import { printRows, type Row, writeResults } from "./lib/row.ts";
-import { freePort, seedSites, startService, startSmtpSink } from "./lib/service.ts";
+import { type BenchSite, freePort, seedSites, startService, startSmtpSink } from "./lib/service.ts";
 import { spawnDeno } from "./lib/spawn.ts";
 import {
+  blocksStatus,
   ceilings,
   fanOut,
   formsSubmit,
@@ -54,7 +57,12 @@ try {
   const kvPath = Deno.env.get("BENCH_KV");
   svc = await startService({ smtpPort: sink.port, env: extraEnv, kvPath, label: "service" });
   const t0 = performance.now();
-  const sites = await seedSites(svc, siteCount, { prefix: `b${Date.now()}` });
+  const seeded = kvPath ? await Deno.readTextFile(`${kvPath}.sites.json`).catch(() => null) : null;
+  const sites = seeded
+    ? (JSON.parse(seeded) as BenchSite[]).slice(0, siteCount)
+    : await seedSites(svc, siteCount, { prefix: `b${Date.now()}` });
+  // The one-site rows: a seeded file's first site (the one with 200,000 records).
+  const one = seeded ? sites[0] : sites[1];
   const hookSites = want("fanout")
     ? await seedSites(svc, 20, {
       webhooks: HOOKS_PER_SITE,
@@ -68,11 +76,12 @@ try {
     } s`,
   );
   if (want("render")) rows.push(await render(svc, sites[0], load));
+  if (want("blocks")) rows.push(await blocksStatus(svc, one, load));
   if (want("mail")) rows.push(await mailSend(svc, sites, load));
   if (want("forms")) {
     rows.push(await formsSubmit(svc, sites, load, `forms/submit (${sites.length} sites)`));
   }
-  if (want("hot")) rows.push(await formsSubmit(svc, [sites[1]], load, "forms/submit (one site)"));
+  if (want("hot")) rows.push(await formsSubmit(svc, [one], load, "forms/submit (one site)"));
   if (want("fanout")) {
     rows.push(await fanOut(svc, hookSites, `${hooks}/stats`, load, HOOKS_PER_SITE));
   }
