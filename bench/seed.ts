@@ -115,7 +115,7 @@ function logRecord(i: number): EmailLogRecord {
   } as EmailLogRecord;
 }
 
-/** Commits `count` records made by `add`, `perOp` per atomic op, 4 ops in flight. */
+/** Commits `count` records made by `add`, `perOp` per atomic op (at most 100 checks), 4 in flight. */
 async function write(
   what: string,
   count: number,
@@ -136,10 +136,10 @@ async function write(
   console.log(`${count} ${what} (${elapsed()})`);
 }
 
-await write("submissions", RECORDS, 150, (op, i) => addSubmissionMutations(op, submission(i)));
+await write("submissions", RECORDS, 95, (op, i) => addSubmissionMutations(op, submission(i)));
 await write("email-log records", RECORDS, 150, (op, i) => putEmailLog(op, logRecord(i)));
 const ended = Date.now() - 3600_000;
-await write("ended IP blocks of the first site", BLOCKS, 100, (op, i) => {
+await write("ended IP blocks of the first site", BLOCKS, 95, (op, i) => {
   const b: IpBlock = {
     id: uuidv7(ended - 24 * 3600_000 + i),
     ip: `172.16.${(i >> 8) & 255}.${i & 255}`,
