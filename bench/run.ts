@@ -16,7 +16,7 @@
  *                               `deno task bench:seed <file>` brings its sites (the
  *                               one-site rows use its first: 200,000 records)
  *   BENCH_PROF=1                V8 CPU profiles of the service in bench/results/prof/
- *   BENCH_PROCESSES=2           two service processes on one port (SVC_HTTP_PROCESSES)
+ *   BENCH_SVC_ENV=K=V,K=V       extra service configuration, e.g. SVC_JOB_WORKERS=2
  */
 import { printRows, type Row, writeResults } from "./lib/row.ts";
 import { type BenchSite, freePort, seedSites, startService, startSmtpSink } from "./lib/service.ts";
@@ -50,7 +50,10 @@ const hooks = `http://127.0.0.1:${peers.match[2]}`;
 const rows: Row[] = [];
 const inboundPort = freePort();
 const extraEnv: Record<string, string> = { SVC_SMTP_INBOUND_PORT: String(inboundPort) };
-if (Deno.env.get("BENCH_PROCESSES")) extraEnv.SVC_HTTP_PROCESSES = Deno.env.get("BENCH_PROCESSES")!;
+for (const kv of (Deno.env.get("BENCH_SVC_ENV") ?? "").split(",").filter(Boolean)) {
+  const at = kv.indexOf("=");
+  extraEnv[kv.slice(0, at)] = kv.slice(at + 1);
+}
 let svc;
 try {
   if (only.size === 0 || only.has("ceilings")) rows.push(...await ceilings(load, sink.port));
