@@ -5,24 +5,26 @@
  * Requests come round-robin from a JSON file of {method, path, headers, body}.
  * Prints one JSON line: {count, errors, seconds, latencies_ms: [...], statuses}.
  *
- *   deno run -A bench/lib/loadgen.ts <base-url> <requests.json> <concurrency> <seconds> [warmup-seconds]
+ *   deno run -A bench/lib/loadgen.ts <base-url> <requests.json> <concurrency> <seconds> [warmup-seconds] [expect-field]
+ * With `expect-field` (e.g. `email_sent`), an answer counts only when that JSON
+ * field is true.
  */
 type Req = { method: string; path: string; headers?: Record<string, string>; body?: string };
 
 // A response is a success when it is 2xx and, for JSON answers with `ok`, ok is true.
-function success(status: number, text: string): boolean {
+function success(status: number, text: string, expect?: string): boolean {
   if (status < 200 || status > 299) return false;
-  if (!text.startsWith("{")) return true;
+  if (!text.startsWith("{")) return !expect;
   try {
     const j = JSON.parse(text);
-    return j.ok !== false;
+    return j.ok !== false && (!expect || j[expect] === true);
   } catch {
     return false;
   }
 }
 
 if (import.meta.main) {
-  const [base, file, conc, secs, warm] = Deno.args;
+  const [base, file, conc, secs, warm, expect] = Deno.args;
   const reqs: Req[] = JSON.parse(await Deno.readTextFile(file));
   const concurrency = Number(conc);
   const seconds = Number(secs);
@@ -49,7 +51,7 @@ if (import.meta.main) {
         const dt = performance.now() - t0;
         if (!measuring) continue;
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (success(res.status, text)) latencies.push(dt);
+        if (success(res.status, text, expect)) latencies.push(dt);
         else {
           errors++;
           if (sample.length < 3) sample.push(`${res.status} ${text.slice(0, 200)}`);

@@ -16,6 +16,8 @@ export async function runLoad(opts: {
   seconds: number;
   warmupSeconds?: number;
   note?: string;
+  /** A JSON field of the answer that must be true for it to count (e.g. `email_sent`). */
+  expect?: string;
 }): Promise<Result & { statuses: Record<string, number>; sample: string[] }> {
   const file = await Deno.makeTempFile({ suffix: ".json" });
   await Deno.writeTextFile(file, JSON.stringify(opts.requests));
@@ -30,6 +32,7 @@ export async function runLoad(opts: {
       String(opts.concurrency),
       String(opts.seconds),
       String(opts.warmupSeconds ?? 1),
+      ...(opts.expect ? [opts.expect] : []),
     ],
     stdout: "piped",
     stderr: "inherit",

@@ -10,6 +10,8 @@ import { uuidv7 } from "../kernel/ids.ts";
 import { ApiError, ConflictError } from "../kernel/errors.ts";
 import { email, str } from "../kernel/validation.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
+import { sha256Hex } from "../kernel/crypto.ts";
+import type { TtlCache } from "../kernel/cache.ts";
 import { getAccount } from "../accounts/store.ts";
 import type { Site } from "../sites/schema.ts";
 import {
@@ -166,6 +168,9 @@ export async function newHostedForm(
   } catch (e) {
     if (e instanceof ConflictError) throw conflict(input.slug);
     throw e;
+  } finally {
+    // The slug index may point elsewhere now (cheap: forms change rarely).
+    renders(ctx).clear();
   }
 }
 
@@ -188,7 +193,7 @@ export async function patchHostedForm(
         };
         tooLarge({ name: next.name, fields: next.fields, settings: next.settings });
         return next;
-      }), 3);
+      }), 3).finally(() => renders(ctx).clear());
   } catch (e) {
     // A lost race is retried; what remains is a slug taken by another form.
     if (e instanceof ConflictError) throw conflict(input.slug ?? "");
@@ -218,7 +223,7 @@ export function setArchived(ctx: Ctx, id: string, archived: boolean): Promise<Ho
       if (f.archived === archived) return f;
       return { ...f, archived, archived_at: archived ? now : null, updated_at: now };
     })
-  );
+  ).finally(() => renders(ctx).clear());
 }
 
 /** What GET /forms/render/{slug} shows of a form. */
@@ -251,4 +256,29 @@ export async function formForRender(ctx: Ctx, site: Site, slugValue: string): Pr
   if (!form || form.account_id !== site.account_id) throw new ApiError("form_not_found", 404);
   if (form.archived) throw new ApiError("form_archived", 410);
   return form;
+}
+
+/** A form's answer to GET /forms/render/{slug}: its JSON body, ETag and updated_at. */
+export type RenderedForm = { body: string; etag: string; updatedAt: string };
+
+function renders(ctx: Ctx): TtlCache<RenderedForm> {
+  return ctx.caches.renders as TtlCache<RenderedForm>;
+}
+
+/**
+ * formForRender's answer, made once and kept in memory for RENDER_CACHE_MS
+ * (the spec lets render changes take up to a minute; this process's own form
+ * changes clear it at once). Only the form is cached: the key and the site are
+ * checked on every request before this is called. Errors are not cached.
+ */
+export async function renderedForm(ctx: Ctx, site: Site, slugValue: string): Promise<RenderedForm> {
+  const cacheKey = `${site.account_id}\n${slugValue}`;
+  const now = ctx.clock.now();
+  const hit = site.account_id ? renders(ctx).get(cacheKey, now) : undefined;
+  if (hit) return hit;
+  const form = await formForRender(ctx, site, slugValue);
+  const body = JSON.stringify({ ok: true, form: renderView(form) });
+  const out = { body, etag: `"${sha256Hex(body).slice(0, 32)}"`, updatedAt: form.updated_at };
+  renders(ctx).set(cacheKey, out, now);
+  return out;
 }

@@ -13,7 +13,15 @@ import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { type Packed, packText } from "../kernel/kv/blob.ts";
-import { addMonthly, appendWindow } from "../kernel/kv/counters.ts";
+import {
+  addMonthly,
+  appendWindow,
+  WINDOW_PARTS,
+  type WindowPart,
+  withPart,
+} from "../kernel/kv/counters.ts";
+import type { BoundedCache } from "../kernel/cache.ts";
+import { carriesOldTotal, type LogWindow, RATE_WINDOW_MS } from "../mail/reservation.ts";
 import { type PreparedEvent, prepareEvent } from "../webhooks/events.ts";
 import type { Site } from "../sites/store.ts";
 import { tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
@@ -211,11 +219,35 @@ export async function storeSubmission(
       tallyOutcome(ctx, op, site.id, now, isSpam);
       event.apply(op);
       if (notification?.kind === "send") {
-        // Submissions of one site take turns at its send window (like sends do);
-        // one that waited takes the window as the one before it left it.
-        await ctx.locks.run(`site:${site.id}`, async (waited) => {
-          notification.reservation(op, waited ? await notification.freshWindow() : undefined);
-          await commit(op, "store submission");
+        // A notification's window slot is one no limit decides: it goes to one
+        // part of the site's send window (counters.ts), so a burst on one site
+        // commits WINDOW_PARTS at a time. Submissions on the same part take
+        // turns (part 0 with the site's sends); one that waited takes the
+        // window as the one before it left it.
+        // (Part 0 for a site's first entries: see reservation.ts appendLogEntry.)
+        const first = carriesOldTotal(notification.window);
+        const part = first ? 0 : Math.floor(Math.random() * WINDOW_PARTS);
+        const lock = part === 0 ? `site:${site.id}` : `site:${site.id}:${part}`;
+        const handoff = ctx.caches.windowParts as BoundedCache<WindowPart>;
+        const known = `${site.id}:${part}`;
+        await ctx.locks.run(lock, async (waited) => {
+          // A submission of this process that committed this part after our
+          // read left it as it wrote it: no read (versionstamps sort by time).
+          const last = handoff.get(known);
+          const read = notification.window.parts?.[part]?.versionstamp ?? null;
+          const w = last && (read === null || last.versionstamp! > read)
+            ? withPart(notification.window, part, last, now, RATE_WINDOW_MS) as LogWindow
+            : waited
+            ? await notification.freshWindow()
+            : undefined;
+          const written = notification.reservation(op, w, part);
+          try {
+            const res = await commit(op, "store submission");
+            handoff.set(known, { ...written, versionstamp: res.versionstamp });
+          } catch (e) {
+            handoff.delete(known);
+            throw e;
+          }
         });
       } else {
         await commit(op, "store submission");

@@ -59,3 +59,39 @@ export class WindowSet {
     this.#window = window;
   }
 }
+
+/**
+ * A BoundedCache whose entries expire `ttlMs` after they were set (times from
+ * the caller's clock, so tests with a manual clock see the same expiry). For
+ * values that may be a little stale by the spec's own terms (a hosted form's
+ * render, up to a minute), never for what security depends on.
+ */
+export class TtlCache<V> {
+  readonly #map: BoundedCache<{ value: V; until: number }>;
+
+  constructor(max: number, readonly ttlMs: number) {
+    this.#map = new BoundedCache(max);
+  }
+
+  get(key: string, now: number): V | undefined {
+    const e = this.#map.get(key);
+    if (!e) return undefined;
+    if (e.until <= now) {
+      this.#map.delete(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  set(key: string, value: V, now: number): void {
+    this.#map.set(key, { value, until: now + this.ttlMs });
+  }
+
+  delete(key: string): boolean {
+    return this.#map.delete(key);
+  }
+
+  clear(): void {
+    this.#map.clear();
+  }
+}

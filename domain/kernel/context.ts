@@ -12,7 +12,7 @@ import { type Config, jobsUseQueue } from "./config.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { LockTable } from "./locks.ts";
-import { BoundedCache, WindowSet } from "./cache.ts";
+import { BoundedCache, TtlCache, WindowSet } from "./cache.ts";
 import { type AuthFailures, createAuthFailures } from "./auth_guard.ts";
 import { createEgressClient, type OutboundOverrides } from "./net/outbound_http.ts";
 import { openKv } from "./kv/open.ts";
@@ -39,6 +39,18 @@ export type Caches = {
    * current window.
    */
   abuseCleaned: WindowSet;
+  /**
+   * domain/forms/hosted.ts: account id + slug -> a hosted form's rendered
+   * answer (body, ETag, updated_at) for RENDER_CACHE_MS; the spec lets render
+   * changes take up to a minute. The key check is not cached.
+   */
+  renders: TtlCache<unknown>;
+  /**
+   * domain/forms/storing.ts: site id + send-window part -> that part as this
+   * process last committed it, for the next submission waiting on that part
+   * (saves it a read; a commit elsewhere fails its check and it reads again).
+   */
+  windowParts: BoundedCache<unknown>;
 };
 
 export type Ctx = {
@@ -91,6 +103,10 @@ export type CtxOptions = {
 const API_KEY_CACHE_SIZE = 10_000;
 const DKIM_CACHE_SIZE = 1_000;
 const ABUSE_CLEANED_SIZE = 100_000;
+const RENDER_CACHE_SIZE = 10_000;
+const WINDOW_PARTS_CACHE_SIZE = 10_000;
+/** How long a rendered form is served from memory: within the spec's minute. */
+export const RENDER_CACHE_MS = 30_000;
 
 /**
  * The context of a service on `kv`, which it now owns (`close()` closes it).
@@ -123,6 +139,8 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
       apiKeys: new BoundedCache(API_KEY_CACHE_SIZE),
       dkim: new BoundedCache(DKIM_CACHE_SIZE),
       abuseCleaned: new WindowSet(ABUSE_CLEANED_SIZE),
+      renders: new TtlCache(RENDER_CACHE_SIZE, RENDER_CACHE_MS),
+      windowParts: new BoundedCache(WINDOW_PARTS_CACHE_SIZE),
     },
     authFailures: createAuthFailures(config.SVC_AUTH_FAILURE_LIMIT, clock, log),
     egressClient,

@@ -17,10 +17,11 @@ import { ConflictError } from "../kernel/errors.ts";
 import { backoff, RACE_BACKOFF } from "../kernel/backoff.ts";
 import {
   addMonthly,
-  appendWindow,
+  appendWindowPart,
   type MonthlyUsage,
   readMonthly,
-  readWindow,
+  readWindowParts,
+  type WindowPart,
   type WindowState,
 } from "../kernel/kv/counters.ts";
 import { prepareEvent } from "../webhooks/events.ts";
@@ -50,17 +51,34 @@ export type LogWindow = WindowState & { total: number };
 
 /** The site's send window as it is now, with the site's log total. */
 export async function readLogWindow(ctx: Ctx, siteId: string): Promise<LogWindow> {
-  const w = await readWindow(ctx.kv, WINDOW, siteId, ctx.clock.now(), RATE_WINDOW_MS);
+  const w = await readWindowParts(ctx.kv, WINDOW, siteId, ctx.clock.now(), RATE_WINDOW_MS);
   return await withTotal(ctx.kv, siteId, TOTALS.log, w);
 }
 
 /**
  * Adds one log entry to the site's window inside `op`: its slot, and the
  * site's log total that the window keeps (TOTALS.log is that total as summed
- * before windows kept it).
+ * before windows kept it). The window is kept in parts (counters.ts): an entry
+ * given a `part` is one no limit decides (a form notification) and checks only
+ * that part, so a burst on one site does not take turns; any other entry goes
+ * to part 0 and checks every part, so the 120-in-60-s limit stays exact.
  */
-export function appendLogEntry(op: Deno.AtomicOperation, w: LogWindow, now: number) {
-  appendWindow(op, w, now, RATE_WINDOW_MS, RATE_LIMIT, w.total + 1);
+export function appendLogEntry(
+  op: Deno.AtomicOperation,
+  w: LogWindow,
+  now: number,
+  part?: number,
+): WindowPart {
+  // The first entry of a window with an old separate total takes part 0,
+  // exact: two such entries on different parts would both carry that total.
+  const first = carriesOldTotal(w);
+  const exact = part === undefined || first;
+  return appendWindowPart(op, w, now, RATE_LIMIT, { part: exact ? 0 : part, exact });
+}
+
+/** Whether the next entry would carry the site's log total from before windows kept it. */
+export function carriesOldTotal(w: LogWindow): boolean {
+  return !w.parts || (w.total > 0 && w.parts.every((p) => p.total === null));
 }
 
 /** Email log entries of a site ever (email-stats `logged`). */
@@ -175,9 +193,10 @@ export function addReservation(
   op: Deno.AtomicOperation,
   record: EmailLogRecord,
   window: LogWindow,
-): void {
+  part?: number,
+): WindowPart {
   putEmailLog(op, record);
-  appendLogEntry(op, window, ctx.clock.now());
+  return appendLogEntry(op, window, ctx.clock.now(), part);
 }
 
 type ReserveResult = { ok: true } | { ok: false; code: "rate_limited" | "over_quota" };

@@ -23,6 +23,7 @@ import {
 } from "./reservation.ts";
 import { deliver } from "./deliver.ts";
 import type { SendOutcome } from "./outcome.ts";
+import type { WindowPart } from "../kernel/kv/counters.ts";
 
 // The send window's figures, for the operator's email stats (routes/admin/mail.ts).
 export { siteLogTotal, TOTALS } from "./reservation.ts";
@@ -108,8 +109,13 @@ export type PreparedSend =
      * Adds the reservation to the caller's `op` instead (sends that count no
      * quota only): the "sending" record and the window slot, guarded by the
      * window's versionstamp (`window`: a fresher read than the prepared one).
+     * `part`: the window part to append to when no rate limit decides this
+     * send (a form notification; reservation.ts appendLogEntry), so that
+     * concurrent ones need not take turns; ignored when the limit applies.
      */
-    reservation(op: Deno.AtomicOperation, window?: LogWindow): void;
+    reservation(op: Deno.AtomicOperation, window?: LogWindow, part?: number): WindowPart;
+    /** The site's send window as the checks read it. */
+    window: LogWindow;
     /** Reads the site's window again (a caller that waited for its turn). */
     freshWindow(): Promise<LogWindow>;
     deliver(extra?: (op: Deno.AtomicOperation, sent: boolean) => void): Promise<SendOutcome>;
@@ -151,10 +157,11 @@ async function prepareRequest(
         event: { to: d.record.to_first, subject: d.record.subject },
         hooks: d.hooks,
       }),
-    reservation(op, w = d.window) {
+    reservation(op, w = d.window, part) {
       if (d.quota) throw new Error("a send that counts quota reserves with reserve()");
-      addReservation(ctx, op, d.record, w);
+      return addReservation(ctx, op, d.record, w, d.checks.rateLimit ? undefined : part);
     },
+    window: d.window,
     freshWindow: () => readLogWindow(ctx, site.id),
     deliver: (extra) => deliver(ctx, d, extra),
   };

@@ -15,7 +15,8 @@ import {
   type MonthlyUsage,
   readTotal,
   usageOf,
-  windowOf,
+  windowOfParts,
+  windowPartKeys,
   type WindowState,
 } from "../kernel/kv/counters.ts";
 import type { Account } from "../accounts/store.ts";
@@ -49,7 +50,8 @@ export type SendStateQuery = {
 
 /** The keys of a send state, by name (`recipients` by address). */
 export type SendStateKeys = {
-  window: Deno.KvKey;
+  /** The send window's parts (counters.ts, WINDOW_PARTS), by part number. */
+  window: Record<string, Deno.KvKey>;
   routing: Deno.KvKey;
   /** Only when the quota is checked (the query names an account). */
   account?: Deno.KvKey;
@@ -60,7 +62,7 @@ export type SendStateKeys = {
 /** The keys to read for `q` (readMany them, then `sendStateOf`). */
 export function sendStateKeys(q: SendStateQuery): SendStateKeys {
   return {
-    window: keys.window(q.windowName, q.siteId),
+    window: windowPartKeys(q.windowName, q.siteId),
     routing: keys.siteRouting(q.siteId),
     ...(q.accountId && {
       account: keys.account(q.accountId),
@@ -77,7 +79,8 @@ export function sendStateKeys(q: SendStateQuery): SendStateKeys {
 
 /**
  * The window with its running total: a window written before it kept one (or
- * never written) takes the separate total, once.
+ * never written) takes the separate total, once (the first append of a window
+ * in parts carries it on: counters.ts appendWindowPart).
  */
 export async function withTotal(
   kv: Deno.Kv,
@@ -94,7 +97,7 @@ export async function sendStateOf(
   q: SendStateQuery,
   got: EntryTree<SendStateKeys>,
 ): Promise<SendState> {
-  const w = windowOf(got.window, q.now, q.windowMs);
+  const w = windowOfParts(got.window, q.now, q.windowMs);
   // Only entries up to now decide (a racing writer's later stamp waits for the next read).
   w.times = w.times.filter((t) => t <= q.now);
   const [window, routing] = await Promise.all([

@@ -7,9 +7,8 @@ import { Hono } from "hono";
 import type { MiddlewareHandler } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { ApiError } from "../../domain/kernel/errors.ts";
-import { sha256Hex } from "../../domain/kernel/crypto.ts";
 import { API_KEY_HEADERS } from "../../domain/sites/auth.ts";
-import { formForRender, isValidSlug, renderView } from "../../domain/forms/hosted.ts";
+import { isValidSlug, renderedForm } from "../../domain/forms/hosted.ts";
 import { envelope } from "../errors.ts";
 import type { AppEnv } from "../types.ts";
 import { requireSite } from "./auth.ts";
@@ -35,11 +34,9 @@ export function formRenderRoutes(ctx: Ctx) {
     throw new ApiError("invalid_slug", 400);
   });
   r.get("/forms/render/:slug", envelope("plain"), slugFirst, requireSite(ctx), async (c) => {
-    const form = await formForRender(ctx, c.get("site"), c.req.param("slug"));
-    const body = JSON.stringify({ ok: true, form: renderView(form) });
-    const etag = `"${sha256Hex(body).slice(0, 32)}"`;
+    const { body, etag, updatedAt } = await renderedForm(ctx, c.get("site"), c.req.param("slug"));
     c.header("Cache-Control", RENDER_CACHE_CONTROL);
-    c.header("X-SVC-Form-Updated", form.updated_at);
+    c.header("X-SVC-Form-Updated", updatedAt);
     c.header("ETag", etag);
     // A shared cache must not hand one key's answer to another key.
     c.header("Vary", API_KEY_HEADERS.join(", "));

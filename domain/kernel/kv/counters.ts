@@ -21,6 +21,19 @@ export type WindowState = {
    * appendWindow); null when the stored value carries none.
    */
   total: number | null;
+  /**
+   * A window kept in parts (windowParts): each part as read. `key` and
+   * `versionstamp` above are part 0's; `times` and `total` are all parts'.
+   */
+  parts?: WindowPart[];
+};
+
+/** One part of a window kept in parts: its own entries and appends. */
+export type WindowPart = {
+  key: Deno.KvKey;
+  versionstamp: string | null;
+  times: number[];
+  total: number | null;
 };
 
 /*
@@ -124,6 +137,108 @@ export function appendWindow(
   return total === undefined
     ? op.set(state.key, encodeWindow(times, null), { expireIn: windowMs * 2 })
     : op.set(state.key, encodeWindow(times, total));
+}
+
+/**
+ * Parts of a window that many writers append to at once (a site's send window
+ * under a burst of form submissions). One value would make them take turns:
+ * each append is a read-modify-write of that value. In parts, an append that
+ * no limit decides (a form notification) checks and rewrites only its own
+ * part, so writers on different parts commit together; an append that a limit
+ * decides (appendWindowPart with `exact`) checks every part's versionstamp, so
+ * "N or more in the window" stays exact at the boundary. Each part keeps
+ * `keep` entries, so the merged count is exact for any N <= keep. Part 0 is the
+ * window's single key as it was before parts existed.
+ */
+export const WINDOW_PARTS = 8;
+
+/** The keys of a window's parts, by part number ("0" ... "7"). */
+export function windowPartKeys(name: string, subject: string): Record<string, Deno.KvKey> {
+  const out: Record<string, Deno.KvKey> = { 0: keys.window(name, subject) };
+  for (let i = 1; i < WINDOW_PARTS; i++) out[i] = keys.window(`${name}/${i}`, subject);
+  return out;
+}
+
+/** A window in parts from the entries of windowPartKeys (read with getMany or readMany). */
+export function windowOfParts(
+  entries: Record<string, Deno.KvEntryMaybe<unknown>>,
+  now: number,
+  windowMs: number,
+): WindowState {
+  const parts: WindowPart[] = [];
+  for (let i = 0; i < WINDOW_PARTS; i++) parts.push(windowOf(entries[i], now, windowMs));
+  return mergeParts(parts);
+}
+
+/** The merged view of parts: all their times (sorted), their summed totals. */
+export function mergeParts(parts: WindowPart[]): WindowState {
+  const times = parts.flatMap((p) => p.times).sort((a, b) => a - b);
+  const counted = parts.filter((p) => p.total !== null);
+  return {
+    key: parts[0].key,
+    versionstamp: parts[0].versionstamp,
+    times,
+    // Null while no part has one (a window from before totals: the caller adds the old total).
+    total: counted.length ? counted.reduce((n, p) => n + p.total!, 0) : null,
+    parts,
+  };
+}
+
+export async function readWindowParts(
+  kv: Deno.Kv,
+  name: string,
+  subject: string,
+  now: number,
+  windowMs: number,
+): Promise<WindowState> {
+  const ks = windowPartKeys(name, subject);
+  const got = await kv.getMany(Object.values(ks));
+  return windowOfParts(Object.fromEntries(got.map((e, i) => [i, e])), now, windowMs);
+}
+
+/**
+ * Appends `now` to part `part` of a window in parts inside `op`, with its
+ * running total. `exact`: every part's versionstamp is checked (an append a
+ * limit decided on); otherwise only the part's own (an append no limit
+ * decides: racing appends to other parts commit alongside).
+ */
+export function appendWindowPart(
+  op: Deno.AtomicOperation,
+  state: WindowState,
+  now: number,
+  keep: number,
+  opts: { part: number; exact: boolean },
+): WindowPart {
+  const parts = state.parts;
+  if (!parts) throw new Error("appendWindowPart needs a window read in parts");
+  const p = parts[opts.part];
+  for (const q of opts.exact ? parts : [p]) {
+    op.check({ key: q.key, versionstamp: q.versionstamp });
+  }
+  const times = [...p.times, now].slice(-keep);
+  // The first total of all carries the window's total as read (an old separate total).
+  const first = parts.every((q) => q.total === null);
+  const total = (p.total ?? (first ? state.total ?? 0 : 0)) + 1;
+  op.set(p.key, encodeWindow(times, total));
+  // What the part holds once `op` commits (its versionstamp is the commit's).
+  return { key: p.key, versionstamp: null, times, total };
+}
+
+/**
+ * The window with part `part` as `known` holds it (a part this process just
+ * committed, so that the next writer of that part need not read it again),
+ * entries older than the window left out.
+ */
+export function withPart(
+  state: WindowState,
+  part: number,
+  known: WindowPart,
+  now: number,
+  windowMs: number,
+): WindowState {
+  if (!state.parts) throw new Error("withPart needs a window read in parts");
+  const fresh = { ...known, times: known.times.filter((t) => t > now - windowMs) };
+  return mergeParts(state.parts.map((p, i) => i === part ? fresh : p));
 }
 
 /**

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { seedSite, startTestService, type TestService } from "../../helpers/service.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { updateHostedForm } from "../../../domain/forms/hosted_store.ts";
 
 const CACHE = "public, max-age=60, stale-while-revalidate=300";
 
@@ -167,5 +168,41 @@ Deno.test("a disabled site gets site_disabled on render", async () => {
     const r = await svc.api("GET", "forms/render/contact-1", { key });
     assert.equal(r.status, 403);
     assert.deepEqual(r.body, { error: "site_disabled" });
+  });
+});
+
+Deno.test("render is served from memory for up to 30 s: a change made by another process shows after that, this process's own changes at once", async () => {
+  await withForm(async (svc, { key, formId }, clock) => {
+    const first = await svc.api("GET", "forms/render/contact-1", { key });
+    assert.equal(first.status, 200);
+    // Another process changes the form: written to KV without this process's use case.
+    await updateHostedForm(svc.ctx, formId, (f) => ({ ...f, name: "Elsewhere" }));
+    clock.advance(29_000);
+    const cached = await svc.api("GET", "forms/render/contact-1", { key });
+    assert.equal((cached.body.form as { name: string }).name, "Contact");
+    assert.equal(cached.headers.get("etag"), first.headers.get("etag"));
+    clock.advance(2_000);
+    const fresh = await svc.api("GET", "forms/render/contact-1", { key });
+    assert.equal((fresh.body.form as { name: string }).name, "Elsewhere");
+    assert.notEqual(fresh.headers.get("etag"), first.headers.get("etag"));
+    // This process's own change: at once.
+    const p = await svc.admin("PATCH", `/forms/${formId}`, { name: "Here" });
+    assert.equal(p.status, 200, p.text);
+    const now = await svc.api("GET", "forms/render/contact-1", { key });
+    assert.equal((now.body.form as { name: string }).name, "Here");
+  });
+});
+
+Deno.test("a cached render still checks the key: a key revoked after a render is refused at once", async () => {
+  await withForm(async (svc, { key, siteId }) => {
+    const extra = await svc.admin("POST", `/sites/${siteId}/api-keys`);
+    const other = extra.body.api_key as string;
+    assert.equal((await svc.api("GET", "forms/render/contact-1", { key })).status, 200);
+    assert.equal((await svc.api("GET", "forms/render/contact-1", { key: other })).status, 200);
+    await svc.admin("DELETE", `/sites/${siteId}/api-keys/${extra.body.id}`);
+    const r = await svc.api("GET", "forms/render/contact-1", { key: other });
+    assert.equal(r.status, 401);
+    assert.deepEqual(r.body, { error: "invalid_api_key" });
+    assert.equal((await svc.api("GET", "forms/render/contact-1", { key })).status, 200);
   });
 });
