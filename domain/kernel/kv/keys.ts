@@ -321,7 +321,7 @@ export const keys = {
   ],
   /** Session by SHA-256 of its cookie token (expires). */
   dashboardSession: (hash: string): Key => ["dashboard_sessions", hash],
-  /** Failed sign-ins of one subject ("email" or "ip") in the current window ({count, since}). */
+  /** Sign-in attempts of one subject ("email" or "ip") in the current window ({count, since}); a success gives its own back. */
   dashboardSignInFailures: (kind: "email" | "ip", subject: string): Key => [
     "dashboard_sign_in_failures",
     kind,
