@@ -13,7 +13,7 @@ import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { type Packed, packText } from "../kernel/kv/blob.ts";
-import { addMonthly, appendWindow } from "../kernel/kv/counters.ts";
+import { addDaily, addMonthly, appendWindow } from "../kernel/kv/counters.ts";
 import { type PreparedEvent, prepareEvent } from "../webhooks/events.ts";
 import type { Site } from "../sites/store.ts";
 import { tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
@@ -191,6 +191,7 @@ export async function storeSubmission(
 
       const op = ctx.kv.atomic();
       addSubmissionMutations(op, submission);
+      addDaily(op, site.id, "submissions", now);
       if (window) appendWindow(op, window, now, IP_WINDOW_MS, IP_MAX_IN_WINDOW + 1);
       if (counted && account && usage) {
         // Near the limit the count is checked so racing requests cannot pass it.

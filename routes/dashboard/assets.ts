@@ -36,6 +36,21 @@ nav[aria-label="Site"] li { padding-top: 0.25rem; padding-bottom: 0.25rem; }
 .actions form { margin: 0; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
 dl.facts dd { margin: 0; }
+iframe.preview { width: 100%; height: 28rem; border: 1px solid var(--pico-muted-border-color); border-radius: var(--pico-border-radius); background: #fff; }
+pre.preview-text { white-space: pre-wrap; overflow-wrap: anywhere; padding: 1rem; }
+textarea.code { font-family: var(--pico-font-family-monospace); font-size: 0.85em; }
+.usage-chart svg { width: 100%; height: auto; }
+.usage-chart .grid line { stroke: var(--pico-muted-border-color); stroke-width: 1; }
+.usage-chart text { fill: var(--pico-muted-color); font-size: 11px; }
+.usage-chart .series { stroke-width: 2; stroke-linejoin: round; }
+.usage-chart ul.legend { display: flex; flex-wrap: wrap; gap: 0 1.25rem; padding: 0; margin: 0.25rem 0 0; }
+.usage-chart ul.legend li { list-style: none; display: flex; align-items: center; gap: 0.4rem; margin: 0; }
+.swatch { display: inline-block; width: 1rem; height: 0.25rem; border-radius: 2px; }
+.series.sent { stroke: #2563eb; } .swatch.sent { background: #2563eb; }
+.series.opened { stroke: #16a34a; } .swatch.opened { background: #16a34a; }
+.series.clicked { stroke: #9333ea; } .swatch.clicked { background: #9333ea; }
+.series.bounced { stroke: #dc2626; } .swatch.bounced { background: #dc2626; }
+.series.submissions { stroke: #d97706; } .swatch.submissions { background: #d97706; }
 `;
 
 const FILES: Record<string, { body: string; type: string }> = {

@@ -148,6 +148,12 @@ export function SiteNav(props: { site: Site }) {
         <li>
           <a href={`${base}/sending-domains`}>Sending domains</a>
         </li>
+        <li>
+          <a href={`${base}/inbound-domains`}>Inbound</a>
+        </li>
+        <li>
+          <a href={`${base}/usage`}>Usage</a>
+        </li>
       </ul>
     </nav>
   );

@@ -356,6 +356,14 @@ export const keys = {
     kind,
     month,
   ],
+  /**
+   * Daily counter (Deno.KvU64) of one site, UTC day "2026-11-24" and kind (DAILY_KINDS in
+   * counters.ts: sent, opened, clicked, bounced, submissions); the day before the kind, so
+   * one range of a site's keys holds every kind of a span of days.
+   */
+  daily: (siteId: string, day: string, kind: string): Key => ["daily", siteId, day, kind],
+  /** Every daily counter of a site from `day` on (a listing bound). */
+  dailyFrom: (siteId: string, day: string): Key => ["daily", siteId, day],
   /** Running total (Deno.KvU64), e.g. ("site_email_log", siteId). */
   total: (name: string, subject: string): Key => ["totals", name, subject],
   /** Read by the health check; never written. */

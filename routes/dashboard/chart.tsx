@@ -1,0 +1,87 @@
+/**
+ * The usage chart: an inline SVG drawn here on the server (no chart library,
+ * no script), one line per kind over the days, with a y scale, day ticks and a
+ * legend; the same numbers follow in a table for screen readers and copying.
+ * Colours come from classes in dashboard.css (the CSP allows no inline style).
+ */
+import type { DailyKind } from "../../domain/kernel/kv/counters.ts";
+
+export const SERIES: { kind: DailyKind; label: string }[] = [
+  { kind: "sent", label: "Sent" },
+  { kind: "opened", label: "Opened" },
+  { kind: "clicked", label: "Clicked" },
+  { kind: "bounced", label: "Bounced" },
+  { kind: "submissions", label: "Submissions" },
+];
+
+type Day = { day: string; counts: Record<DailyKind, number> };
+
+const W = 720;
+const H = 260;
+const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
+
+/** A round upper bound for the y axis (1, 2, 5 times a power of ten). */
+export function niceMax(v: number): number {
+  if (v <= 4) return 4;
+  const p = 10 ** Math.floor(Math.log10(v));
+  for (const m of [1, 2, 5, 10]) if (m * p >= v) return m * p;
+  return 10 * p;
+}
+
+export function UsageChart(props: { days: Day[] }) {
+  const { days } = props;
+  const top = niceMax(Math.max(0, ...days.flatMap((d) => SERIES.map((s) => d.counts[s.kind]))));
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const x = (i: number) => PAD.left + (days.length > 1 ? (i * plotW) / (days.length - 1) : 0);
+  const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(top * f));
+  return (
+    <figure class="usage-chart">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby="chart-title"
+        preserveAspectRatio="xMidYMid meet"
+      >
+        <title id="chart-title">
+          Sent, opened, clicked, bounced and submissions per day, last {days.length} days
+        </title>
+        {ticks.map((t) => (
+          <g key={t} class="grid">
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
+            <text x={PAD.left - 6} y={y(t) + 4} text-anchor="end">{t}</text>
+          </g>
+        ))}
+        {days.map((d, i) =>
+          i % 5 === 0 || i === days.length - 1
+            ? (
+              <text key={d.day} class="tick" x={x(i)} y={H - 8} text-anchor="middle">
+                {d.day.slice(5)}
+              </text>
+            )
+            : null
+        )}
+        {SERIES.map((s) => (
+          <polyline
+            key={s.kind}
+            class={`series ${s.kind}`}
+            fill="none"
+            points={days.map((d, i) => `${x(i).toFixed(1)},${y(d.counts[s.kind]).toFixed(1)}`)
+              .join(" ")}
+          />
+        ))}
+      </svg>
+      <figcaption>
+        <ul class="legend">
+          {SERIES.map((s) => (
+            <li key={s.kind}>
+              <span class={`swatch ${s.kind}`} aria-hidden="true"></span>
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}
