@@ -20,6 +20,7 @@ import { ApiError } from "../../domain/kernel/errors.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
 import { Csrf, Notice, Page, ShownOnce } from "./layout.tsx";
+import { EventChoice, eventsFromForm } from "./webhook_log.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, problem, SiteNav, viewerOf } from "./sites.tsx";
 
@@ -136,6 +137,7 @@ async function WebhooksPage(
           <Csrf token={csrf} />
           <label for="wh-url">Endpoint URL</label>
           <input id="wh-url" name="url" type="url" required placeholder="https://" />
+          <EventChoice events={["all"]} idPrefix="wh-ev" />
           <button type="submit">Add webhook</button>
         </form>
       </details>
@@ -230,7 +232,7 @@ export function activityRoutes(ctx: Ctx) {
     try {
       const input = parseOrThrow(WebhookCreate, {
         url: c.get("form").url ?? "",
-        events: ["all"],
+        events: eventsFromForm(c.get("form")),
       });
       const w = await newWebhook(ctx, s.id, input);
       c.header("Cache-Control", "no-store");

@@ -48,7 +48,7 @@ export function UsageChart(props: { days: Day[] }) {
           Sent, opened, clicked, bounced and submissions per day, last {days.length} days
         </title>
         {ticks.map((t) => (
-          <g key={t} class="grid">
+          <g class="grid">
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
             <text x={PAD.left - 6} y={y(t) + 4} text-anchor="end">{t}</text>
           </g>
@@ -56,7 +56,7 @@ export function UsageChart(props: { days: Day[] }) {
         {days.map((d, i) =>
           i % 5 === 0 || i === days.length - 1
             ? (
-              <text key={d.day} class="tick" x={x(i)} y={H - 8} text-anchor="middle">
+              <text class="tick" x={x(i)} y={H - 8} text-anchor="middle">
                 {d.day.slice(5)}
               </text>
             )
@@ -64,7 +64,6 @@ export function UsageChart(props: { days: Day[] }) {
         )}
         {SERIES.map((s) => (
           <polyline
-            key={s.kind}
             class={`series ${s.kind}`}
             fill="none"
             points={days.map((d, i) => `${x(i).toFixed(1)},${y(d.counts[s.kind]).toFixed(1)}`)
@@ -75,7 +74,7 @@ export function UsageChart(props: { days: Day[] }) {
       <figcaption>
         <ul class="legend">
           {SERIES.map((s) => (
-            <li key={s.kind}>
+            <li>
               <span class={`swatch ${s.kind}`} aria-hidden="true"></span>
               {s.label}
             </li>

@@ -66,7 +66,7 @@ async function InboundPage(props: {
             </thead>
             <tbody>
               {domains.map((d) => (
-                <tr key={d.id}>
+                <tr>
                   <td>
                     <code>{d.domain}</code>
                   </td>

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file jsx-key -- hono/jsx renders `key` as an HTML attribute; a server-rendered list needs none.
 /**
  * Sequences of the session's account with their steps (delay, template,
  * subject, on/off), and pause/resume of a whole sequence. Sequences and their
@@ -60,7 +61,7 @@ function Sequence(props: { s: Seq; csrf: string }) {
             </thead>
             <tbody>
               {s.steps.map((st, i) => (
-                <tr key={String(i)}>
+                <tr>
                   <td>{i + 1}</td>
                   <td>{delayText(st.delay_seconds)}</td>
                   <td>
@@ -91,7 +92,7 @@ async function SequencesPage(props: { ctx: Ctx; c: Context<DashEnv> }) {
           <code>POST /admin/api/v1/accounts/{"{id}"}/sequences</code>).
         </p>
       )}
-      {list.map((q) => <Sequence key={q.id} s={q} csrf={s.csrf} />)}
+      {list.map((q) => <Sequence s={q} csrf={s.csrf} />)}
     </Page>
   );
 }

@@ -35,7 +35,7 @@ function CaptchaForm(props: { ctx: Ctx; c: Context<DashEnv>; site: Site }) {
         <label for="cap-provider">Captcha provider</label>
         <select id="cap-provider" name="provider">
           {CAPTCHA_PROVIDERS.map((p) => (
-            <option key={p} value={p} selected={p === site.captcha.provider}>
+            <option value={p} selected={p === site.captcha.provider}>
               {PROVIDER_LABELS[p] ?? p}
             </option>
           ))}

@@ -94,7 +94,7 @@ function PreviewPanel(
           <summary>Sample data</summary>
           <form method="get" action={props.self}>
             {vars.map((v) => (
-              <label key={v} for={`var-${v}`}>
+              <label for={`var-${v}`}>
                 {v}
                 <input id={`var-${v}`} name={`var_${v}`} value={String(data[v])} />
               </label>
@@ -134,7 +134,7 @@ async function TemplatesPage(props: { ctx: Ctx; c: Context<DashEnv>; error?: str
       {own.length === 0 ? <p>No templates of your own yet.</p> : (
         <ul>
           {own.map((t) => (
-            <li key={t.id}>
+            <li>
               <a href={`/dashboard/templates/${t.id}`}>{t.name}</a> <code>{t.slug}</code>
             </li>
           ))}
@@ -146,7 +146,7 @@ async function TemplatesPage(props: { ctx: Ctx; c: Context<DashEnv>; error?: str
       </p>
       <ul>
         {starterTemplateViews().map((t) => (
-          <li key={t.slug}>
+          <li>
             <a href={`/dashboard/templates/starter/${t.slug}`}>{t.name}</a> <code>{t.slug}</code>
           </li>
         ))}

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file jsx-key -- hono/jsx renders `key` as an HTML attribute; a server-rendered list needs none.
 /** A site's usage: this month against the account's limits, and 30 days of daily counters. */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -68,21 +69,21 @@ function UsagePage(props: { c: Context<DashEnv>; site: Site; usage: Usage }) {
               <thead>
                 <tr>
                   <th scope="col">Day (UTC)</th>
-                  {SERIES.map((s) => <th key={s.kind} scope="col">{s.label}</th>)}
+                  {SERIES.map((s) => <th scope="col">{s.label}</th>)}
                 </tr>
               </thead>
               <tbody>
                 {usage.days.slice().reverse().map((d) => (
-                  <tr key={d.day}>
+                  <tr>
                     <th scope="row">{d.day}</th>
-                    {SERIES.map((s) => <td key={s.kind}>{d.counts[s.kind]}</td>)}
+                    {SERIES.map((s) => <td>{d.counts[s.kind]}</td>)}
                   </tr>
                 ))}
               </tbody>
               <tfoot>
                 <tr>
                   <th scope="row">Total</th>
-                  {SERIES.map((s) => <td key={s.kind}>{totals[s.kind]}</td>)}
+                  {SERIES.map((s) => <td>{totals[s.kind]}</td>)}
                 </tr>
               </tfoot>
             </table>

@@ -1,24 +1,78 @@
-/** One webhook: send a test, and the delivery log with each attempt's status and duration. */
+/**
+ * One webhook: its events (all, or a chosen list), pause/resume, send a test,
+ * and the delivery log with each attempt's status and duration.
+ */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   listDeliveriesOfWebhook,
+  patchWebhook,
   readWebhook,
   sendTest,
   type TestResult,
+  WebhookPatch,
   webhookView,
 } from "../../domain/webhooks/webhooks.ts";
+import { SUBSCRIBABLE_EVENT_TYPES } from "../../domain/webhooks/events.ts";
+import { parseOrThrow } from "../../domain/kernel/validation.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
 import { Csrf, Notice, Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
-import { notFound, SiteNav, viewerOf } from "./sites.tsx";
+import { notFound, problem, SiteNav, viewerOf } from "./sites.tsx";
+
+/** The event list a form chose: "all", or each ticked `event:<type>`. */
+export function eventsFromForm(f: Record<string, string>): string[] {
+  if (f.all_events === "on") return ["all"];
+  return SUBSCRIBABLE_EVENT_TYPES.filter((t) => f[`event:${t}`] === "on");
+}
+
+/** Checkboxes for the events of a webhook: All, or a choice (each one labelled). */
+export function EventChoice(props: { events: string[]; idPrefix: string }) {
+  const all = props.events.includes("all");
+  return (
+    <fieldset>
+      <legend>Events</legend>
+      <label for={`${props.idPrefix}-all`}>
+        <input
+          id={`${props.idPrefix}-all`}
+          type="checkbox"
+          name="all_events"
+          checked={all}
+        />
+        All events (and event types added later)
+      </label>
+      <div class="event-grid">
+        {SUBSCRIBABLE_EVENT_TYPES.map((t) => (
+          <label for={`${props.idPrefix}-${t}`}>
+            <input
+              id={`${props.idPrefix}-${t}`}
+              type="checkbox"
+              name={`event:${t}`}
+              checked={!all && props.events.includes(t)}
+            />
+            <code>{t}</code>
+          </label>
+        ))}
+      </div>
+      <small>Ticking "All events" overrides the list.</small>
+    </fieldset>
+  );
+}
 
 const DELIVERIES = 50;
 
 async function WebhookPage(
-  props: { ctx: Ctx; c: Context<DashEnv>; site: Site; hookId: string; test?: TestResult },
+  props: {
+    ctx: Ctx;
+    c: Context<DashEnv>;
+    site: Site;
+    hookId: string;
+    test?: TestResult;
+    error?: string;
+    saved?: boolean;
+  },
 ) {
   const { ctx, site } = props;
   const w = (await readWebhook(ctx, props.hookId))!;
@@ -45,10 +99,33 @@ async function WebhookPage(
         Delivered {view.success_count}, failed {view.failure_count}; last status{" "}
         {view.last_status ?? "–"}.
       </p>
-      <form method="post" action={`/dashboard/sites/${site.id}/webhooks/${w.id}/test`}>
-        <Csrf token={props.c.get("session").csrf} />
-        <button type="submit" class="secondary">Send test</button>
-      </form>
+      {props.error && <Notice kind="error">{props.error}</Notice>}
+      {props.saved && <Notice kind="ok">Saved.</Notice>}
+      <div class="actions">
+        <form method="post" action={`/dashboard/sites/${site.id}/webhooks/${w.id}/test`}>
+          <Csrf token={props.c.get("session").csrf} />
+          <button type="submit" class="secondary">Send test</button>
+        </form>
+        <form
+          method="post"
+          action={`/dashboard/sites/${site.id}/webhooks/${w.id}/${
+            view.paused ? "resume" : "pause"
+          }`}
+        >
+          <Csrf token={props.c.get("session").csrf} />
+          <button type="submit" class="secondary outline">
+            {view.paused ? "Resume" : "Pause"}
+          </button>
+        </form>
+      </div>
+      <details>
+        <summary>Events: {view.events.includes("all") ? "all" : view.events.join(", ")}</summary>
+        <form method="post" action={`/dashboard/sites/${site.id}/webhooks/${w.id}/events`}>
+          <Csrf token={props.c.get("session").csrf} />
+          <EventChoice events={view.events} idPrefix="ev" />
+          <button type="submit">Save events</button>
+        </form>
+      </details>
       <h2>Deliveries</h2>
       {deliveries.length === 0 ? <p>No deliveries yet.</p> : (
         <div class="overflow-auto">
@@ -103,6 +180,22 @@ export function webhookLogRoutes(ctx: Ctx) {
     return c.html(
       <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} test={test} />,
     );
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/events", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    const page = (extra: { error?: string; saved?: boolean }, status: 200 | 400) =>
+      c.html(
+        <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} {...extra} />,
+        status,
+      );
+    try {
+      const input = parseOrThrow(WebhookPatch, { events: eventsFromForm(c.get("form")) });
+      await patchWebhook(ctx, found.w.id, input);
+      return page({ saved: true }, 200);
+    } catch (e) {
+      return page({ error: problem(e) }, 400);
+    }
   });
   return r;
 }
