@@ -1,12 +1,11 @@
 /**
- * A site's email log, webhooks (add, pause, resume) and blocks (lift where the
- * site may). Each page checks the site against the session first.
+ * A site's webhooks (add with their events, pause, resume) and blocks (lift
+ * where the site may; the operator's review of blocks that need it). Each page checks the site against the session first.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { parseOrThrow } from "../../domain/kernel/validation.ts";
-import { listEmailLog } from "../../domain/mail/email_log.ts";
 import {
   listWebhooksOfSite,
   newWebhook,
@@ -24,54 +23,8 @@ import { EventChoice, eventsFromForm } from "./webhook_log.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, problem, SiteNav, viewerOf } from "./sites.tsx";
 
-const LOG_PAGE = 50;
-
 function when(iso: string | null): string {
   return iso ? iso.slice(0, 16).replace("T", " ") : "never";
-}
-
-async function EmailLogPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site }) {
-  const { site } = props;
-  const items = await listEmailLog(props.ctx, site.id, { limit: LOG_PAGE });
-  return (
-    <Page title={`Email log · ${site.name}`} viewer={viewerOf(props.c)}>
-      <hgroup>
-        <h1>Email log</h1>
-        <p>{site.name} · the latest {LOG_PAGE}</p>
-      </hgroup>
-      <SiteNav site={site} />
-      {items.length === 0 ? <p>No emails yet.</p> : (
-        <div class="overflow-auto">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Source</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Status</th>
-                <th scope="col">Opens</th>
-                <th scope="col">Clicks</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr>
-                  <td>{when(e.created_at)}</td>
-                  <td>{e.source}</td>
-                  <td>{e.to_first}</td>
-                  <td class="wrap">{e.subject}</td>
-                  <td>{e.status}{e.reason ? ` (${e.reason})` : ""}</td>
-                  <td>{e.opens}</td>
-                  <td>{e.clicks}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Page>
-  );
 }
 
 async function WebhooksPage(
@@ -218,10 +171,6 @@ async function BlocksPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; er
 export function activityRoutes(ctx: Ctx) {
   const r = new Hono<DashEnv>();
   const site = (c: Context<DashEnv>) => siteOfSession(ctx, c.get("session"), c.req.param("id")!);
-  r.get("/dashboard/sites/:id/email-log", async (c) => {
-    const s = await site(c);
-    return s ? c.html(<EmailLogPage ctx={ctx} c={c} site={s} />) : notFound(c);
-  });
   r.get("/dashboard/sites/:id/webhooks", async (c) => {
     const s = await site(c);
     return s ? c.html(<WebhooksPage ctx={ctx} c={c} site={s} />) : notFound(c);

@@ -22,6 +22,7 @@ import { usageRoutes } from "./usage.tsx";
 import { templateRoutes } from "./templates.tsx";
 import { sequenceRoutes } from "./sequences.tsx";
 import { inboundRoutes } from "./inbound.tsx";
+import { emailLogRoutes } from "./email_log.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {
   const d = new Hono<DashEnv>();
@@ -60,5 +61,6 @@ export function dashboardRoutes(ctx: Ctx) {
   d.route("/", templateRoutes(ctx));
   d.route("/", sequenceRoutes(ctx));
   d.route("/", inboundRoutes(ctx));
+  d.route("/", emailLogRoutes(ctx));
   return d;
 }
