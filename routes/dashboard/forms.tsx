@@ -24,6 +24,7 @@ import {
   type HostedForm,
   moveField,
   removeField,
+  replaceField,
 } from "../../domain/dashboard/forms.ts";
 import { Csrf, Notice, Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
@@ -101,6 +102,48 @@ function Preview(props: { form: HostedForm }) {
   );
 }
 
+/** The inputs of one field (add, or edit in place with `field` and its own id prefix). */
+function FieldInputs(props: { p: string; field?: FormField }) {
+  const { p, field } = props;
+  return (
+    <>
+      <label for={`${p}-label`}>Label</label>
+      <input id={`${p}-label`} name="label" required maxlength={200} value={field?.label ?? ""} />
+      <label for={`${p}-name`}>Field name</label>
+      <input
+        id={`${p}-name`}
+        name="name"
+        required
+        maxlength={64}
+        pattern="[A-Za-z0-9_.\-]+"
+        value={field?.name ?? ""}
+      />
+      <label for={`${p}-type`}>Type</label>
+      <select id={`${p}-type`} name="type">
+        {FORM_FIELD_TYPES.map((t) => (
+          <option key={t} value={t} selected={t === field?.type}>{t}</option>
+        ))}
+      </select>
+      <label for={`${p}-placeholder`}>Placeholder</label>
+      <input
+        id={`${p}-placeholder`}
+        name="placeholder"
+        maxlength={200}
+        value={field?.placeholder ?? ""}
+      />
+      <label for={`${p}-options`}>Options (one per line; select and checkbox)</label>
+      <textarea id={`${p}-options`} name="options" rows={3}>
+        {(field?.options ?? []).join("\n")}
+      </textarea>
+      <label for={`${p}-required`}>
+        <input id={`${p}-required`} name="required" type="checkbox" checked={!!field?.required} />
+        {" "}
+        Required
+      </label>
+    </>
+  );
+}
+
 function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: string }) {
   const { form } = props;
   const csrf = props.c.get("session").csrf;
@@ -162,24 +205,20 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
             <summary>Add a field</summary>
             <form method="post" action={`${base}/fields`}>
               <Csrf token={csrf} />
-              <label for="f-label">Label</label>
-              <input id="f-label" name="label" required maxlength={200} />
-              <label for="f-name">Field name</label>
-              <input id="f-name" name="name" required maxlength={64} pattern="[A-Za-z0-9_.\-]+" />
-              <label for="f-type">Type</label>
-              <select id="f-type" name="type">
-                {FORM_FIELD_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
-              </select>
-              <label for="f-placeholder">Placeholder</label>
-              <input id="f-placeholder" name="placeholder" maxlength={200} />
-              <label for="f-options">Options (one per line; select and checkbox)</label>
-              <textarea id="f-options" name="options" rows={3}></textarea>
-              <label for="f-required">
-                <input id="f-required" name="required" type="checkbox" /> Required
-              </label>
+              <FieldInputs p="f" />
               <button type="submit">Add field</button>
             </form>
           </details>
+          {form.fields.map((f, i) => (
+            <details class="field-edit">
+              <summary>Edit “{f.label}”</summary>
+              <form method="post" action={`${base}/fields/${i}`}>
+                <Csrf token={csrf} />
+                <FieldInputs p={`e${i}`} field={f} />
+                <button type="submit">Save field</button>
+              </form>
+            </details>
+          ))}
           <h2>Settings</h2>
           <form method="post" action={`${base}/settings`}>
             <Csrf token={csrf} />
@@ -259,6 +298,7 @@ export function formRoutes(ctx: Ctx) {
     });
   const index = (c: Context<DashEnv>) => Number(c.req.param("i"));
   step("fields", (c, form) => addField(ctx, form, fieldFromForm(c.get("form"))));
+  step("fields/:i", (c, form) => replaceField(ctx, form, index(c), fieldFromForm(c.get("form"))));
   step("fields/:i/remove", (c, form) => removeField(ctx, form, index(c)));
   step("fields/:i/up", (c, form) => moveField(ctx, form, index(c), -1));
   step("fields/:i/down", (c, form) => moveField(ctx, form, index(c), 1));

@@ -67,3 +67,71 @@ Deno.test("the form builder adds, reorders and removes fields; forms/render serv
     await svc.close();
   }
 });
+
+Deno.test("the form builder edits a field in place (label, type, options, required); a foreign user cannot", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const key = (await svc.admin("POST", `/sites/${a.siteId}/api-keys`)).body.api_key as string;
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get("/dashboard/forms");
+    const builder = (await user.post("/dashboard/forms", { name: "Quote", slug: "quote" }))
+      .location!;
+    await user.get(builder);
+    await user.post(`${builder}/fields`, { label: "Email", name: "email", type: "email" });
+    await user.get(builder);
+    await user.post(`${builder}/fields`, { label: "Topic", name: "topic", type: "text" });
+    const page = await user.get(builder);
+    // Each field has its edit form, prefilled, with labelled inputs.
+    assert.match(
+      page.text,
+      /<label for="e1-label">Label<\/label><input id="e1-label"[^>]*value="Topic"/,
+    );
+    const edited = await user.post(`${builder}/fields/1`, {
+      label: "What about?",
+      name: "topic",
+      type: "select",
+      options: "Sales\nSupport\n",
+      required: "on",
+    });
+    assert.equal(edited.status, 303, edited.text);
+    const rendered = await svc.api("GET", "forms/render/quote", { key });
+    const form = (rendered.body.form ?? rendered.body) as {
+      fields: {
+        name: string;
+        label: string;
+        type: string;
+        options?: string[];
+        required: boolean;
+      }[];
+    };
+    assert.deepEqual(form.fields[1], {
+      name: "topic",
+      label: "What about?",
+      type: "select",
+      options: ["Sales", "Support"],
+      required: true,
+    });
+    assert.equal(form.fields[0].name, "email");
+    await user.get(builder);
+    assert.equal((await user.post(`${builder}/fields/7`, { label: "X", name: "x" })).status, 400);
+
+    const b = await seedUser(svc, "Bravo");
+    const other = new Browser(svc, "192.0.2.82");
+    await other.signIn(b.email, b.password);
+    await other.get("/dashboard/forms");
+    assert.equal(
+      (await other.post(`${builder}/fields/0`, { label: "Pwned", name: "email", type: "email" }))
+        .status,
+      404,
+    );
+    const after = await svc.api("GET", "forms/render/quote", { key });
+    assert.equal(
+      ((after.body.form ?? after.body) as { fields: { label: string }[] }).fields[0].label,
+      "Email",
+    );
+  } finally {
+    await svc.close();
+  }
+});
