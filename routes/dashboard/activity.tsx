@@ -14,7 +14,7 @@ import {
   WebhookCreate,
   webhookView,
 } from "../../domain/webhooks/webhooks.ts";
-import { blockStatus, liftBlock } from "../../domain/blocks/blocks.ts";
+import { blockStatus, enableSite, liftBlock, operatorLift } from "../../domain/blocks/blocks.ts";
 import { ApiError } from "../../domain/kernel/errors.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
@@ -101,6 +101,7 @@ async function WebhooksPage(
 async function BlocksPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; error?: string }) {
   const { site } = props;
   const csrf = props.c.get("session").csrf;
+  const operator = props.c.get("session").user_id === null;
   const status = await blockStatus(props.ctx, site);
   const base = `/dashboard/sites/${site.id}/blocks`;
   return (
@@ -122,6 +123,18 @@ async function BlocksPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; er
               <form method="post" action={`${base}/site/lift`}>
                 <Csrf token={csrf} />
                 <button type="submit">Lift site block</button>
+              </form>
+            )
+            : operator
+            ? (
+              <form method="post" action={`${base}/site/review`}>
+                <Csrf token={csrf} />
+                <p>This block needs the operator's review before the site is enabled again.</p>
+                <label for="review-ok">
+                  <input id="review-ok" name="reviewed" type="checkbox" required />{" "}
+                  I reviewed this site and it may send again
+                </label>
+                <button type="submit">Enable site after review</button>
               </form>
             )
             : <p>Only the operator can lift this block after a review.</p>}
@@ -154,6 +167,13 @@ async function BlocksPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; er
                         <form method="post" action={`${base}/ip/${b.id}/lift`}>
                           <Csrf token={csrf} />
                           <button type="submit">Lift</button>
+                        </form>
+                      )
+                      : operator
+                      ? (
+                        <form method="post" action={`${base}/ip/${b.id}/operator-lift`}>
+                          <Csrf token={csrf} />
+                          <button type="submit" class="secondary">Lift (operator)</button>
                         </form>
                       )
                       : "operator only"}
@@ -216,6 +236,30 @@ export function activityRoutes(ctx: Ctx) {
   r.post("/dashboard/sites/:id/blocks/site/lift", async (c) => {
     const s = await site(c);
     return s ? await lift(c, s, { kind: "site" }) : notFound(c);
+  });
+  // The operator's review: a disable that needs it (requires_admin_review) ends here.
+  r.post("/dashboard/sites/:id/blocks/site/review", async (c) => {
+    const s = await site(c);
+    if (!s || c.get("session").user_id !== null) return notFound(c);
+    if (c.get("form").reviewed !== "on") {
+      return c.html(
+        <BlocksPage ctx={ctx} c={c} site={s} error="Tick the review box to enable the site." />,
+        400,
+      );
+    }
+    await enableSite(ctx, s.id);
+    return c.redirect(`/dashboard/sites/${s.id}/blocks`, 303);
+  });
+  r.post("/dashboard/sites/:id/blocks/ip/:block/operator-lift", async (c) => {
+    const s = await site(c);
+    if (!s || c.get("session").user_id !== null) return notFound(c);
+    try {
+      const lifted = await operatorLift(ctx, c.req.param("block").slice(0, 80));
+      if (!lifted) return notFound(c);
+      return c.redirect(`/dashboard/sites/${s.id}/blocks`, 303);
+    } catch (e) {
+      return c.html(<BlocksPage ctx={ctx} c={c} site={s} error={problem(e)} />, 400);
+    }
   });
   r.post("/dashboard/sites/:id/blocks/ip/:block/lift", async (c) => {
     const s = await site(c);
