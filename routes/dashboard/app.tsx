@@ -23,6 +23,7 @@ import { templateRoutes } from "./templates.tsx";
 import { sequenceRoutes } from "./sequences.tsx";
 import { inboundRoutes } from "./inbound.tsx";
 import { emailLogRoutes } from "./email_log.tsx";
+import { teamRoutes } from "./team.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {
   const d = new Hono<DashEnv>();
@@ -62,5 +63,6 @@ export function dashboardRoutes(ctx: Ctx) {
   d.route("/", sequenceRoutes(ctx));
   d.route("/", inboundRoutes(ctx));
   d.route("/", emailLogRoutes(ctx));
+  d.route("/", teamRoutes(ctx));
   return d;
 }
