@@ -25,7 +25,7 @@ form.inline button { margin: 0; padding: 0.25rem 0.75rem; }
 .shown-once code { word-break: break-all; }
 th, td { white-space: nowrap; vertical-align: top; }
 td.wrap { white-space: normal; min-width: 16rem; }
-td.wrap code { overflow-wrap: anywhere; }
+td.wrap code, main p code { overflow-wrap: anywhere; }
 button { white-space: nowrap; }
 header nav, header nav ul { flex-wrap: wrap; }
 header nav small { overflow-wrap: anywhere; }
@@ -47,6 +47,11 @@ textarea.code { font-family: var(--pico-font-family-monospace); font-size: 0.85e
 .usage-chart ul.legend { display: flex; flex-wrap: wrap; gap: 0 1.25rem; padding: 0; margin: 0.25rem 0 0; }
 .usage-chart ul.legend li { list-style: none; display: flex; align-items: center; gap: 0.4rem; margin: 0; }
 .swatch { display: inline-block; width: 1rem; height: 0.25rem; border-radius: 2px; }
+.usage-chart .dot { stroke: none; }
+@media (max-width: 600px) { .usage-chart text { font-size: 20px; } .usage-chart .series { stroke-width: 3; } }
+.dot.sent { fill: #2563eb; } .dot.opened { fill: #16a34a; } .dot.clicked { fill: #9333ea; }
+.dot.bounced { fill: #dc2626; } .dot.submissions { fill: #d97706; }
+nav[aria-label="Site"] { margin-bottom: 1rem; }
 .series.sent { stroke: #2563eb; } .swatch.sent { background: #2563eb; }
 .series.opened { stroke: #16a34a; } .swatch.opened { background: #16a34a; }
 .series.clicked { stroke: #9333ea; } .swatch.clicked { background: #9333ea; }

@@ -18,7 +18,7 @@ type Day = { day: string; counts: Record<DailyKind, number> };
 
 const W = 720;
 const H = 260;
-const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 44, right: 20, top: 12, bottom: 28 };
 
 /** A round upper bound for the y axis (1, 2, 5 times a power of ten). */
 export function niceMax(v: number): number {
@@ -56,7 +56,12 @@ export function UsageChart(props: { days: Day[] }) {
         {days.map((d, i) =>
           i % 5 === 0 || i === days.length - 1
             ? (
-              <text class="tick" x={x(i)} y={H - 8} text-anchor="middle">
+              <text
+                class="tick"
+                x={x(i).toFixed(1)}
+                y={H - 8}
+                text-anchor={i === days.length - 1 ? "end" : i === 0 ? "start" : "middle"}
+              >
                 {d.day.slice(5)}
               </text>
             )
@@ -70,6 +75,20 @@ export function UsageChart(props: { days: Day[] }) {
               .join(" ")}
           />
         ))}
+        {SERIES.map((s) =>
+          days.map((d, i) =>
+            d.counts[s.kind] > 0
+              ? (
+                <circle
+                  class={`dot ${s.kind}`}
+                  cx={x(i).toFixed(1)}
+                  cy={y(d.counts[s.kind]).toFixed(1)}
+                  r="3"
+                />
+              )
+              : null
+          )
+        )}
       </svg>
       <figcaption>
         <ul class="legend">

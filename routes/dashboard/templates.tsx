@@ -184,6 +184,7 @@ function TemplatePage(props: {
       {props.error && <Notice kind="error">{props.error}</Notice>}
       {props.saved && <Notice kind="ok">Saved.</Notice>}
       <PreviewPanel c={c} t={t} frame={`${base}/preview`} self={base} />
+      <h2>Edit</h2>
       <form method="post" action={base}>
         <Csrf token={c.get("session").csrf} />
         <Fields t={t} />
