@@ -102,6 +102,16 @@ function Preview(props: { form: HostedForm }) {
   );
 }
 
+/** The settings keys the builder shows as text inputs: key, label, max length, input type. */
+const TEXT_SETTINGS = [
+  ["notify_email", "Notification email (this form)", 320, "email"],
+  ["from_name", "From name of its emails", 120, "text"],
+  ["brand_color", "Brand colour (#rrggbb)", 9, "text"],
+  ["radius_preset", "Corner radius preset", 32, "text"],
+  ["button_align", "Button alignment", 32, "text"],
+  ["field_tone", "Field tone", 32, "text"],
+] as const;
+
 /** The inputs of one field (add, or edit in place with `field` and its own id prefix). */
 function FieldInputs(props: { p: string; field?: FormField }) {
   const { p, field } = props;
@@ -236,6 +246,31 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
               maxlength={2000}
               value={form.settings.success_message ?? ""}
             />
+            <details>
+              <summary>Notification and look</summary>
+              {TEXT_SETTINGS.map(([k, label, max, type]) => (
+                <>
+                  <label for={`s-${k}`}>{label}</label>
+                  <input
+                    id={`s-${k}`}
+                    name={k}
+                    type={type}
+                    maxlength={max}
+                    value={String(form.settings[k] ?? "")}
+                  />
+                </>
+              ))}
+              <label for="s-card_wrap">
+                <input
+                  id="s-card_wrap"
+                  name="card_wrap"
+                  type="checkbox"
+                  role="switch"
+                  checked={form.settings.card_wrap === true || form.settings.card_wrap === "true"}
+                />{" "}
+                Wrap the form in a card
+              </label>
+            </details>
             <button type="submit">Save form settings</button>
           </form>
           <div class="actions">
@@ -304,11 +339,18 @@ export function formRoutes(ctx: Ctx) {
   step("fields/:i/down", (c, form) => moveField(ctx, form, index(c), 1));
   step("settings", (c, form) => {
     const f = c.get("form");
-    const settings = {
+    const settings: Record<string, unknown> = {
       ...form.settings,
       submit_label: f.submit_label ?? "",
       success_message: f.success_message ?? "",
     };
+    if (f.card_wrap === "on") settings.card_wrap = true;
+    else delete settings.card_wrap;
+    // An emptied optional key is left out (a key never set may be missing: spec).
+    for (const [k] of TEXT_SETTINGS) {
+      if (f[k]) settings[k] = f[k];
+      else delete settings[k];
+    }
     return patchHostedForm(ctx, form.id, parseOrThrow(FormPatch, { settings }));
   });
   step("archive", (_c, form) => setArchived(ctx, form.id, true));

@@ -135,3 +135,52 @@ Deno.test("the form builder edits a field in place (label, type, options, requir
     await svc.close();
   }
 });
+
+Deno.test("the form builder saves every settings key of the spec; an emptied key is left out", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const key = (await svc.admin("POST", `/sites/${a.siteId}/api-keys`)).body.api_key as string;
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get("/dashboard/forms");
+    const builder = (await user.post("/dashboard/forms", { name: "Look", slug: "look" })).location!;
+    await user.get(builder);
+    const saved = await user.post(`${builder}/settings`, {
+      submit_label: "Go",
+      success_message: "Done",
+      notify_email: "team@example.org",
+      from_name: "The Team",
+      brand_color: "#1a73e8",
+      radius_preset: "round",
+      button_align: "right",
+      field_tone: "soft",
+      card_wrap: "on",
+    });
+    assert.equal(saved.status, 303, saved.text);
+    const render = async () => {
+      const r = await svc.api("GET", "forms/render/look", { key });
+      return ((r.body.form ?? r.body) as { settings: Record<string, unknown> }).settings;
+    };
+    assert.deepEqual(await render(), {
+      submit_label: "Go",
+      success_message: "Done",
+      notify_email: "team@example.org",
+      from_name: "The Team",
+      brand_color: "#1a73e8",
+      radius_preset: "round",
+      button_align: "right",
+      field_tone: "soft",
+      card_wrap: true,
+    });
+    await user.get(builder);
+    const bad = await user.post(`${builder}/settings`, { brand_color: "red" });
+    assert.equal(bad.status, 400);
+    assert.match(bad.text, /brand_color/);
+    await user.get(builder);
+    await user.post(`${builder}/settings`, { submit_label: "Go", success_message: "Done" });
+    assert.deepEqual(await render(), { submit_label: "Go", success_message: "Done" });
+  } finally {
+    await svc.close();
+  }
+});
