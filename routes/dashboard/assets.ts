@@ -52,6 +52,7 @@ textarea.code { font-family: var(--pico-font-family-monospace); font-size: 0.85e
 .dot.sent { fill: #2563eb; } .dot.opened { fill: #16a34a; } .dot.clicked { fill: #9333ea; }
 .dot.bounced { fill: #dc2626; } .dot.submissions { fill: #d97706; }
 nav[aria-label="Site"] { margin-bottom: 1rem; }
+a.flag { margin-left: 0.5rem; font-size: 0.85em; color: var(--pico-del-color); }
 .series.sent { stroke: #2563eb; } .swatch.sent { background: #2563eb; }
 .series.opened { stroke: #16a34a; } .swatch.opened { background: #16a34a; }
 .series.clicked { stroke: #9333ea; } .swatch.clicked { background: #9333ea; }

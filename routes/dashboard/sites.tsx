@@ -95,6 +95,11 @@ async function Landing(props: { ctx: Ctx; c: Context<DashEnv>; error?: string })
             {sites.map((site) => (
               <li>
                 <a href={`/dashboard/sites/${site.id}`}>{site.name}</a> <small>{site.domain}</small>
+                {site.disabled && (
+                  <a href={`/dashboard/sites/${site.id}/blocks`} class="flag">
+                    {site.disabled.automatic ? "disabled" : "disabled, needs review"}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

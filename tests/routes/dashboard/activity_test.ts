@@ -140,6 +140,13 @@ Deno.test("a disable that requires admin review: the user cannot lift it, the op
     const op = new Browser(svc, "192.0.2.90");
     await op.get("/dashboard/operator");
     await op.request("POST", "/dashboard/operator", { form: { token: svc.ctx.config.adminToken } });
+    await op.get("/dashboard/");
+    await op.post("/dashboard/account", { account_id: a.accountId });
+    // The landing page flags the site, linking to its review.
+    assert.match(
+      (await op.get("/dashboard/")).text,
+      new RegExp(`href="${base}" class="flag">disabled, needs review<`),
+    );
     const review = await op.get(base);
     assert.match(review.text, /Enable site after review/);
     assert.match(review.text, /<label for="review-ok">/);
