@@ -11,6 +11,8 @@ import { type DailyKind, readDaily, readMonthly } from "../kernel/kv/counters.ts
 import { readAccount } from "../accounts/accounts.ts";
 import type { Site } from "../sites/schema.ts";
 
+export type { DailyKind };
+
 export const CHART_DAYS = 30;
 
 export type Usage = {

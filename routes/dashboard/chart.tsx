@@ -4,7 +4,7 @@
  * legend; the same numbers follow in a table for screen readers and copying.
  * Colours come from classes in dashboard.css (the CSP allows no inline style).
  */
-import type { DailyKind } from "../../domain/kernel/kv/counters.ts";
+import type { DailyKind } from "../../domain/dashboard/usage.ts";
 
 export const SERIES: { kind: DailyKind; label: string }[] = [
   { kind: "sent", label: "Sent" },

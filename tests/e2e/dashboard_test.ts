@@ -3,7 +3,11 @@
  * a new user signs in, creates a site and an API key, uses the key against the
  * API, looks at the sending-domains page, works the keyboard and a phone-sized
  * screen, and signs out. Screenshots go to tests/e2e/artifacts/dashboard/
- * (gitignored).
+ * (gitignored). A second test walks the second-phase pages and every main page
+ * on a phone.
+ *
+ * Long file: two browser walks that share their set-up style; each is one
+ * story read top to bottom, and splitting them would scatter the Done-means path.
  */
 import assert from "node:assert/strict";
 import { type Browser, chromium } from "playwright-core";

@@ -321,7 +321,7 @@ export const keys = {
   ],
   /** Session by SHA-256 of its cookie token (expires). */
   dashboardSession: (hash: string): Key => ["dashboard_sessions", hash],
-  /** Sign-in attempts of one subject ("email" or "ip") in the current window ({count, since}); a success gives its own back. */
+  /** Sign-in attempts of one subject ("email" or "ip") in the current window ({count, since}). */
   dashboardSignInFailures: (kind: "email" | "ip", subject: string): Key => [
     "dashboard_sign_in_failures",
     kind,
@@ -356,13 +356,9 @@ export const keys = {
     kind,
     month,
   ],
-  /**
-   * Daily counter (Deno.KvU64) of one site, UTC day "2026-11-24" and kind (DAILY_KINDS in
-   * counters.ts: sent, opened, clicked, bounced, submissions); the day before the kind, so
-   * one range of a site's keys holds every kind of a span of days.
-   */
+  /** Daily counter (KvU64) per site, UTC day, kind (counters.ts DAILY_KINDS): one range. */
   daily: (siteId: string, day: string, kind: string): Key => ["daily", siteId, day, kind],
-  /** Every daily counter of a site from `day` on (a listing bound). */
+  /** A site's daily counters from `day` on (a listing bound). */
   dailyFrom: (siteId: string, day: string): Key => ["daily", siteId, day],
   /** Running total (Deno.KvU64), e.g. ("site_email_log", siteId). */
   total: (name: string, subject: string): Key => ["totals", name, subject],
