@@ -36,6 +36,7 @@ nav[aria-label="Site"] li { padding-top: 0.25rem; padding-bottom: 0.25rem; }
 .actions form { margin: 0; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
 dl.facts dd { margin: 0; }
+fieldset.step-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 0 1rem; align-items: end; }
 .event-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0 1rem; }
 iframe.preview { width: 100%; height: 28rem; border: 1px solid var(--pico-muted-border-color); border-radius: var(--pico-border-radius); background: #fff; }
 pre.preview-text { white-space: pre-wrap; overflow-wrap: anywhere; padding: 1rem; }

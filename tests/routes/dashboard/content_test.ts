@@ -204,3 +204,93 @@ Deno.test("captcha settings: provider and site key saved, the secret required on
     await svc.close();
   }
 });
+
+Deno.test("sequences are created and their steps added, changed and removed from the page; unknown templates refused", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const u = new Browser(svc);
+    await u.signIn(a.email, a.password);
+    await u.get("/dashboard/sequences");
+    const made = await u.post("/dashboard/sequences", { name: "Trial", key: "trial" });
+    assert.equal(made.status, 303, made.text);
+    const list = await svc.admin("GET", `/accounts/${a.accountId}/sequences`);
+    const id = (list.body.items as { id: string }[])[0].id;
+    const steps = `/dashboard/sequences/${id}/steps`;
+    const page = await u.get("/dashboard/sequences");
+    assert.match(page.text, new RegExp(`<label for="${id}-template-0">`));
+    // The empty row adds a step.
+    assert.equal(
+      (await u.post(steps, {
+        delay_0: "2",
+        unit_0: "hours",
+        template_0: "welcome",
+        subject_0: "Hi <there>",
+        on_0: "on",
+      })).status,
+      303,
+    );
+    let seq = (await svc.admin("GET", `/sequences/${id}`)).body as {
+      steps: {
+        delay_seconds: number;
+        template: string;
+        subject: string | null;
+        enabled: boolean;
+      }[];
+    };
+    assert.deepEqual(
+      seq.steps.map(({ delay_seconds, template, subject, enabled }) => ({
+        delay_seconds,
+        template,
+        subject,
+        enabled,
+      })),
+      [{ delay_seconds: 7200, template: "welcome", subject: "Hi <there>", enabled: true }],
+    );
+    // Shown as it was saved (2 hours), then a second step added and the first switched off.
+    const again = await u.get("/dashboard/sequences");
+    assert.match(again.text, new RegExp(`id="${id}-delay-0"[^>]*value="2"`));
+    assert.match(again.text, /value="hours" selected/);
+    assert.match(again.text, /Hi &lt;there&gt;/);
+    await u.post(steps, {
+      delay_0: "2",
+      unit_0: "hours",
+      template_0: "welcome",
+      subject_0: "",
+      delay_1: "3",
+      unit_1: "days",
+      template_1: "receipt",
+      on_1: "on",
+    });
+    seq = (await svc.admin("GET", `/sequences/${id}`)).body as typeof seq;
+    assert.deepEqual(seq.steps.map((s) => [s.delay_seconds, s.template, s.enabled]), [
+      [7200, "welcome", false],
+      [259200, "receipt", true],
+    ]);
+    await u.get("/dashboard/sequences");
+    const bad = await u.post(steps, {
+      delay_0: "1",
+      unit_0: "days",
+      template_0: "no-such-template",
+    });
+    assert.equal(bad.status, 400);
+    assert.match(bad.text, /role="alert"/);
+    await u.get("/dashboard/sequences");
+    assert.equal(
+      (await u.post(steps, { template_0: "", delay_0: "0", template_1: "receipt" })).status,
+      303,
+    );
+    seq = (await svc.admin("GET", `/sequences/${id}`)).body as typeof seq;
+    assert.deepEqual(seq.steps.map((s) => s.template), ["receipt"]);
+
+    const b = await seedUser(svc, "Bravo");
+    const other = new Browser(svc, "192.0.2.83");
+    await other.signIn(b.email, b.password);
+    await other.get("/dashboard/sequences");
+    assert.equal((await other.post(steps, { template_0: "welcome" })).status, 404);
+    seq = (await svc.admin("GET", `/sequences/${id}`)).body as typeof seq;
+    assert.deepEqual(seq.steps.map((s) => s.template), ["receipt"]);
+  } finally {
+    await svc.close();
+  }
+});

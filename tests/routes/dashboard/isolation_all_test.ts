@@ -161,6 +161,7 @@ Deno.test("every dashboard URL of account B's objects answers 404 to a user of A
       [`/dashboard/templates/${x.template}`, { name: "pwned", slug: "pwned" }],
       [`/dashboard/templates/${x.template}/delete`, {}],
       [`/dashboard/sequences/${x.sequence}/pause`, {}],
+      [`/dashboard/sequences/${x.sequence}/steps`, { template_0: "welcome" }],
       [`/dashboard/forms/${x.form}/archive`, {}],
       [`/dashboard/forms/${x.form}/fields/0`, { label: "pwned", name: "email", type: "email" }],
       [`/dashboard/forms/${x.form}/fields/0/remove`, {}],
