@@ -20,12 +20,14 @@ const W = 720;
 const H = 260;
 const PAD = { left: 44, right: 20, top: 12, bottom: 28 };
 
-/** A round upper bound for the y axis (1, 2, 5 times a power of ten). */
+/**
+ * The y axis's top: four even steps of 1, 2 or 5 times a power of ten (4, 8,
+ * 20, 40, 80, 200...), so every grid line sits on a whole, round number.
+ */
 export function niceMax(v: number): number {
-  if (v <= 4) return 4;
-  const p = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 5, 10]) if (m * p >= v) return m * p;
-  return 10 * p;
+  for (let p = 1;; p *= 10) {
+    for (const m of [1, 2, 5]) if (4 * m * p >= v) return 4 * m * p;
+  }
 }
 
 export function UsageChart(props: { days: Day[] }) {
@@ -35,7 +37,7 @@ export function UsageChart(props: { days: Day[] }) {
   const plotH = H - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (days.length > 1 ? (i * plotW) / (days.length - 1) : 0);
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(top * f));
+  const ticks = [0, 1, 2, 3, 4].map((i) => (top / 4) * i);
   return (
     <figure class="usage-chart">
       <svg

@@ -53,6 +53,9 @@ export function Page(props: { title: string; viewer: Viewer; children?: Child })
                   <a href="/dashboard/sequences">Sequences</a>
                 </li>
                 <li>
+                  <a href="/dashboard/usage">Account usage</a>
+                </li>
+                <li>
                   <a href="/dashboard/team">Team</a>
                 </li>
                 <li>

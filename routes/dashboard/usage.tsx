@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
-import { siteUsage, type Usage } from "../../domain/dashboard/usage.ts";
+import { accountUsage, siteUsage, type Usage } from "../../domain/dashboard/usage.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
@@ -27,18 +27,18 @@ function Meter(props: { label: string; used: number; limit: number | null }) {
   );
 }
 
-function UsagePage(props: { c: Context<DashEnv>; site: Site; usage: Usage }) {
+function UsagePage(props: { c: Context<DashEnv>; site: Site | null; usage: Usage }) {
   const { site, usage } = props;
   const totals = Object.fromEntries(
     SERIES.map((s) => [s.kind, usage.days.reduce((n, d) => n + d.counts[s.kind], 0)]),
   );
   return (
-    <Page title={`Usage · ${site.name}`} viewer={viewerOf(props.c)}>
+    <Page title={site ? `Usage · ${site.name}` : "Usage"} viewer={viewerOf(props.c)}>
       <hgroup>
         <h1>Usage</h1>
-        <p>{site.name}</p>
+        <p>{site ? site.name : `All sites of ${usage.account?.name ?? "the account"}`}</p>
       </hgroup>
-      <SiteNav site={site} />
+      {site && <SiteNav site={site} />}
       <section>
         <h2>This month ({usage.month}, UTC)</h2>
         {usage.account
@@ -60,7 +60,12 @@ function UsagePage(props: { c: Context<DashEnv>; site: Site; usage: Usage }) {
           : <p>This site belongs to no account: no monthly limits apply.</p>}
       </section>
       <section>
-        <h2>Last {usage.days.length} days (this site)</h2>
+        <h2>Last {usage.days.length} days ({site ? "this site" : "all its sites"})</h2>
+        {site && usage.account && (
+          <p>
+            <a href="/dashboard/usage">All sites of the account</a>
+          </p>
+        )}
         <UsageChart days={usage.days} />
         <details>
           <summary>The numbers, per day</summary>
@@ -100,6 +105,12 @@ export function usageRoutes(ctx: Ctx) {
     const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
     if (!site) return notFound(c);
     return c.html(<UsagePage c={c} site={site} usage={await siteUsage(ctx, site)} />);
+  });
+  r.get("/dashboard/usage", async (c) => {
+    const s = c.get("session");
+    const usage = s.account_id ? await accountUsage(ctx, s.account_id) : null;
+    if (!usage) return c.redirect("/dashboard/", 303);
+    return c.html(<UsagePage c={c} site={null} usage={usage} />);
   });
   return r;
 }

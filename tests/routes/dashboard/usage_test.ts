@@ -146,3 +146,51 @@ Deno.test("usage: sent, opened, clicked, bounced and submissions per day from da
     await svc.close();
   }
 });
+
+Deno.test("account usage adds up the daily counters of the account's sites; another account's are not in it", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const second = await svc.admin("POST", "/sites", {
+      account_id: a.accountId,
+      name: "Second site",
+      domain: "second.example.com",
+      default_notify_email: "owner@example.com",
+    });
+    const b = await seedUser(svc, "Bravo");
+    const submit = async (siteId: string, n: number) => {
+      const key = (await svc.admin("POST", `/sites/${siteId}/api-keys`)).body.api_key as string;
+      for (let i = 0; i < n; i++) {
+        const r = await svc.api("POST", "forms/submit", {
+          key,
+          body: { form_id: 1, fields: { email: `p${i}@example.org`, message: `Question ${i}?` } },
+        });
+        assert.equal(r.status, 200, r.text);
+      }
+    };
+    await submit(a.siteId, 2);
+    await submit(second.body.id as string, 3);
+    await submit(b.siteId, 7);
+    const u = new Browser(svc);
+    await u.signIn(a.email, a.password);
+    const page = await u.get("/dashboard/usage");
+    assert.equal(page.status, 200);
+    assert.match(page.text, /All sites of Acme/);
+    const today = new Date(svc.ctx.clock.now()).toISOString().slice(0, 10);
+    const cells = new RegExp(`<th scope="row">${today}</th>((?:<td[^>]*>\\d+</td>)+)`).exec(
+      page.text,
+    )!;
+    const nums = [...cells[1].matchAll(/<td[^>]*>(\d+)<\/td>/g)].map((m) => Number(m[1]));
+    assert.equal(nums[4], 5, "submissions of both sites, none of Bravo's");
+    // The month's count is the quota's (repeated texts are not counted against it).
+    assert.match(page.text, /Form submissions<\/strong>: \d+/);
+    // The y axis in four round steps (top 8 for a peak of 5).
+    const ticks = [...page.text.matchAll(/text-anchor="end">(\d+(?:\.\d+)?)<\/text>/g)]
+      .map((m) => m[1]);
+    assert.deepEqual(ticks.slice(0, 5), ["0", "2", "4", "6", "8"]);
+    const site = await u.get(`/dashboard/sites/${a.siteId}/usage`);
+    assert.match(site.text, /href="\/dashboard\/usage"/);
+  } finally {
+    await svc.close();
+  }
+});
