@@ -138,3 +138,62 @@ Deno.test("the first page of 100,000 submissions reads as many KV entries as the
     await svc.close();
   }
 });
+
+Deno.test("the first page of an email log of 100,000 reads as many KV entries as one of 60", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const small = await seedUser(svc, "Small");
+    const big = await seedUser(svc, "Big", "Big site");
+    const send = async (siteId: string, n: number) => {
+      const key = (await svc.admin("POST", `/sites/${siteId}/api-keys`)).body.api_key as string;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const r = await svc.api("POST", "mail/send", {
+          key,
+          body: { to: `p${i}@example.org`, subject: `Order ${i}`, text: "Shipped." },
+        });
+        ids.push(r.body.log_id as string ?? (r.body.message_id as string).slice(1, 37));
+      }
+      return ids;
+    };
+    await send(small.siteId, 60);
+    const newest = await send(big.siteId, 60);
+    const model = (await svc.ctx.kv.get<Record<string, unknown>>(keys.emailLog(newest[0]))).value!;
+    const start = Date.now() - 400 * 24 * 3600_000;
+    const N = 100_000;
+    for (let i = 0; i < N; i += 500) {
+      const op = svc.ctx.kv.atomic();
+      for (let j = i; j < Math.min(N, i + 500); j++) {
+        const id = oldId(start + j * 1000, j);
+        op.set(keys.emailLog(id), { ...model, id }).set(keys.emailLogBySite(big.siteId, id), id);
+      }
+      assert.ok((await op.commit()).ok);
+    }
+    const sb = new Browser(svc);
+    await sb.signIn(small.email, small.password);
+    const bb = new Browser(svc, "192.0.2.11");
+    await bb.signIn(big.email, big.password);
+    const smallReads = await entriesRead(
+      svc,
+      () => sb.get(`/dashboard/sites/${small.siteId}/email-log`),
+    );
+    const bigReads = await entriesRead(
+      svc,
+      () => bb.get(`/dashboard/sites/${big.siteId}/email-log`),
+    );
+    assert.equal(bigReads, smallReads);
+    const cursor = /href="[^"]*before=([0-9a-f-]{36})[^"]*" rel="next"/.exec(bb.last)?.[1];
+    assert.ok(cursor);
+    const deep = await entriesRead(
+      svc,
+      () =>
+        bb.get(
+          `/dashboard/sites/${big.siteId}/email-log?before=${oldId(start + 50_000_000, 50_000)}`,
+        ),
+    );
+    assert.equal(deep, bigReads, "a page deep in the log costs the same");
+    console.log(`email log first page: 60 records ${smallReads} KV entries; 100,060: ${bigReads}`);
+  } finally {
+    await svc.close();
+  }
+});
