@@ -1,6 +1,7 @@
 /**
- * One webhook: its events (all, or a chosen list), pause/resume, send a test,
- * and the delivery log with each attempt's status and duration.
+ * One webhook: its URL and events (all, or a chosen list), pause/resume, a new
+ * signing secret (shown once), delete, send a test, and the delivery log with
+ * each attempt's status and duration.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -9,6 +10,8 @@ import {
   listDeliveriesOfWebhook,
   patchWebhook,
   readWebhook,
+  removeWebhook,
+  rotateWebhookSecret,
   sendTest,
   type TestResult,
   WebhookPatch,
@@ -18,7 +21,7 @@ import { SUBSCRIBABLE_EVENT_TYPES } from "../../domain/webhooks/events.ts";
 import { parseOrThrow } from "../../domain/kernel/validation.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
-import { Csrf, Notice, Page } from "./layout.tsx";
+import { Csrf, Notice, Page, ShownOnce } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, problem, SiteNav, viewerOf } from "./sites.tsx";
 
@@ -72,6 +75,7 @@ async function WebhookPage(
     test?: TestResult;
     error?: string;
     saved?: boolean;
+    secret?: string;
   },
 ) {
   const { ctx, site } = props;
@@ -79,6 +83,8 @@ async function WebhookPage(
   const view = await webhookView(ctx, w);
   const deliveries = await listDeliveriesOfWebhook(ctx, w.id, { limit: DELIVERIES });
   const t = props.test;
+  const hookBase = `/dashboard/sites/${site.id}/webhooks/${w.id}`;
+  const csrf = props.c.get("session").csrf;
   return (
     <Page title={`Webhook · ${site.name}`} viewer={viewerOf(props.c)}>
       <hgroup>
@@ -101,6 +107,13 @@ async function WebhookPage(
       </p>
       {props.error && <Notice kind="error">{props.error}</Notice>}
       {props.saved && <Notice kind="ok">Saved.</Notice>}
+      {props.secret && (
+        <ShownOnce
+          label="New signing secret"
+          value={props.secret}
+          id="new-secret"
+        />
+      )}
       <div class="actions">
         <form method="post" action={`/dashboard/sites/${site.id}/webhooks/${w.id}/test`}>
           <Csrf token={props.c.get("session").csrf} />
@@ -125,6 +138,36 @@ async function WebhookPage(
           <EventChoice events={view.events} idPrefix="ev" />
           <button type="submit">Save events</button>
         </form>
+      </details>
+      <details>
+        <summary>URL, secret, delete</summary>
+        <form method="post" action={`${hookBase}/url`}>
+          <Csrf token={csrf} />
+          <label for="wh-url-edit">Endpoint URL</label>
+          <input
+            id="wh-url-edit"
+            name="url"
+            type="url"
+            required
+            maxlength={2000}
+            value={view.url}
+          />
+          <small>
+            A URL with <code>user:password@</code>{" "}
+            is sent with Basic auth; the password is never shown.
+          </small>
+          <button type="submit" class="secondary">Save URL</button>
+        </form>
+        <div class="actions">
+          <form method="post" action={`${hookBase}/rotate`}>
+            <Csrf token={csrf} />
+            <button type="submit" class="secondary outline">New signing secret</button>
+          </form>
+          <form method="post" action={`${hookBase}/delete`}>
+            <Csrf token={csrf} />
+            <button type="submit" class="contrast outline">Delete webhook</button>
+          </form>
+        </div>
       </details>
       <h2>Deliveries</h2>
       {deliveries.length === 0 ? <p>No deliveries yet.</p> : (
@@ -180,6 +223,41 @@ export function webhookLogRoutes(ctx: Ctx) {
     return c.html(
       <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} test={test} />,
     );
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/url", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    const page = (extra: { error?: string; saved?: boolean }, status: 200 | 400) =>
+      c.html(
+        <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} {...extra} />,
+        status,
+      );
+    try {
+      await patchWebhook(
+        ctx,
+        found.w.id,
+        parseOrThrow(WebhookPatch, { url: c.get("form").url ?? "" }),
+      );
+      return page({ saved: true }, 200);
+    } catch (e) {
+      return page({ error: problem(e) }, 400);
+    }
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/rotate", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    const rotated = await rotateWebhookSecret(ctx, found.w.id);
+    if (!rotated) return notFound(c);
+    c.header("Cache-Control", "no-store");
+    return c.html(
+      <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} secret={rotated.secret} />,
+    );
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/delete", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    await removeWebhook(ctx, found.w.id);
+    return c.redirect(`/dashboard/sites/${found.site.id}/webhooks`, 303);
   });
   r.post("/dashboard/sites/:id/webhooks/:hook/events", async (c) => {
     const found = await both(c);

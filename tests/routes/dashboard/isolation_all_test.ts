@@ -147,6 +147,9 @@ Deno.test("every dashboard URL of account B's objects answers 404 to a user of A
       [`${site(x)}/webhooks/${x.hook}/pause`, {}],
       [`${site(x)}/webhooks/${x.hook}/events`, { "event:email.sent": "on" }],
       [`${site(x)}/webhooks/${x.hook}/test`, {}],
+      [`${site(x)}/webhooks/${x.hook}/url`, { url: "https://evil.example.com/" }],
+      [`${site(x)}/webhooks/${x.hook}/rotate`, {}],
+      [`${site(x)}/webhooks/${x.hook}/delete`, {}],
       [`${site(x)}/blocks/ip/${x.block}/lift`, {}],
       [`${site(x)}/blocks/site/lift`, {}],
       [`${site(x)}/unsubscribes`, { email: "x@example.org" }],
@@ -224,6 +227,10 @@ Deno.test("every dashboard URL of account B's objects answers 404 to a user of A
     assert.equal(bSite.body.name, `Bravo site ${MARK}`);
     assert.equal((await svc.admin("GET", `/webhooks/${b.hook}`)).body.paused, false);
     assert.deepEqual((await svc.admin("GET", `/webhooks/${b.hook}`)).body.events, ["all"]);
+    assert.equal(
+      (await svc.admin("GET", `/webhooks/${b.hook}`)).body.url,
+      `https://hooks.example.com/${MARK}`,
+    );
     assert.equal((await svc.admin("GET", `/sequences/${b.sequence}`)).body.enabled, true);
     assert.equal((await svc.admin("GET", `/templates/${b.template}`)).status, 200);
     assert.equal(

@@ -110,3 +110,46 @@ Deno.test("a webhook is added with chosen events, its events changed to all and 
     await svc.close();
   }
 });
+
+Deno.test("a webhook's URL is changed, its secret renewed (shown once) and it is deleted from its page; not another account's", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const b = await seedUser(svc, "Bravo");
+    const hook = await svc.admin("POST", `/sites/${a.siteId}/webhooks`, {
+      url: "https://hooks.example.com/old",
+      events: ["all"],
+    });
+    const url = `/dashboard/sites/${a.siteId}/webhooks/${hook.body.id}`;
+    const other = new Browser(svc, "192.0.2.84");
+    await other.signIn(b.email, b.password);
+    const foreign = `/dashboard/sites/${b.siteId}/webhooks/${hook.body.id}`;
+    for (const action of ["url", "rotate", "delete"]) {
+      await other.get("/dashboard/");
+      const p = await other.post(`${foreign}/${action}`, { url: "https://evil.example.com/" });
+      assert.equal(p.status, 404, action);
+    }
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get(url);
+    const moved = await user.post(`${url}/url`, { url: "https://hooks.example.com/new" });
+    assert.equal(moved.status, 200);
+    assert.equal(
+      (await svc.admin("GET", `/webhooks/${hook.body.id}`)).body.url,
+      "https://hooks.example.com/new",
+    );
+    await user.get(url);
+    const bad = await user.post(`${url}/url`, { url: "not a url" });
+    assert.equal(bad.status, 400);
+    assert.match(bad.text, /role="alert"/);
+    await user.get(url);
+    const rotated = await user.post(`${url}/rotate`);
+    const secret = /<code id="new-secret">(whsec_[^<]+)<\/code>/.exec(rotated.text)?.[1];
+    assert.ok(secret && secret !== hook.body.secret);
+    assert.doesNotMatch((await user.get(url)).text, /whsec_/);
+    assert.equal((await user.post(`${url}/delete`)).status, 303);
+    assert.equal((await svc.admin("GET", `/webhooks/${hook.body.id}`)).status, 404);
+  } finally {
+    await svc.close();
+  }
+});
