@@ -229,6 +229,26 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
               </form>
             </details>
           ))}
+          <h2>Name and slug</h2>
+          <form method="post" action={`${base}/identity`}>
+            <Csrf token={csrf} />
+            <label for="i-name">Form name</label>
+            <input id="i-name" name="name" required maxlength={200} value={form.name} />
+            <label for="i-slug">Form slug</label>
+            <input
+              id="i-slug"
+              name="slug"
+              required
+              maxlength={100}
+              pattern="[a-z0-9\-]+"
+              value={form.slug}
+              aria-describedby="i-slug-help"
+            />
+            <small id="i-slug-help">
+              Sites fetch the form by its slug: a new slug stops the old one working.
+            </small>
+            <button type="submit" class="secondary">Save name and slug</button>
+          </form>
           <h2>Settings</h2>
           <form method="post" action={`${base}/settings`}>
             <Csrf token={csrf} />
@@ -337,6 +357,11 @@ export function formRoutes(ctx: Ctx) {
   step("fields/:i/remove", (c, form) => removeField(ctx, form, index(c)));
   step("fields/:i/up", (c, form) => moveField(ctx, form, index(c), -1));
   step("fields/:i/down", (c, form) => moveField(ctx, form, index(c), 1));
+  step("identity", (c, form) => {
+    const f = c.get("form");
+    const input = parseOrThrow(FormPatch, { name: f.name ?? "", slug: f.slug ?? "" });
+    return patchHostedForm(ctx, form.id, input);
+  });
   step("settings", (c, form) => {
     const f = c.get("form");
     const settings: Record<string, unknown> = {

@@ -184,3 +184,28 @@ Deno.test("the form builder saves every settings key of the spec; an emptied key
     await svc.close();
   }
 });
+
+Deno.test("the form builder renames a form and changes its slug; a slug taken by another form is refused", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const key = (await svc.admin("POST", `/sites/${a.siteId}/api-keys`)).body.api_key as string;
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get("/dashboard/forms");
+    const builder = (await user.post("/dashboard/forms", { name: "One", slug: "one" })).location!;
+    await user.get("/dashboard/forms");
+    await user.post("/dashboard/forms", { name: "Two", slug: "two" });
+    await user.get(builder);
+    const renamed = await user.post(`${builder}/identity`, { name: "First <form>", slug: "first" });
+    assert.equal(renamed.status, 303, renamed.text);
+    assert.equal((await svc.api("GET", "forms/render/one", { key })).status, 404);
+    assert.equal((await svc.api("GET", "forms/render/first", { key })).status, 200);
+    assert.match((await user.get(builder)).text, /First &lt;form&gt;/);
+    const taken = await user.post(`${builder}/identity`, { name: "First", slug: "two" });
+    assert.equal(taken.status, 400);
+    assert.match(taken.text, /already used/);
+  } finally {
+    await svc.close();
+  }
+});
