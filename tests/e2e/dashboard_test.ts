@@ -269,6 +269,17 @@ Deno.test({
         url: "https://hooks.corner-bakery.example/mail",
         site_id: siteId,
       });
+      const hosted = await svc.admin("POST", `/accounts/${accountId}/forms`, {
+        name: "Bread order",
+        slug: "bread-order",
+        fields: [
+          { name: "email", label: "Email", type: "email", required: true },
+          { name: "loaf", label: "Loaf", type: "select", options: ["Rye", "Spelt"] },
+        ],
+      });
+      assert.equal(hosted.status, 201, hosted.text);
+      const subs = await svc.admin("GET", `/sites/${siteId}/submissions`);
+      const subId = (subs.body.items as { id: string }[])[0].id;
       const hook = await svc.admin("POST", `/sites/${siteId}/webhooks`, {
         url: "https://hooks.example.com/bakery",
         events: ["form.submitted"],
@@ -309,6 +320,7 @@ Deno.test({
       );
       await page.getByRole("button", { name: "Create template" }).click();
       await page.getByRole("heading", { name: "Order ready" }).waitFor();
+      const templatePath = new URL(page.url()).pathname;
       await page.getByText("Your sample item is ready, Ann Example").waitFor();
       const frame = page.frameLocator("iframe.preview");
       await frame.getByRole("heading", { name: "Hello Ann Example" }).waitFor();
@@ -391,8 +403,12 @@ Deno.test({
         ["sequences", "/dashboard/sequences"],
         ["team", "/dashboard/team"],
         ["forms", "/dashboard/forms"],
+        ["form-builder", `/dashboard/forms/${hosted.body.id}`],
+        ["submission", `${s}/submissions/${subId}`],
+        ["template-own", templatePath],
       ];
       const wide: string[] = [];
+      const unlabelled: string[] = [];
       for (const [name, path] of pages) {
         await small.goto(`${base}${path}`);
         await small.screenshot({ path: `${ARTIFACTS}phone-${name}.png`, fullPage: true });
@@ -400,9 +416,17 @@ Deno.test({
           "document.documentElement.scrollWidth - document.documentElement.clientWidth",
         ) as number;
         if (overflow > 1) wide.push(`${name} ${overflow}px`);
+        // Every control has a label (or an accessible name of its own).
+        const unnamed = await small.evaluate(`[...document.querySelectorAll(
+          "input:not([type=hidden]), select, textarea, button")]
+          .filter((e) => !(e.labels?.length || e.getAttribute("aria-label") ||
+            e.getAttribute("aria-labelledby") || (e.tagName === "BUTTON" && e.textContent.trim())))
+          .map((e) => e.outerHTML.slice(0, 80))`) as string[];
+        unlabelled.push(...unnamed.map((u) => `${name}: ${u}`));
       }
       await phone.close();
       assert.deepEqual(wide, [], "no sideways scrolling on a phone");
+      assert.deepEqual(unlabelled, [], "every input, select, textarea and button has a name");
       assert.deepEqual(errors, [], "no console errors (CSP violations included)");
     } finally {
       await browser?.close();
