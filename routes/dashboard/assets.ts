@@ -29,6 +29,7 @@ td.wrap code, main p code { overflow-wrap: anywhere; }
 button { white-space: nowrap; }
 header nav, header nav ul { flex-wrap: wrap; }
 header nav small { overflow-wrap: anywhere; }
+header nav li { padding-left: 0.45rem; padding-right: 0.45rem; }
 nav[aria-label="Site"] ul { flex-wrap: wrap; margin-left: 0; }
 nav[aria-label="Site"] li { padding-top: 0.25rem; padding-bottom: 0.25rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }

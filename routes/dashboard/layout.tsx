@@ -53,7 +53,7 @@ export function Page(props: { title: string; viewer: Viewer; children?: Child })
                   <a href="/dashboard/sequences">Sequences</a>
                 </li>
                 <li>
-                  <a href="/dashboard/usage">Account usage</a>
+                  <a href="/dashboard/usage" aria-label="Usage of the account">Usage</a>
                 </li>
                 <li>
                   <a href="/dashboard/team">Team</a>

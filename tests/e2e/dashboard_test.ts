@@ -303,7 +303,8 @@ Deno.test({
       await page.getByRole("link", { name: `Corner "Bakery" <b>` }).click();
 
       // Usage: the month against the limits and the chart.
-      await page.getByRole("link", { name: "Usage", exact: true }).click();
+      await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Usage" })
+        .click();
       await page.getByRole("heading", { name: "Usage" }).waitFor();
       await page.getByText("Form submissions: 3 of 100").waitFor();
       assert.equal(await page.locator("svg polyline").count(), 5);
