@@ -1,10 +1,12 @@
 /**
  * The hosted-form builder's steps on top of domain/forms/hosted.ts: which forms
  * a session may edit, and adding, removing and moving one field at a time
- * (each step is checked by the form's own schema through patchHostedForm).
+ * (each step is checked by the form's own schema through patchHostedForm), or
+ * changing one in place.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { parseOrThrow } from "../kernel/validation.ts";
+import { ApiError } from "../kernel/errors.ts";
 import { FormPatch, patchHostedForm, readHostedForm } from "../forms/hosted.ts";
 import { FORM_FIELD_TYPES, type FormField, type HostedForm } from "../forms/hosted_store.ts";
 import type { Session } from "./store.ts";
@@ -45,6 +47,14 @@ function setFields(ctx: Ctx, form: HostedForm, fields: unknown[]) {
 
 export function addField(ctx: Ctx, form: HostedForm, field: unknown) {
   return setFields(ctx, form, [...form.fields, field]);
+}
+
+/** Replaces field `index` with `field` (the builder's in-place edit); out of range: 404. */
+export function replaceField(ctx: Ctx, form: HostedForm, index: number, field: unknown) {
+  if (!Number.isInteger(index) || index < 0 || index >= form.fields.length) {
+    throw new ApiError("not_found", 404, { message: "no such field" });
+  }
+  return setFields(ctx, form, form.fields.map((f, i) => i === index ? field : f));
 }
 
 export function removeField(ctx: Ctx, form: HostedForm, index: number) {

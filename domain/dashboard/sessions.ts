@@ -1,9 +1,10 @@
 /**
  * Dashboard sign-in and sessions. A session is a random cookie token; KV keeps
  * only its SHA-256, with the user, the account it acts in and its CSRF token.
- * Failed sign-ins are counted per address and per client IP in a fixed window:
- * past the limit every attempt (a right password included) is refused until
- * the window ends, and no password is hashed for it.
+ * Sign-in attempts are counted per address and per client IP in a fixed window
+ * before the password is checked (a right one gives its count back): past the
+ * limit every attempt (a right password included) is refused until the window
+ * ends, and no password is hashed for it.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { constantTimeEqual, randomToken, sha256Hex } from "../kernel/crypto.ts";
@@ -30,27 +31,14 @@ export type SignInResult =
 
 type Subject = { kind: "email" | "ip"; subject: string; max: number };
 
-async function limitedFor(ctx: Ctx, subjects: Subject[]): Promise<number> {
-  const now = ctx.clock.now();
-  let wait = 0;
-  for (const s of subjects) {
-    const f = await store.getFailures(ctx.kv, s.kind, s.subject);
-    if (f && f.count >= s.max && now - f.since < FAILURE_WINDOW_MS) {
-      wait = Math.max(wait, Math.ceil((f.since + FAILURE_WINDOW_MS - now) / 1000));
-    }
-  }
-  return wait;
-}
-
-async function countFailure(ctx: Ctx, subjects: Subject[]): Promise<void> {
-  const now = ctx.clock.now();
-  for (const s of subjects) {
-    const f = await store.getFailures(ctx.kv, s.kind, s.subject);
-    const next = f && now - f.since < FAILURE_WINDOW_MS
-      ? { count: f.count + 1, since: f.since }
-      : { count: 1, since: now };
-    await store.putFailures(ctx.kv, s.kind, s.subject, next, FAILURE_WINDOW_MS);
-  }
+/**
+ * Counts this attempt against every subject before any password is hashed, in
+ * one check-and-set (store.reserveAttempts): thirty concurrent guesses cannot
+ * all slip under the limit. Seconds to wait when a subject is at its limit.
+ */
+async function reserve(ctx: Ctx, subjects: Subject[]): Promise<number> {
+  const r = await store.reserveAttempts(ctx.kv, subjects, ctx.clock.now(), FAILURE_WINDOW_MS);
+  return Math.ceil(r.waitMs / 1000);
 }
 
 function subjectsOf(address: string | null, ip: string | null): Subject[] {
@@ -78,17 +66,15 @@ export async function signIn(
 ): Promise<SignInResult> {
   const address = normalizeEmail(input.email).slice(0, 320);
   const subjects = subjectsOf(address, input.ip);
-  const wait = await limitedFor(ctx, subjects);
+  const wait = await reserve(ctx, subjects);
   if (wait > 0) return { ok: false, reason: "limited", retryAfterSeconds: wait };
   const password = input.password.slice(0, 200);
   const user = await store.getUserByEmail(ctx.kv, address);
   const right = user ? await verifyPassword(password, user.password_hash) : false;
   if (!user) await spendHashTime(password);
-  if (!user || !right) {
-    await countFailure(ctx, subjects);
-    return { ok: false, reason: "wrong" };
-  }
+  if (!user || !right) return { ok: false, reason: "wrong" };
   await store.clearFailures(ctx.kv, "email", address);
+  if (input.ip) await store.releaseAttempt(ctx.kv, "ip", input.ip, FAILURE_WINDOW_MS);
   return open(ctx, { user_id: user.id, account_id: user.account_id, email: user.email });
 }
 
@@ -98,12 +84,12 @@ export async function operatorSignIn(
   input: { token: string; ip: string | null },
 ): Promise<SignInResult> {
   const subjects = subjectsOf(null, input.ip);
-  const wait = await limitedFor(ctx, subjects);
+  const wait = await reserve(ctx, subjects);
   if (wait > 0) return { ok: false, reason: "limited", retryAfterSeconds: wait };
   if (!input.token || !constantTimeEqual(input.token, ctx.config.adminToken)) {
-    await countFailure(ctx, subjects);
     return { ok: false, reason: "wrong" };
   }
+  if (input.ip) await store.releaseAttempt(ctx.kv, "ip", input.ip, FAILURE_WINDOW_MS);
   return open(ctx, { user_id: null, account_id: null, email: null });
 }
 

@@ -4,7 +4,7 @@
  * `expires_at`, so a stale record is refused even before KV drops it.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listByIndex } from "../kernel/kv/kv.ts";
+import { commit, listByIndex, retryOnConflict } from "../kernel/kv/kv.ts";
 
 export type DashboardUser = {
   id: string;
@@ -140,22 +140,59 @@ export async function deleteSession(kv: Deno.Kv, hash: string): Promise<void> {
   await kv.delete(keys.dashboardSession(hash));
 }
 
-export async function getFailures(
+/** What `reserveAttempts` decided: 0 when every subject had room (and was counted). */
+export type Reservation = { waitMs: number };
+
+/**
+ * Counts one attempt for every subject in one check-and-set, unless one of them
+ * is already at its limit in the window (then nothing is written and the wait
+ * until its window ends is returned). Concurrent attempts cannot both take the
+ * last unit: each checks the versionstamps it read, and a loser reads again.
+ */
+export function reserveAttempts(
   kv: Deno.Kv,
-  kind: "email" | "ip",
-  subject: string,
-): Promise<Failures | null> {
-  return (await kv.get<Failures>(keys.dashboardSignInFailures(kind, subject))).value;
+  subjects: { kind: "email" | "ip"; subject: string; max: number }[],
+  now: number,
+  windowMs: number,
+): Promise<Reservation> {
+  return retryOnConflict(async () => {
+    const ks = subjects.map((s) => keys.dashboardSignInFailures(s.kind, s.subject));
+    const entries = ks.length ? await kv.getMany<Failures[]>(ks) : [];
+    let waitMs = 0;
+    const next: Failures[] = [];
+    entries.forEach((e, i) => {
+      const f = e.value && now - e.value.since < windowMs ? e.value : null;
+      if (f && f.count >= subjects[i].max) {
+        waitMs = Math.max(waitMs, f.since + windowMs - now);
+      }
+      next.push(f ? { count: f.count + 1, since: f.since } : { count: 1, since: now });
+    });
+    if (waitMs > 0) return { waitMs };
+    const op = kv.atomic();
+    entries.forEach((e, i) => {
+      op.check({ key: e.key, versionstamp: e.versionstamp })
+        .set(e.key, next[i], { expireIn: windowMs });
+    });
+    await commit(op, "sign-in attempts");
+    return { waitMs: 0 };
+  });
 }
 
-export async function putFailures(
+/** Gives back one reserved attempt (a sign-in that succeeded), in a check-and-set. */
+export function releaseAttempt(
   kv: Deno.Kv,
   kind: "email" | "ip",
   subject: string,
-  f: Failures,
-  ttlMs: number,
+  windowMs: number,
 ): Promise<void> {
-  await kv.set(keys.dashboardSignInFailures(kind, subject), f, { expireIn: ttlMs });
+  return retryOnConflict(async () => {
+    const e = await kv.get<Failures>(keys.dashboardSignInFailures(kind, subject));
+    if (!e.value) return;
+    const op = kv.atomic().check({ key: e.key, versionstamp: e.versionstamp });
+    if (e.value.count <= 1) op.delete(e.key);
+    else op.set(e.key, { ...e.value, count: e.value.count - 1 }, { expireIn: windowMs });
+    await commit(op, "sign-in attempts");
+  });
 }
 
 export async function clearFailures(kv: Deno.Kv, kind: "email" | "ip", subject: string) {

@@ -14,6 +14,7 @@ import { uuidv7 } from "../kernel/ids.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { type Packed, packText } from "../kernel/kv/blob.ts";
 import {
+  addDaily,
   addMonthly,
   appendWindow,
   WINDOW_PARTS,
@@ -203,6 +204,7 @@ export async function storeSubmission(
 
       const op = ctx.kv.atomic();
       addSubmissionMutations(op, submission);
+      addDaily(op, site.id, "submissions", now);
       if (window) appendWindow(op, window, now, IP_WINDOW_MS, IP_MAX_IN_WINDOW + 1);
       if (counted && account && usage) {
         // Near the limit the count is checked so racing requests cannot pass it.

@@ -24,6 +24,7 @@
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
+import { addDaily } from "../kernel/kv/counters.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { sha256Hex } from "../kernel/crypto.ts";
 import { prepareEvent } from "../webhooks/events.ts";
@@ -282,6 +283,7 @@ async function record(
       suppress: suppression,
     });
     if (emit) (await prepareEvent(ctx, siteId!, `email.${r.type}`, data!)).apply(op);
+    if (siteId !== null && r.type === "bounced") addDaily(op, siteId, "bounced", now);
     if (await tryCommit(op)) return report;
     // A concurrent copy of the report, delivery or suppression: decide again.
     if (attempt >= 10) throw new Error("delivery report: too many concurrent changes");

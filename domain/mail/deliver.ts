@@ -6,7 +6,7 @@
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
-import { addTotal } from "../kernel/kv/counters.ts";
+import { addDaily, addTotal } from "../kernel/kv/counters.ts";
 import { commit } from "../kernel/kv/kv.ts";
 import { prepareEvent } from "../webhooks/events.ts";
 import { markVerified } from "../sites/verify.ts";
@@ -83,6 +83,7 @@ export async function deliver(
   }, d.hooks);
   const op = replaceEmailLog(ctx.kv.atomic(), final);
   addTotal(op, TOTALS.sent, site.id);
+  addDaily(op, site.id, "sent", ctx.clock.now());
   putLatestTo(op, message.to.map((m) => m.address.toLowerCase()), d.logId);
   extra?.(op, true);
   await commit(ev.apply(op), "email log (sent)");

@@ -12,17 +12,34 @@ export type EmailLogItem = EmailLogView & { opens: number; clicks: number };
 
 export type EmailStats = { logged: number; sent: number; opens: number; clicks: number };
 
-/** A site's log records, newest first, at most `limit`, with each message's opens and clicks. */
+/**
+ * A site's log records, newest first, at most `limit` (older than the log id
+ * `before` when given: a cursor), with each message's opens and clicks.
+ */
 export async function listEmailLog(
   ctx: Ctx,
   siteId: string,
-  opts: { limit: number },
+  opts: { limit: number; before?: string },
 ): Promise<EmailLogItem[]> {
-  const records = await listEmailLogOfSite(ctx.kv, siteId, opts.limit);
-  return await Promise.all(records.map(async (rec) => ({
-    ...(await viewEmailLog(ctx.kv, rec)),
-    opens: await readTotal(ctx.kv, TOTALS.messageOpens, rec.id),
-    clicks: await readTotal(ctx.kv, TOTALS.messageClicks, rec.id),
+  return await withEngagement(ctx, await listEmailLogViews(ctx, siteId, opts));
+}
+
+/** Like listEmailLog without the opens and clicks (a search reads many, shows few). */
+export async function listEmailLogViews(
+  ctx: Ctx,
+  siteId: string,
+  opts: { limit: number; before?: string },
+): Promise<EmailLogView[]> {
+  const records = await listEmailLogOfSite(ctx.kv, siteId, opts.limit, opts.before);
+  return await Promise.all(records.map((rec) => viewEmailLog(ctx.kv, rec)));
+}
+
+/** Each record with its message's opens and clicks. */
+export function withEngagement(ctx: Ctx, views: EmailLogView[]): Promise<EmailLogItem[]> {
+  return Promise.all(views.map(async (v) => ({
+    ...v,
+    opens: await readTotal(ctx.kv, TOTALS.messageOpens, v.id),
+    clicks: await readTotal(ctx.kv, TOTALS.messageClicks, v.id),
   })));
 }
 

@@ -143,16 +143,25 @@ export async function viewEmailLog(kv: Deno.Kv, r: EmailLogRecord): Promise<Emai
   return { ...rest, ...(await unpackJson(kv, recipients)) };
 }
 
-/** Newest first, at most `limit` (operator reads only; never on a request path). */
+/**
+ * Newest first, at most `limit`; with `before` (a log id, the cursor) only
+ * older ones: one index range read (operator and dashboard reads; never on a
+ * send path).
+ */
 export function listEmailLogOfSite(
   kv: Deno.Kv,
   siteId: string,
   limit: number,
+  before?: string,
 ): Promise<EmailLogRecord[]> {
-  return listByIndex<EmailLogRecord>(kv, keys.emailLogsBySite(siteId), keys.emailLog, {
-    reverse: true,
-    limit,
-  });
+  return listByIndex<EmailLogRecord>(
+    kv,
+    keys.emailLogsBySite(siteId),
+    keys.emailLog,
+    { reverse: true, limit },
+    undefined,
+    before === undefined ? undefined : keys.emailLogBySite(siteId, before),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { isUuid } from "../kernel/ids.ts";
 import { emitEvent, prepareEvent } from "../webhooks/events.ts";
 import { getSite, type Site } from "../sites/store.ts";
 import { addUnsubscribe } from "../suppressions/store.ts";
-import { addTotal } from "../kernel/kv/counters.ts";
+import { addDaily, addTotal } from "../kernel/kv/counters.ts";
 import { commit } from "../kernel/kv/kv.ts";
 import { type EmailLogRecord, getEmailLog } from "./email_log_store.ts";
 import { checkMac, clickMac, openMac, readUnsubscribeToken } from "./tokens.ts";
@@ -72,6 +72,8 @@ async function engage(ctx: Ctx, rec: EmailLogRecord, kind: "open" | "click") {
   // A click also counts as an open in statistics (spec), without an opened event.
   addTotal(op, TOTALS.opens, rec.site_id);
   addTotal(op, TOTALS.messageOpens, rec.id);
+  // The usage chart counts each kind once: a click is a click there, not an open too.
+  addDaily(op, rec.site_id, kind === "open" ? "opened" : "clicked", ctx.clock.now());
   if (kind === "click") {
     addTotal(op, TOTALS.clicks, rec.site_id);
     addTotal(op, TOTALS.messageClicks, rec.id);

@@ -25,6 +25,11 @@ const VAR_RE = /\{\{\s*([A-Za-z0-9_.-]{1,64})\s*\}\}/g;
 const valueOf = (data: TemplateData, name: string): string | undefined =>
   Object.hasOwn(data, name) ? String(data[name]) : undefined;
 
+/** The variable names a template uses, each once, in order of first use. */
+export function templateVariables(template: string): string[] {
+  return [...new Set([...template.matchAll(VAR_RE)].map((m) => m[1]))];
+}
+
 /**
  * Replaces `{{name}}` with `data[name]` (numbers and booleans as written);
  * missing variables become empty. `html`: the values are escaped for where they

@@ -1,12 +1,11 @@
 /**
- * A site's email log, webhooks (add, pause, resume) and blocks (lift where the
- * site may). Each page checks the site against the session first.
+ * A site's webhooks (add with their events, pause, resume) and blocks (lift
+ * where the site may; the operator's review of blocks that need it). Each page checks the site against the session first.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { parseOrThrow } from "../../domain/kernel/validation.ts";
-import { listEmailLog } from "../../domain/mail/email_log.ts";
 import {
   listWebhooksOfSite,
   newWebhook,
@@ -15,62 +14,17 @@ import {
   WebhookCreate,
   webhookView,
 } from "../../domain/webhooks/webhooks.ts";
-import { blockStatus, liftBlock } from "../../domain/blocks/blocks.ts";
+import { blockStatus, enableSite, liftBlock, operatorLift } from "../../domain/blocks/blocks.ts";
 import { ApiError } from "../../domain/kernel/errors.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
 import { Csrf, Notice, Page, ShownOnce } from "./layout.tsx";
+import { EventChoice, eventsFromForm } from "./webhook_log.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, problem, SiteNav, viewerOf } from "./sites.tsx";
 
-const LOG_PAGE = 50;
-
 function when(iso: string | null): string {
   return iso ? iso.slice(0, 16).replace("T", " ") : "never";
-}
-
-async function EmailLogPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site }) {
-  const { site } = props;
-  const items = await listEmailLog(props.ctx, site.id, { limit: LOG_PAGE });
-  return (
-    <Page title={`Email log · ${site.name}`} viewer={viewerOf(props.c)}>
-      <hgroup>
-        <h1>Email log</h1>
-        <p>{site.name} · the latest {LOG_PAGE}</p>
-      </hgroup>
-      <SiteNav site={site} />
-      {items.length === 0 ? <p>No emails yet.</p> : (
-        <div class="overflow-auto">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Source</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Status</th>
-                <th scope="col">Opens</th>
-                <th scope="col">Clicks</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr>
-                  <td>{when(e.created_at)}</td>
-                  <td>{e.source}</td>
-                  <td>{e.to_first}</td>
-                  <td class="wrap">{e.subject}</td>
-                  <td>{e.status}{e.reason ? ` (${e.reason})` : ""}</td>
-                  <td>{e.opens}</td>
-                  <td>{e.clicks}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Page>
-  );
 }
 
 async function WebhooksPage(
@@ -136,6 +90,7 @@ async function WebhooksPage(
           <Csrf token={csrf} />
           <label for="wh-url">Endpoint URL</label>
           <input id="wh-url" name="url" type="url" required placeholder="https://" />
+          <EventChoice events={["all"]} idPrefix="wh-ev" />
           <button type="submit">Add webhook</button>
         </form>
       </details>
@@ -146,6 +101,7 @@ async function WebhooksPage(
 async function BlocksPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; error?: string }) {
   const { site } = props;
   const csrf = props.c.get("session").csrf;
+  const operator = props.c.get("session").user_id === null;
   const status = await blockStatus(props.ctx, site);
   const base = `/dashboard/sites/${site.id}/blocks`;
   return (
@@ -167,6 +123,18 @@ async function BlocksPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; er
               <form method="post" action={`${base}/site/lift`}>
                 <Csrf token={csrf} />
                 <button type="submit">Lift site block</button>
+              </form>
+            )
+            : operator
+            ? (
+              <form method="post" action={`${base}/site/review`}>
+                <Csrf token={csrf} />
+                <p>This block needs the operator's review before the site is enabled again.</p>
+                <label for="review-ok">
+                  <input id="review-ok" name="reviewed" type="checkbox" required />{" "}
+                  I reviewed this site and it may send again
+                </label>
+                <button type="submit">Enable site after review</button>
               </form>
             )
             : <p>Only the operator can lift this block after a review.</p>}
@@ -201,6 +169,13 @@ async function BlocksPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; er
                           <button type="submit">Lift</button>
                         </form>
                       )
+                      : operator
+                      ? (
+                        <form method="post" action={`${base}/ip/${b.id}/operator-lift`}>
+                          <Csrf token={csrf} />
+                          <button type="submit" class="secondary">Lift (operator)</button>
+                        </form>
+                      )
                       : "operator only"}
                   </td>
                 </tr>
@@ -216,10 +191,6 @@ async function BlocksPage(props: { ctx: Ctx; c: Context<DashEnv>; site: Site; er
 export function activityRoutes(ctx: Ctx) {
   const r = new Hono<DashEnv>();
   const site = (c: Context<DashEnv>) => siteOfSession(ctx, c.get("session"), c.req.param("id")!);
-  r.get("/dashboard/sites/:id/email-log", async (c) => {
-    const s = await site(c);
-    return s ? c.html(<EmailLogPage ctx={ctx} c={c} site={s} />) : notFound(c);
-  });
   r.get("/dashboard/sites/:id/webhooks", async (c) => {
     const s = await site(c);
     return s ? c.html(<WebhooksPage ctx={ctx} c={c} site={s} />) : notFound(c);
@@ -230,7 +201,7 @@ export function activityRoutes(ctx: Ctx) {
     try {
       const input = parseOrThrow(WebhookCreate, {
         url: c.get("form").url ?? "",
-        events: ["all"],
+        events: eventsFromForm(c.get("form")),
       });
       const w = await newWebhook(ctx, s.id, input);
       c.header("Cache-Control", "no-store");
@@ -265,6 +236,30 @@ export function activityRoutes(ctx: Ctx) {
   r.post("/dashboard/sites/:id/blocks/site/lift", async (c) => {
     const s = await site(c);
     return s ? await lift(c, s, { kind: "site" }) : notFound(c);
+  });
+  // The operator's review: a disable that needs it (requires_admin_review) ends here.
+  r.post("/dashboard/sites/:id/blocks/site/review", async (c) => {
+    const s = await site(c);
+    if (!s || c.get("session").user_id !== null) return notFound(c);
+    if (c.get("form").reviewed !== "on") {
+      return c.html(
+        <BlocksPage ctx={ctx} c={c} site={s} error="Tick the review box to enable the site." />,
+        400,
+      );
+    }
+    await enableSite(ctx, s.id);
+    return c.redirect(`/dashboard/sites/${s.id}/blocks`, 303);
+  });
+  r.post("/dashboard/sites/:id/blocks/ip/:block/operator-lift", async (c) => {
+    const s = await site(c);
+    if (!s || c.get("session").user_id !== null) return notFound(c);
+    try {
+      const lifted = await operatorLift(ctx, c.req.param("block").slice(0, 80));
+      if (!lifted) return notFound(c);
+      return c.redirect(`/dashboard/sites/${s.id}/blocks`, 303);
+    } catch (e) {
+      return c.html(<BlocksPage ctx={ctx} c={c} site={s} error={problem(e)} />, 400);
+    }
   });
   r.post("/dashboard/sites/:id/blocks/ip/:block/lift", async (c) => {
     const s = await site(c);

@@ -18,6 +18,12 @@ import { settingsRoutes } from "./settings.tsx";
 import { formRoutes } from "./forms.tsx";
 import { webhookLogRoutes } from "./webhook_log.tsx";
 import { unsubscribeRoutes } from "./unsubscribes.tsx";
+import { usageRoutes } from "./usage.tsx";
+import { templateRoutes } from "./templates.tsx";
+import { sequenceRoutes } from "./sequences.tsx";
+import { inboundRoutes } from "./inbound.tsx";
+import { emailLogRoutes } from "./email_log.tsx";
+import { teamRoutes } from "./team.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {
   const d = new Hono<DashEnv>();
@@ -30,7 +36,10 @@ export function dashboardRoutes(ctx: Ctx) {
   });
   d.use("/dashboard/*", async (c, next) => {
     await next();
-    c.header("Content-Security-Policy", DASHBOARD_CSP);
+    // A page with a policy of its own (the sandboxed template preview) keeps it.
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      c.header("Content-Security-Policy", DASHBOARD_CSP);
+    }
     if (!c.req.path.startsWith("/dashboard/assets/")) c.header("Cache-Control", "no-store");
   });
   d.get("/dashboard", (c) => c.redirect("/dashboard/", 301));
@@ -49,5 +58,11 @@ export function dashboardRoutes(ctx: Ctx) {
   d.route("/", formRoutes(ctx));
   d.route("/", webhookLogRoutes(ctx));
   d.route("/", unsubscribeRoutes(ctx));
+  d.route("/", usageRoutes(ctx));
+  d.route("/", templateRoutes(ctx));
+  d.route("/", sequenceRoutes(ctx));
+  d.route("/", inboundRoutes(ctx));
+  d.route("/", emailLogRoutes(ctx));
+  d.route("/", teamRoutes(ctx));
   return d;
 }

@@ -25,10 +25,11 @@ form.inline button { margin: 0; padding: 0.25rem 0.75rem; }
 .shown-once code { word-break: break-all; }
 th, td { white-space: nowrap; vertical-align: top; }
 td.wrap { white-space: normal; min-width: 16rem; }
-td.wrap code { overflow-wrap: anywhere; }
+td.wrap code, main p code { overflow-wrap: anywhere; }
 button { white-space: nowrap; }
 header nav, header nav ul { flex-wrap: wrap; }
 header nav small { overflow-wrap: anywhere; }
+header nav li { padding-left: 0.45rem; padding-right: 0.45rem; }
 nav[aria-label="Site"] ul { flex-wrap: wrap; margin-left: 0; }
 nav[aria-label="Site"] li { padding-top: 0.25rem; padding-bottom: 0.25rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
@@ -36,6 +37,29 @@ nav[aria-label="Site"] li { padding-top: 0.25rem; padding-bottom: 0.25rem; }
 .actions form { margin: 0; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
 dl.facts dd { margin: 0; }
+fieldset.step-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 0 1rem; align-items: end; }
+.event-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0 1rem; }
+iframe.preview { width: 100%; height: 28rem; border: 1px solid var(--pico-muted-border-color); border-radius: var(--pico-border-radius); background: #fff; }
+pre.preview-text { white-space: pre-wrap; overflow-wrap: anywhere; padding: 1rem; }
+textarea.code { font-family: var(--pico-font-family-monospace); font-size: 0.85em; }
+.usage-chart svg { width: 100%; height: auto; }
+.usage-chart .grid line { stroke: var(--pico-muted-border-color); stroke-width: 1; }
+.usage-chart text { fill: var(--pico-muted-color); font-size: 11px; }
+.usage-chart .series { stroke-width: 2; stroke-linejoin: round; }
+.usage-chart ul.legend { display: flex; flex-wrap: wrap; gap: 0 1.25rem; padding: 0; margin: 0.25rem 0 0; }
+.usage-chart ul.legend li { list-style: none; display: flex; align-items: center; gap: 0.4rem; margin: 0; }
+.swatch { display: inline-block; width: 1rem; height: 0.25rem; border-radius: 2px; }
+.usage-chart .dot { stroke: none; }
+@media (max-width: 600px) { .usage-chart text { font-size: 20px; } .usage-chart .series { stroke-width: 3; } }
+.dot.sent { fill: #2563eb; } .dot.opened { fill: #16a34a; } .dot.clicked { fill: #9333ea; }
+.dot.bounced { fill: #dc2626; } .dot.submissions { fill: #d97706; }
+nav[aria-label="Site"] { margin-bottom: 1rem; }
+a.flag { margin-left: 0.5rem; font-size: 0.85em; color: var(--pico-del-color); }
+.series.sent { stroke: #2563eb; } .swatch.sent { background: #2563eb; }
+.series.opened { stroke: #16a34a; } .swatch.opened { background: #16a34a; }
+.series.clicked { stroke: #9333ea; } .swatch.clicked { background: #9333ea; }
+.series.bounced { stroke: #dc2626; } .swatch.bounced { background: #dc2626; }
+.series.submissions { stroke: #d97706; } .swatch.submissions { background: #d97706; }
 `;
 
 const FILES: Record<string, { body: string; type: string }> = {

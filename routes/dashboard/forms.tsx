@@ -24,6 +24,7 @@ import {
   type HostedForm,
   moveField,
   removeField,
+  replaceField,
 } from "../../domain/dashboard/forms.ts";
 import { Csrf, Notice, Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
@@ -101,6 +102,58 @@ function Preview(props: { form: HostedForm }) {
   );
 }
 
+/** The settings keys the builder shows as text inputs: key, label, max length, input type. */
+const TEXT_SETTINGS = [
+  ["notify_email", "Notification email (this form)", 320, "email"],
+  ["from_name", "From name of its emails", 120, "text"],
+  ["brand_color", "Brand colour (#rrggbb)", 9, "text"],
+  ["radius_preset", "Corner radius preset", 32, "text"],
+  ["button_align", "Button alignment", 32, "text"],
+  ["field_tone", "Field tone", 32, "text"],
+] as const;
+
+/** The inputs of one field (add, or edit in place with `field` and its own id prefix). */
+function FieldInputs(props: { p: string; field?: FormField }) {
+  const { p, field } = props;
+  return (
+    <>
+      <label for={`${p}-label`}>Label</label>
+      <input id={`${p}-label`} name="label" required maxlength={200} value={field?.label ?? ""} />
+      <label for={`${p}-name`}>Field name</label>
+      <input
+        id={`${p}-name`}
+        name="name"
+        required
+        maxlength={64}
+        pattern="[A-Za-z0-9_.\-]+"
+        value={field?.name ?? ""}
+      />
+      <label for={`${p}-type`}>Type</label>
+      <select id={`${p}-type`} name="type">
+        {FORM_FIELD_TYPES.map((t) => (
+          <option key={t} value={t} selected={t === field?.type}>{t}</option>
+        ))}
+      </select>
+      <label for={`${p}-placeholder`}>Placeholder</label>
+      <input
+        id={`${p}-placeholder`}
+        name="placeholder"
+        maxlength={200}
+        value={field?.placeholder ?? ""}
+      />
+      <label for={`${p}-options`}>Options (one per line; select and checkbox)</label>
+      <textarea id={`${p}-options`} name="options" rows={3}>
+        {(field?.options ?? []).join("\n")}
+      </textarea>
+      <label for={`${p}-required`}>
+        <input id={`${p}-required`} name="required" type="checkbox" checked={!!field?.required} />
+        {" "}
+        Required
+      </label>
+    </>
+  );
+}
+
 function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: string }) {
   const { form } = props;
   const csrf = props.c.get("session").csrf;
@@ -162,24 +215,40 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
             <summary>Add a field</summary>
             <form method="post" action={`${base}/fields`}>
               <Csrf token={csrf} />
-              <label for="f-label">Label</label>
-              <input id="f-label" name="label" required maxlength={200} />
-              <label for="f-name">Field name</label>
-              <input id="f-name" name="name" required maxlength={64} pattern="[A-Za-z0-9_.\-]+" />
-              <label for="f-type">Type</label>
-              <select id="f-type" name="type">
-                {FORM_FIELD_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
-              </select>
-              <label for="f-placeholder">Placeholder</label>
-              <input id="f-placeholder" name="placeholder" maxlength={200} />
-              <label for="f-options">Options (one per line; select and checkbox)</label>
-              <textarea id="f-options" name="options" rows={3}></textarea>
-              <label for="f-required">
-                <input id="f-required" name="required" type="checkbox" /> Required
-              </label>
+              <FieldInputs p="f" />
               <button type="submit">Add field</button>
             </form>
           </details>
+          {form.fields.map((f, i) => (
+            <details class="field-edit">
+              <summary>Edit “{f.label}”</summary>
+              <form method="post" action={`${base}/fields/${i}`}>
+                <Csrf token={csrf} />
+                <FieldInputs p={`e${i}`} field={f} />
+                <button type="submit">Save field</button>
+              </form>
+            </details>
+          ))}
+          <h2>Name and slug</h2>
+          <form method="post" action={`${base}/identity`}>
+            <Csrf token={csrf} />
+            <label for="i-name">Form name</label>
+            <input id="i-name" name="name" required maxlength={200} value={form.name} />
+            <label for="i-slug">Form slug</label>
+            <input
+              id="i-slug"
+              name="slug"
+              required
+              maxlength={100}
+              pattern="[a-z0-9\-]+"
+              value={form.slug}
+              aria-describedby="i-slug-help"
+            />
+            <small id="i-slug-help">
+              Sites fetch the form by its slug: a new slug stops the old one working.
+            </small>
+            <button type="submit" class="secondary">Save name and slug</button>
+          </form>
           <h2>Settings</h2>
           <form method="post" action={`${base}/settings`}>
             <Csrf token={csrf} />
@@ -197,6 +266,31 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
               maxlength={2000}
               value={form.settings.success_message ?? ""}
             />
+            <details>
+              <summary>Notification and look</summary>
+              {TEXT_SETTINGS.map(([k, label, max, type]) => (
+                <>
+                  <label for={`s-${k}`}>{label}</label>
+                  <input
+                    id={`s-${k}`}
+                    name={k}
+                    type={type}
+                    maxlength={max}
+                    value={String(form.settings[k] ?? "")}
+                  />
+                </>
+              ))}
+              <label for="s-card_wrap">
+                <input
+                  id="s-card_wrap"
+                  name="card_wrap"
+                  type="checkbox"
+                  role="switch"
+                  checked={form.settings.card_wrap === true || form.settings.card_wrap === "true"}
+                />{" "}
+                Wrap the form in a card
+              </label>
+            </details>
             <button type="submit">Save form settings</button>
           </form>
           <div class="actions">
@@ -259,16 +353,29 @@ export function formRoutes(ctx: Ctx) {
     });
   const index = (c: Context<DashEnv>) => Number(c.req.param("i"));
   step("fields", (c, form) => addField(ctx, form, fieldFromForm(c.get("form"))));
+  step("fields/:i", (c, form) => replaceField(ctx, form, index(c), fieldFromForm(c.get("form"))));
   step("fields/:i/remove", (c, form) => removeField(ctx, form, index(c)));
   step("fields/:i/up", (c, form) => moveField(ctx, form, index(c), -1));
   step("fields/:i/down", (c, form) => moveField(ctx, form, index(c), 1));
+  step("identity", (c, form) => {
+    const f = c.get("form");
+    const input = parseOrThrow(FormPatch, { name: f.name ?? "", slug: f.slug ?? "" });
+    return patchHostedForm(ctx, form.id, input);
+  });
   step("settings", (c, form) => {
     const f = c.get("form");
-    const settings = {
+    const settings: Record<string, unknown> = {
       ...form.settings,
       submit_label: f.submit_label ?? "",
       success_message: f.success_message ?? "",
     };
+    if (f.card_wrap === "on") settings.card_wrap = true;
+    else delete settings.card_wrap;
+    // An emptied optional key is left out (a key never set may be missing: spec).
+    for (const [k] of TEXT_SETTINGS) {
+      if (f[k]) settings[k] = f[k];
+      else delete settings[k];
+    }
     return patchHostedForm(ctx, form.id, parseOrThrow(FormPatch, { settings }));
   });
   step("archive", (_c, form) => setArchived(ctx, form.id, true));

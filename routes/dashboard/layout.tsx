@@ -8,6 +8,8 @@ export const DASHBOARD_CSP = [
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
+  // The template preview frame (its own response is sandboxed: templates.tsx).
+  "frame-src 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
@@ -43,6 +45,18 @@ export function Page(props: { title: string; viewer: Viewer; children?: Child })
               <ul>
                 <li>
                   <a href="/dashboard/forms">Hosted forms</a>
+                </li>
+                <li>
+                  <a href="/dashboard/templates">Templates</a>
+                </li>
+                <li>
+                  <a href="/dashboard/sequences">Sequences</a>
+                </li>
+                <li>
+                  <a href="/dashboard/usage" aria-label="Usage of the account">Usage</a>
+                </li>
+                <li>
+                  <a href="/dashboard/team">Team</a>
                 </li>
                 <li>
                   <small>{props.viewer.label}</small>

@@ -1,4 +1,7 @@
-/** A site's settings: name, default notification address, default From name, tracking. */
+/**
+ * A site's settings: name, default notification address, default From name,
+ * tracking; and its captcha provider (the secret is write-only: never shown).
+ */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
@@ -6,12 +9,71 @@ import { parseOrThrow } from "../../domain/kernel/validation.ts";
 import { patchSite, SitePatch } from "../../domain/sites/sites.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
+import { CaptchaSave, captchaView, saveCaptcha } from "../../domain/forms/captcha_settings.ts";
+import { CAPTCHA_PROVIDERS } from "../../domain/sites/schema.ts";
 import { Csrf, Notice, Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, problem, SiteNav, viewerOf } from "./sites.tsx";
 
+const PROVIDER_LABELS: Record<string, string> = {
+  none: "None",
+  shared: "The service's shared Turnstile",
+  turnstile: "Cloudflare Turnstile (your keys)",
+  hcaptcha: "hCaptcha",
+  recaptcha: "reCAPTCHA v2",
+  recaptcha_v3: "reCAPTCHA v3",
+};
+
+function CaptchaForm(props: { ctx: Ctx; c: Context<DashEnv>; site: Site }) {
+  const { site } = props;
+  const view = captchaView(props.ctx, site);
+  return (
+    <section aria-labelledby="captcha-h">
+      <h2 id="captcha-h">Captcha</h2>
+      <form method="post" action={`/dashboard/sites/${site.id}/captcha`}>
+        <Csrf token={props.c.get("session").csrf} />
+        <label for="cap-provider">Captcha provider</label>
+        <select id="cap-provider" name="provider">
+          {CAPTCHA_PROVIDERS.map((p) => (
+            <option value={p} selected={p === site.captcha.provider}>
+              {PROVIDER_LABELS[p] ?? p}
+            </option>
+          ))}
+        </select>
+        <label for="cap-site-key">Site key</label>
+        <input
+          id="cap-site-key"
+          name="site_key"
+          maxlength={200}
+          value={site.captcha.site_key ?? ""}
+        />
+        <label for="cap-secret">Secret key</label>
+        <input
+          id="cap-secret"
+          name="secret_key"
+          type="password"
+          autocomplete="off"
+          maxlength={500}
+          aria-describedby="cap-secret-help"
+        />
+        <small id="cap-secret-help">
+          {site.captcha.secret
+            ? "A secret is saved (never shown); leave empty to keep it."
+            : "Needed once for your own keys; stored encrypted."}
+        </small>
+        {view.widget_js && (
+          <p>
+            Widget script: <code>{view.widget_js}</code>
+          </p>
+        )}
+        <button type="submit">Save captcha</button>
+      </form>
+    </section>
+  );
+}
+
 function SettingsPage(
-  props: { c: Context<DashEnv>; site: Site; error?: string; saved?: boolean },
+  props: { ctx: Ctx; c: Context<DashEnv>; site: Site; error?: string; saved?: boolean },
 ) {
   const { site } = props;
   return (
@@ -69,6 +131,7 @@ function SettingsPage(
         </p>
         <button type="submit">Save settings</button>
       </form>
+      <CaptchaForm ctx={props.ctx} c={props.c} site={site} />
     </Page>
   );
 }
@@ -77,7 +140,7 @@ export function settingsRoutes(ctx: Ctx) {
   const r = new Hono<DashEnv>();
   r.get("/dashboard/sites/:id/settings", async (c) => {
     const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
-    return site ? c.html(<SettingsPage c={c} site={site} />) : notFound(c);
+    return site ? c.html(<SettingsPage ctx={ctx} c={c} site={site} />) : notFound(c);
   });
   r.post("/dashboard/sites/:id/settings", async (c) => {
     const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
@@ -93,9 +156,25 @@ export function settingsRoutes(ctx: Ctx) {
       });
       const updated = await patchSite(ctx, site.id, { ...input, account_id: undefined });
       if (!updated) return notFound(c);
-      return c.html(<SettingsPage c={c} site={updated} saved />);
+      return c.html(<SettingsPage ctx={ctx} c={c} site={updated} saved />);
     } catch (e) {
-      return c.html(<SettingsPage c={c} site={site} error={problem(e)} />, 400);
+      return c.html(<SettingsPage ctx={ctx} c={c} site={site} error={problem(e)} />, 400);
+    }
+  });
+  r.post("/dashboard/sites/:id/captcha", async (c) => {
+    const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
+    if (!site) return notFound(c);
+    const f = c.get("form");
+    try {
+      const input = parseOrThrow(CaptchaSave, {
+        provider: f.provider ?? "",
+        site_key: f.site_key || null,
+        secret_key: f.secret_key || null,
+      });
+      const updated = await saveCaptcha(ctx, site.id, input);
+      return c.html(<SettingsPage ctx={ctx} c={c} site={updated} saved />);
+    } catch (e) {
+      return c.html(<SettingsPage ctx={ctx} c={c} site={site} error={problem(e)} />, 400);
     }
   });
   return r;

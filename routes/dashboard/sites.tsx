@@ -95,6 +95,11 @@ async function Landing(props: { ctx: Ctx; c: Context<DashEnv>; error?: string })
             {sites.map((site) => (
               <li>
                 <a href={`/dashboard/sites/${site.id}`}>{site.name}</a> <small>{site.domain}</small>
+                {site.disabled && (
+                  <a href={`/dashboard/sites/${site.id}/blocks`} class="flag">
+                    {site.disabled.automatic ? "disabled" : "disabled, needs review"}
+                  </a>
+                )}
               </li>
             ))}
           </ul>
@@ -147,6 +152,12 @@ export function SiteNav(props: { site: Site }) {
         </li>
         <li>
           <a href={`${base}/sending-domains`}>Sending domains</a>
+        </li>
+        <li>
+          <a href={`${base}/inbound-domains`}>Inbound</a>
+        </li>
+        <li>
+          <a href={`${base}/usage`}>Usage</a>
         </li>
       </ul>
     </nav>

@@ -1,30 +1,90 @@
-/** One webhook: send a test, and the delivery log with each attempt's status and duration. */
+/**
+ * One webhook: its URL and events (all, or a chosen list), pause/resume, a new
+ * signing secret (shown once), delete, send a test, and the delivery log with
+ * each attempt's status and duration.
+ */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import {
   listDeliveriesOfWebhook,
+  patchWebhook,
   readWebhook,
+  removeWebhook,
+  rotateWebhookSecret,
   sendTest,
   type TestResult,
+  WebhookPatch,
   webhookView,
 } from "../../domain/webhooks/webhooks.ts";
+import { SUBSCRIBABLE_EVENT_TYPES } from "../../domain/webhooks/events.ts";
+import { parseOrThrow } from "../../domain/kernel/validation.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
-import { Csrf, Notice, Page } from "./layout.tsx";
+import { Csrf, Notice, Page, ShownOnce } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
-import { notFound, SiteNav, viewerOf } from "./sites.tsx";
+import { notFound, problem, SiteNav, viewerOf } from "./sites.tsx";
+
+/** The event list a form chose: "all", or each ticked `event:<type>`. */
+export function eventsFromForm(f: Record<string, string>): string[] {
+  if (f.all_events === "on") return ["all"];
+  return SUBSCRIBABLE_EVENT_TYPES.filter((t) => f[`event:${t}`] === "on");
+}
+
+/** Checkboxes for the events of a webhook: All, or a choice (each one labelled). */
+export function EventChoice(props: { events: string[]; idPrefix: string }) {
+  const all = props.events.includes("all");
+  return (
+    <fieldset>
+      <legend>Events</legend>
+      <label for={`${props.idPrefix}-all`}>
+        <input
+          id={`${props.idPrefix}-all`}
+          type="checkbox"
+          name="all_events"
+          checked={all}
+        />
+        All events (and event types added later)
+      </label>
+      <div class="event-grid">
+        {SUBSCRIBABLE_EVENT_TYPES.map((t) => (
+          <label for={`${props.idPrefix}-${t}`}>
+            <input
+              id={`${props.idPrefix}-${t}`}
+              type="checkbox"
+              name={`event:${t}`}
+              checked={!all && props.events.includes(t)}
+            />
+            <code>{t}</code>
+          </label>
+        ))}
+      </div>
+      <small>Ticking "All events" overrides the list.</small>
+    </fieldset>
+  );
+}
 
 const DELIVERIES = 50;
 
 async function WebhookPage(
-  props: { ctx: Ctx; c: Context<DashEnv>; site: Site; hookId: string; test?: TestResult },
+  props: {
+    ctx: Ctx;
+    c: Context<DashEnv>;
+    site: Site;
+    hookId: string;
+    test?: TestResult;
+    error?: string;
+    saved?: boolean;
+    secret?: string;
+  },
 ) {
   const { ctx, site } = props;
   const w = (await readWebhook(ctx, props.hookId))!;
   const view = await webhookView(ctx, w);
   const deliveries = await listDeliveriesOfWebhook(ctx, w.id, { limit: DELIVERIES });
   const t = props.test;
+  const hookBase = `/dashboard/sites/${site.id}/webhooks/${w.id}`;
+  const csrf = props.c.get("session").csrf;
   return (
     <Page title={`Webhook · ${site.name}`} viewer={viewerOf(props.c)}>
       <hgroup>
@@ -45,10 +105,70 @@ async function WebhookPage(
         Delivered {view.success_count}, failed {view.failure_count}; last status{" "}
         {view.last_status ?? "–"}.
       </p>
-      <form method="post" action={`/dashboard/sites/${site.id}/webhooks/${w.id}/test`}>
-        <Csrf token={props.c.get("session").csrf} />
-        <button type="submit" class="secondary">Send test</button>
-      </form>
+      {props.error && <Notice kind="error">{props.error}</Notice>}
+      {props.saved && <Notice kind="ok">Saved.</Notice>}
+      {props.secret && (
+        <ShownOnce
+          label="New signing secret"
+          value={props.secret}
+          id="new-secret"
+        />
+      )}
+      <div class="actions">
+        <form method="post" action={`/dashboard/sites/${site.id}/webhooks/${w.id}/test`}>
+          <Csrf token={props.c.get("session").csrf} />
+          <button type="submit" class="secondary">Send test</button>
+        </form>
+        <form
+          method="post"
+          action={`/dashboard/sites/${site.id}/webhooks/${w.id}/${
+            view.paused ? "resume" : "pause"
+          }`}
+        >
+          <Csrf token={props.c.get("session").csrf} />
+          <button type="submit" class="secondary outline">
+            {view.paused ? "Resume" : "Pause"}
+          </button>
+        </form>
+      </div>
+      <details>
+        <summary>Events: {view.events.includes("all") ? "all" : view.events.join(", ")}</summary>
+        <form method="post" action={`/dashboard/sites/${site.id}/webhooks/${w.id}/events`}>
+          <Csrf token={props.c.get("session").csrf} />
+          <EventChoice events={view.events} idPrefix="ev" />
+          <button type="submit">Save events</button>
+        </form>
+      </details>
+      <details>
+        <summary>URL, secret, delete</summary>
+        <form method="post" action={`${hookBase}/url`}>
+          <Csrf token={csrf} />
+          <label for="wh-url-edit">Endpoint URL</label>
+          <input
+            id="wh-url-edit"
+            name="url"
+            type="url"
+            required
+            maxlength={2000}
+            value={view.url}
+          />
+          <small>
+            A URL with <code>user:password@</code>{" "}
+            is sent with Basic auth; the password is never shown.
+          </small>
+          <button type="submit" class="secondary">Save URL</button>
+        </form>
+        <div class="actions">
+          <form method="post" action={`${hookBase}/rotate`}>
+            <Csrf token={csrf} />
+            <button type="submit" class="secondary outline">New signing secret</button>
+          </form>
+          <form method="post" action={`${hookBase}/delete`}>
+            <Csrf token={csrf} />
+            <button type="submit" class="contrast outline">Delete webhook</button>
+          </form>
+        </div>
+      </details>
       <h2>Deliveries</h2>
       {deliveries.length === 0 ? <p>No deliveries yet.</p> : (
         <div class="overflow-auto">
@@ -103,6 +223,57 @@ export function webhookLogRoutes(ctx: Ctx) {
     return c.html(
       <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} test={test} />,
     );
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/url", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    const page = (extra: { error?: string; saved?: boolean }, status: 200 | 400) =>
+      c.html(
+        <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} {...extra} />,
+        status,
+      );
+    try {
+      await patchWebhook(
+        ctx,
+        found.w.id,
+        parseOrThrow(WebhookPatch, { url: c.get("form").url ?? "" }),
+      );
+      return page({ saved: true }, 200);
+    } catch (e) {
+      return page({ error: problem(e) }, 400);
+    }
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/rotate", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    const rotated = await rotateWebhookSecret(ctx, found.w.id);
+    if (!rotated) return notFound(c);
+    c.header("Cache-Control", "no-store");
+    return c.html(
+      <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} secret={rotated.secret} />,
+    );
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/delete", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    await removeWebhook(ctx, found.w.id);
+    return c.redirect(`/dashboard/sites/${found.site.id}/webhooks`, 303);
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/events", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    const page = (extra: { error?: string; saved?: boolean }, status: 200 | 400) =>
+      c.html(
+        <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} {...extra} />,
+        status,
+      );
+    try {
+      const input = parseOrThrow(WebhookPatch, { events: eventsFromForm(c.get("form")) });
+      await patchWebhook(ctx, found.w.id, input);
+      return page({ saved: true }, 200);
+    } catch (e) {
+      return page({ error: problem(e) }, 400);
+    }
   });
   return r;
 }

@@ -330,7 +330,7 @@ export const keys = {
   ],
   /** Session by SHA-256 of its cookie token (expires). */
   dashboardSession: (hash: string): Key => ["dashboard_sessions", hash],
-  /** Failed sign-ins of one subject ("email" or "ip") in the current window ({count, since}). */
+  /** Sign-in attempts of one subject ("email" or "ip") in the current window ({count, since}). */
   dashboardSignInFailures: (kind: "email" | "ip", subject: string): Key => [
     "dashboard_sign_in_failures",
     kind,
@@ -369,6 +369,10 @@ export const keys = {
     kind,
     month,
   ],
+  /** Daily counter (KvU64) per site, UTC day, kind (counters.ts DAILY_KINDS): one range. */
+  daily: (siteId: string, day: string, kind: string): Key => ["daily", siteId, day, kind],
+  /** A site's daily counters from `day` on (a listing bound). */
+  dailyFrom: (siteId: string, day: string): Key => ["daily", siteId, day],
   /** Running total (Deno.KvU64), e.g. ("site_email_log", siteId). */
   total: (name: string, subject: string): Key => ["totals", name, subject],
   /** Read by the health check; never written. */

@@ -111,3 +111,53 @@ Deno.test("another account's webhooks, blocks and email log are not found and un
     await svc.close();
   }
 });
+
+Deno.test("a disable that requires admin review: the user cannot lift it, the operator reviews and enables; operator lifts any IP block", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const d = await svc.admin("POST", `/sites/${a.siteId}/disable`, {
+      automatic: false,
+      reason: "Phishing reports",
+    });
+    assert.equal(d.status, 200, d.text);
+    const foreign = await rateBlock(svc, "another-site", "198.51.100.66");
+    const base = `/dashboard/sites/${a.siteId}/blocks`;
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    const page = await user.get(base);
+    assert.match(page.text, /Only the operator can lift this block after a review/);
+    assert.doesNotMatch(page.text, /Enable site after review/);
+    const tried = await user.post(`${base}/site/lift`);
+    assert.equal(tried.status, 400);
+    assert.match(tried.text, /requires_admin_review/);
+    await user.get(base);
+    assert.equal((await user.post(`${base}/site/review`, { reviewed: "on" })).status, 404);
+    await user.get(base);
+    assert.equal((await user.post(`${base}/ip/${foreign}/operator-lift`)).status, 404);
+    assert.notEqual((await svc.admin("GET", `/sites/${a.siteId}`)).body.disabled, null);
+
+    const op = new Browser(svc, "192.0.2.90");
+    await op.get("/dashboard/operator");
+    await op.request("POST", "/dashboard/operator", { form: { token: svc.ctx.config.adminToken } });
+    await op.get("/dashboard/");
+    await op.post("/dashboard/account", { account_id: a.accountId });
+    // The landing page flags the site, linking to its review.
+    assert.match(
+      (await op.get("/dashboard/")).text,
+      new RegExp(`href="${base}" class="flag">disabled, needs review<`),
+    );
+    const review = await op.get(base);
+    assert.match(review.text, /Enable site after review/);
+    assert.match(review.text, /<label for="review-ok">/);
+    assert.equal((await op.post(`${base}/site/review`)).status, 400);
+    await op.get(base);
+    assert.equal((await op.post(`${base}/site/review`, { reviewed: "on" })).status, 303);
+    assert.equal((await svc.admin("GET", `/sites/${a.siteId}`)).body.disabled, null);
+    await op.get(base);
+    assert.equal((await op.post(`${base}/ip/${foreign}/operator-lift`)).status, 303);
+    assert.ok((await svc.admin("GET", `/ip-blocks/${foreign}`)).body.liftedAt);
+  } finally {
+    await svc.close();
+  }
+});

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { keys } from "../../../domain/kernel/kv/keys.ts";
 import { Browser, seedUser } from "./browser.ts";
 
 Deno.test("without a session /dashboard/ shows the sign-in page with its labelled inputs", async () => {
@@ -207,6 +208,48 @@ Deno.test("thirty wrong passwords in a row: limited after ten, the right one too
     );
     clock.advance(15 * 60_000 + 1000);
     assert.equal((await b.signIn(seed.email, seed.password)).status, 303);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("thirty wrong passwords at once: exactly ten are checked, twenty refused (the count is atomic)", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const seed = await seedUser(svc);
+    // Thirty clients at once, each from its own address: only the per-address limit applies.
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 30 },
+        (_, i) =>
+          new Browser(svc, `198.51.100.${i + 20}`).signIn(seed.email, `wrong password ${i}`)
+            .then((p) => p.status),
+      ),
+    );
+    assert.equal(statuses.filter((s) => s === 401).length, 10, statuses.join(","));
+    assert.equal(statuses.filter((s) => s === 429).length, 20, statuses.join(","));
+    assert.equal(
+      (await new Browser(svc, "192.0.2.99").signIn(seed.email, seed.password)).status,
+      429,
+    );
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("a right password gives its attempt back: the IP's count is not raised by it", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const seed = await seedUser(svc);
+    const b = new Browser(svc, "198.51.100.200");
+    assert.equal((await b.signIn(seed.email, "wrong password 1")).status, 401);
+    assert.equal((await b.signIn(seed.email, seed.password)).status, 303);
+    const ip = await svc.ctx.kv.get<{ count: number }>(
+      keys.dashboardSignInFailures("ip", "198.51.100.200"),
+    );
+    assert.equal(ip.value?.count, 1);
+    const address = await svc.ctx.kv.get(keys.dashboardSignInFailures("email", seed.email));
+    assert.equal(address.value, null);
   } finally {
     await svc.close();
   }

@@ -67,3 +67,145 @@ Deno.test("the form builder adds, reorders and removes fields; forms/render serv
     await svc.close();
   }
 });
+
+Deno.test("the form builder edits a field in place (label, type, options, required); a foreign user cannot", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const key = (await svc.admin("POST", `/sites/${a.siteId}/api-keys`)).body.api_key as string;
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get("/dashboard/forms");
+    const builder = (await user.post("/dashboard/forms", { name: "Quote", slug: "quote" }))
+      .location!;
+    await user.get(builder);
+    await user.post(`${builder}/fields`, { label: "Email", name: "email", type: "email" });
+    await user.get(builder);
+    await user.post(`${builder}/fields`, { label: "Topic", name: "topic", type: "text" });
+    const page = await user.get(builder);
+    // Each field has its edit form, prefilled, with labelled inputs.
+    assert.match(
+      page.text,
+      /<label for="e1-label">Label<\/label><input id="e1-label"[^>]*value="Topic"/,
+    );
+    const edited = await user.post(`${builder}/fields/1`, {
+      label: "What about?",
+      name: "topic",
+      type: "select",
+      options: "Sales\nSupport\n",
+      required: "on",
+    });
+    assert.equal(edited.status, 303, edited.text);
+    const rendered = await svc.api("GET", "forms/render/quote", { key });
+    const form = (rendered.body.form ?? rendered.body) as {
+      fields: {
+        name: string;
+        label: string;
+        type: string;
+        options?: string[];
+        required: boolean;
+      }[];
+    };
+    assert.deepEqual(form.fields[1], {
+      name: "topic",
+      label: "What about?",
+      type: "select",
+      options: ["Sales", "Support"],
+      required: true,
+    });
+    assert.equal(form.fields[0].name, "email");
+    await user.get(builder);
+    assert.equal((await user.post(`${builder}/fields/7`, { label: "X", name: "x" })).status, 400);
+
+    const b = await seedUser(svc, "Bravo");
+    const other = new Browser(svc, "192.0.2.82");
+    await other.signIn(b.email, b.password);
+    await other.get("/dashboard/forms");
+    assert.equal(
+      (await other.post(`${builder}/fields/0`, { label: "Pwned", name: "email", type: "email" }))
+        .status,
+      404,
+    );
+    const after = await svc.api("GET", "forms/render/quote", { key });
+    assert.equal(
+      ((after.body.form ?? after.body) as { fields: { label: string }[] }).fields[0].label,
+      "Email",
+    );
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("the form builder saves every settings key of the spec; an emptied key is left out", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const key = (await svc.admin("POST", `/sites/${a.siteId}/api-keys`)).body.api_key as string;
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get("/dashboard/forms");
+    const builder = (await user.post("/dashboard/forms", { name: "Look", slug: "look" })).location!;
+    await user.get(builder);
+    const saved = await user.post(`${builder}/settings`, {
+      submit_label: "Go",
+      success_message: "Done",
+      notify_email: "team@example.org",
+      from_name: "The Team",
+      brand_color: "#1a73e8",
+      radius_preset: "round",
+      button_align: "right",
+      field_tone: "soft",
+      card_wrap: "on",
+    });
+    assert.equal(saved.status, 303, saved.text);
+    const render = async () => {
+      const r = await svc.api("GET", "forms/render/look", { key });
+      return ((r.body.form ?? r.body) as { settings: Record<string, unknown> }).settings;
+    };
+    assert.deepEqual(await render(), {
+      submit_label: "Go",
+      success_message: "Done",
+      notify_email: "team@example.org",
+      from_name: "The Team",
+      brand_color: "#1a73e8",
+      radius_preset: "round",
+      button_align: "right",
+      field_tone: "soft",
+      card_wrap: true,
+    });
+    await user.get(builder);
+    const bad = await user.post(`${builder}/settings`, { brand_color: "red" });
+    assert.equal(bad.status, 400);
+    assert.match(bad.text, /brand_color/);
+    await user.get(builder);
+    await user.post(`${builder}/settings`, { submit_label: "Go", success_message: "Done" });
+    assert.deepEqual(await render(), { submit_label: "Go", success_message: "Done" });
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("the form builder renames a form and changes its slug; a slug taken by another form is refused", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const key = (await svc.admin("POST", `/sites/${a.siteId}/api-keys`)).body.api_key as string;
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get("/dashboard/forms");
+    const builder = (await user.post("/dashboard/forms", { name: "One", slug: "one" })).location!;
+    await user.get("/dashboard/forms");
+    await user.post("/dashboard/forms", { name: "Two", slug: "two" });
+    await user.get(builder);
+    const renamed = await user.post(`${builder}/identity`, { name: "First <form>", slug: "first" });
+    assert.equal(renamed.status, 303, renamed.text);
+    assert.equal((await svc.api("GET", "forms/render/one", { key })).status, 404);
+    assert.equal((await svc.api("GET", "forms/render/first", { key })).status, 200);
+    assert.match((await user.get(builder)).text, /First &lt;form&gt;/);
+    const taken = await user.post(`${builder}/identity`, { name: "First", slug: "two" });
+    assert.equal(taken.status, 400);
+    assert.match(taken.text, /already used/);
+  } finally {
+    await svc.close();
+  }
+});

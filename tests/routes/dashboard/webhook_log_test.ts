@@ -50,3 +50,106 @@ Deno.test("a webhook's page sends a test and lists deliveries with each attempt'
     await svc.close();
   }
 });
+
+Deno.test("a webhook is added with chosen events, its events changed to all and back, paused from its page", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const b = await seedUser(svc, "Bravo");
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    const list = `/dashboard/sites/${a.siteId}/webhooks`;
+    const form = await user.get(list);
+    assert.match(form.text, /<label for="wh-ev-email.bounced">/);
+    const none = await user.post(list, { url: "https://hooks.example.com/none" });
+    assert.equal(none.status, 400);
+    assert.match(none.text, /must name at least one event/);
+    await user.get(list);
+    const made = await user.post(list, {
+      url: "https://hooks.example.com/in",
+      "event:email.bounced": "on",
+      "event:form.submitted": "on",
+    });
+    assert.equal(made.status, 201, made.text);
+    const hooks = (await svc.admin("GET", `/sites/${a.siteId}/webhooks`)).body.items as {
+      id: string;
+      events: string[];
+    }[];
+    assert.deepEqual(hooks[0].events, ["email.bounced", "form.submitted"]);
+    const url = `${list}/${hooks[0].id}`;
+    const page = await user.get(url);
+    assert.match(page.text, /Events: email\.bounced, form\.submitted/);
+    assert.match(
+      page.text,
+      /id="ev-form.submitted" type="checkbox" name="event:form.submitted" checked/,
+    );
+    assert.equal((await user.post(`${url}/events`, { all_events: "on" })).status, 200);
+    assert.deepEqual((await svc.admin("GET", `/webhooks/${hooks[0].id}`)).body.events, ["all"]);
+    await user.get(url);
+    const back = await user.post(`${url}/events`, { "event:email.opened": "on" });
+    assert.match(back.text, /Saved\./);
+    assert.deepEqual((await svc.admin("GET", `/webhooks/${hooks[0].id}`)).body.events, [
+      "email.opened",
+    ]);
+    assert.equal((await user.post(`${url}/pause`)).status, 303);
+    assert.equal((await svc.admin("GET", `/webhooks/${hooks[0].id}`)).body.paused, true);
+
+    const other = new Browser(svc, "192.0.2.80");
+    await other.signIn(b.email, b.password);
+    await other.get("/dashboard/");
+    assert.equal(
+      (await other.post(`/dashboard/sites/${b.siteId}/webhooks/${hooks[0].id}/events`, {
+        all_events: "on",
+      })).status,
+      404,
+    );
+    assert.deepEqual((await svc.admin("GET", `/webhooks/${hooks[0].id}`)).body.events, [
+      "email.opened",
+    ]);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("a webhook's URL is changed, its secret renewed (shown once) and it is deleted from its page; not another account's", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const b = await seedUser(svc, "Bravo");
+    const hook = await svc.admin("POST", `/sites/${a.siteId}/webhooks`, {
+      url: "https://hooks.example.com/old",
+      events: ["all"],
+    });
+    const url = `/dashboard/sites/${a.siteId}/webhooks/${hook.body.id}`;
+    const other = new Browser(svc, "192.0.2.84");
+    await other.signIn(b.email, b.password);
+    const foreign = `/dashboard/sites/${b.siteId}/webhooks/${hook.body.id}`;
+    for (const action of ["url", "rotate", "delete"]) {
+      await other.get("/dashboard/");
+      const p = await other.post(`${foreign}/${action}`, { url: "https://evil.example.com/" });
+      assert.equal(p.status, 404, action);
+    }
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get(url);
+    const moved = await user.post(`${url}/url`, { url: "https://hooks.example.com/new" });
+    assert.equal(moved.status, 200);
+    assert.equal(
+      (await svc.admin("GET", `/webhooks/${hook.body.id}`)).body.url,
+      "https://hooks.example.com/new",
+    );
+    await user.get(url);
+    const bad = await user.post(`${url}/url`, { url: "not a url" });
+    assert.equal(bad.status, 400);
+    assert.match(bad.text, /role="alert"/);
+    await user.get(url);
+    const rotated = await user.post(`${url}/rotate`);
+    const secret = /<code id="new-secret">(whsec_[^<]+)<\/code>/.exec(rotated.text)?.[1];
+    assert.ok(secret && secret !== hook.body.secret);
+    assert.doesNotMatch((await user.get(url)).text, /whsec_/);
+    assert.equal((await user.post(`${url}/delete`)).status, 303);
+    assert.equal((await svc.admin("GET", `/webhooks/${hook.body.id}`)).status, 404);
+  } finally {
+    await svc.close();
+  }
+});
