@@ -4,6 +4,10 @@
  * variable. Secrets that are not given (operator token, encryption key) are
  * generated once into the data folder with mode 0600 and reused afterwards (the
  * relay DKIM key too, sealed: relay_key.ts).
+ *
+ * Long file: one schema lists every SVC_* variable with its reason and check,
+ * and the README's table is checked against it; split, a variable's rules and
+ * its neighbours would be in different places.
  */
 import { z } from "zod";
 import { dirname, join } from "node:path";

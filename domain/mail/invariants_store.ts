@@ -6,7 +6,7 @@
  */
 import { keys } from "../kernel/kv/keys.ts";
 import { indexPointsAtRecord } from "../kernel/kv/invariants.ts";
-import { decodeWindow, encodeWindow } from "../kernel/kv/counters.ts";
+import { decodeWindow, encodeWindow, windowPartKeys } from "../kernel/kv/counters.ts";
 import type { Invariant, Problem } from "../kernel/invariants.ts";
 import { TOTALS } from "./reservation.ts";
 
@@ -20,22 +20,27 @@ const logTotalMatchesRecords: Invariant = {
     }
     const out: Problem[] = [];
     for (const [site, count] of counts) {
-      const [w, t] = await kv.getMany([
-        keys.window(TOTALS.log, site),
-        keys.total(TOTALS.log, site),
-      ]);
-      const { times, total: inWindow } = decodeWindow(w.value);
-      const total = inWindow ?? (t.value instanceof Deno.KvU64 ? Number(t.value.value) : 0);
+      // The window is kept in parts (counters.ts): the total is their sum.
+      const partKeys = Object.values(windowPartKeys(TOTALS.log, site));
+      const [t, ...parts] = await kv.getMany([keys.total(TOTALS.log, site), ...partKeys]);
+      const decoded = parts.map((p) => decodeWindow(p.value));
+      const counted = decoded.filter((d) => d.total !== null);
+      const total = counted.length
+        ? counted.reduce((n, d) => n + d.total!, 0)
+        : (t.value instanceof Deno.KvU64 ? Number(t.value.value) : 0);
       if (total === count) continue;
       out.push({
         subject: `site ${site}`,
         detail: `log total ${total}, log records ${count}`,
-        // The total the window carries is set to the count, unless a send
-        // moved the window meanwhile (then the next run looks again).
+        // Part 0 takes the difference, unless a send moved any part meanwhile
+        // (every part is checked; then the next run looks again).
         repair: async () => {
-          const op = kv.atomic().check(w);
-          if (inWindow !== null) op.set(w.key, encodeWindow(times, count));
-          else op.check(t).set(t.key, new Deno.KvU64(BigInt(count)));
+          const op = kv.atomic();
+          for (const p of parts) op.check(p);
+          if (counted.length) {
+            const others = counted.length ? total - (decoded[0].total ?? 0) : 0;
+            op.set(parts[0].key, encodeWindow(decoded[0].times, count - others));
+          } else op.check(t).set(t.key, new Deno.KvU64(BigInt(count)));
           return (await op.commit()).ok;
         },
       });
