@@ -34,6 +34,8 @@ import { mailSendRoutes } from "./api/mail.ts";
 import { inboundRoutes } from "./admin/inbound_domains.ts";
 import { dashboardUserRoutes } from "./admin/dashboard_users.ts";
 import { dashboardRoutes } from "./dashboard/app.tsx";
+import { apiDocRoutes } from "./public/api_docs.ts";
+import { adminDocRoutes } from "./admin/api_docs.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -45,6 +47,8 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   app.route("/", healthRoutes(ctx));
   app.route("/", unsubscribeRoutes(ctx));
   app.route("/", trackingRoutes(ctx));
+  // The OpenAPI documents and the reference page (/docs).
+  app.route("/", apiDocRoutes());
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
@@ -62,6 +66,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", inboundRoutes(ctx));
   admin.route("/", relayRoutes(ctx));
   admin.route("/", dashboardUserRoutes(ctx));
+  admin.route("/", adminDocRoutes());
   app.route("/admin/api/v1", admin);
 
   // Public API v1 (API key). Each route file declares its envelope and auth.

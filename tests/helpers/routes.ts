@@ -259,4 +259,6 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "POST", path: "/accounts/{account}/invitations", body: { email: "i@example.com" } },
   { method: "GET", path: "/accounts/{account}/invitations" },
   { method: "DELETE", path: "/accounts/{account}/invitations/{invitation}" },
+  // API ecosystem: the operator API's OpenAPI document
+  { method: "GET", path: "/openapi.json" },
 ];
