@@ -193,14 +193,20 @@ function operationObject(op: Operation, security: string): Record<string, unknow
       },
     };
   }
-  const params = [...op.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => ({
-    name: m[1],
-    in: "path",
-    required: true,
-    schema: { type: "string" },
-    ...(examples.find((e) => e.params?.[m[1]]) &&
-      { example: examples.find((e) => e.params?.[m[1]])!.params![m[1]] }),
-  }));
+  const params: Record<string, unknown>[] = [...op.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => {
+    const named = examples.filter((e) => e.params?.[m[1]] !== undefined);
+    return {
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+      ...(named.length && {
+        examples: Object.fromEntries(
+          named.map((e) => [e.name, { summary: e.summary, value: e.params![m[1]] }]),
+        ),
+      }),
+    };
+  });
   for (const [name, q] of Object.entries(op.query ?? {})) {
     params.push(
       { name, in: "query", required: false, schema: q.schema, description: q.description } as never,
