@@ -41,6 +41,8 @@ export type Operation = {
   envelope: DocEnvelope;
   body?: z.ZodType;
   query?: Record<string, { schema: JsonSchema; description: string }>;
+  /** Optional request headers (their examples come from each Example's `headers`). */
+  headers?: Record<string, { schema: JsonSchema; description: string }>;
   /** Success answer (a zod schema or a JSON Schema); `null` for an empty 204. */
   answer: z.ZodType | JsonSchema | null;
   /** Success status (default 200). */
@@ -207,6 +209,21 @@ function operationObject(op: Operation, security: string): Record<string, unknow
       }),
     };
   });
+  for (const [name, h] of Object.entries(op.headers ?? {})) {
+    const named = examples.filter((e) => e.headers?.[name] !== undefined);
+    params.push({
+      name,
+      in: "header",
+      required: false,
+      schema: h.schema,
+      description: h.description,
+      ...(named.length && {
+        examples: Object.fromEntries(
+          named.map((e) => [e.name, { summary: e.summary, value: e.headers![name] }]),
+        ),
+      }),
+    });
+  }
   for (const [name, q] of Object.entries(op.query ?? {})) {
     params.push(
       { name, in: "query", required: false, schema: q.schema, description: q.description } as never,

@@ -64,7 +64,14 @@ export const PUBLIC_OPS: Operation[] = [
       "a timeout may send twice (spec rule 6).",
     envelope: "mail",
     body: MailSendBody,
+    headers: {
+      "Idempotency-Key": {
+        schema: { type: "string", minLength: 1, maxLength: 255 },
+        description: "Send at most once per key and site within 24 hours (printable ASCII).",
+      },
+    },
     answer: MailSent,
+    answerHeaders: { "Idempotent-Replayed": "true when this is the first answer again" },
     alsoAtSuccess: [
       jsonSchema(MailHeld),
       {
@@ -106,6 +113,13 @@ export const PUBLIC_OPS: Operation[] = [
           mode: "relay",
           message_id: "<0190b2c4-7e1a-7000-8000-000000000000@relay.example.net>",
         },
+      },
+      {
+        name: "idempotent",
+        summary: "With an Idempotency-Key (a retry answers the same and sends nothing)",
+        body: { ...MAIL_EXAMPLE, subject: "Your invoice" },
+        headers: { "Idempotency-Key": "invoice-2024-0042" },
+        status: 200,
       },
       {
         name: "no_body",

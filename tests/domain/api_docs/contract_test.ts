@@ -68,6 +68,10 @@ Deno.test("every example of the public document gets its documented status and s
           const res = await fetch(`${base}/api/v1${url}`, {
             method: method.toUpperCase(),
             headers: {
+              ...Object.fromEntries(
+                (op.parameters ?? []).filter((x) => x.in === "header" && x.examples?.[ex.name])
+                  .map((x) => [x.name, String(x.examples![ex.name].value)]),
+              ),
               "x-service-api-key": seeded.key,
               ...(ex.body !== undefined && { "content-type": "application/json" }),
             },
@@ -84,7 +88,7 @@ Deno.test("every example of the public document gets its documented status and s
         }
       }
     }
-    assert.ok(sent >= 14, `only ${sent} examples sent`);
+    assert.ok(sent >= 15, `only ${sent} examples sent`);
   } finally {
     await svc.close();
   }
