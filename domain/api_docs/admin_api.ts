@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { AccountCreate, AccountPatch } from "../accounts/accounts.ts";
-import { SiteCreate, SitePatch } from "../sites/sites.ts";
+import { ApiKeyCreate, SiteCreate, SitePatch } from "../sites/sites.ts";
 import { IpBlockCreate, SiteDisable } from "../blocks/blocks.ts";
 import { FormCreate, FormPatch } from "../forms/hosted.ts";
 import { SuppressionCreate, UnsubscribeCreate } from "../suppressions/suppressions.ts";
@@ -108,8 +108,9 @@ export const ADMIN_OPS: Operation[] = [
   op("post", "/sites/{id}/disable", "Sites", "Disable a site", { body: SiteDisable }),
   op("post", "/sites/{id}/enable", "Sites", "Enable a site"),
   op("post", "/sites/{id}/api-keys", "Sites", "Create an API key (live, or a svc_test_ key)", {
+    body: ApiKeyCreate,
     status: 201,
-    answer: obj("The key, shown this once: {id, key, prefix, created_at}"),
+    answer: obj("The key, shown this once: {id, api_key, mode}"),
   }),
   op("get", "/sites/{id}/api-keys", "Sites", "The site's API keys (never the keys)", {
     answer: list("API key"),

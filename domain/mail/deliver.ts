@@ -34,7 +34,9 @@ export async function deliver(
   const { site, record, message } = d;
   let failure: string | null = null;
   try {
-    await ctx.mail.transport.send(outgoingMessage(ctx, message));
+    // A sandbox (svc_test_) send runs every check but goes only to the outbox.
+    const transport = site.sandbox ? ctx.mail.sandbox : ctx.mail.transport;
+    await transport.send(outgoingMessage(ctx, message));
   } catch (e) {
     failure = failureText(e);
   }
@@ -52,12 +54,19 @@ export async function deliver(
       error: failure,
       updated_at: done,
     };
-    const ev = await prepareEvent(ctx, site.id, "email.failed", {
-      to: firstTo,
-      subject,
-      error: failure.slice(0, 300),
-      source,
-    }, d.hooks);
+    const ev = await prepareEvent(
+      ctx,
+      site.id,
+      "email.failed",
+      {
+        to: firstTo,
+        subject,
+        error: failure.slice(0, 300),
+        source,
+      },
+      d.hooks,
+      { test: site.sandbox },
+    );
     const op = replaceEmailLog(ctx.kv.atomic(), final);
     if (d.quota) subtractMonthly(op, d.quota.account.id, "email", message.now);
     extra?.(op, false);
@@ -71,13 +80,20 @@ export async function deliver(
     reason: record.warning ? "content_warning" : null,
     updated_at: done,
   };
-  const ev = await prepareEvent(ctx, site.id, "email.sent", {
-    message_id: message.messageId,
-    to: firstTo,
-    subject,
-    mode: record.mode,
-    source,
-  }, d.hooks);
+  const ev = await prepareEvent(
+    ctx,
+    site.id,
+    "email.sent",
+    {
+      message_id: message.messageId,
+      to: firstTo,
+      subject,
+      mode: record.mode,
+      source,
+    },
+    d.hooks,
+    { test: site.sandbox },
+  );
   const op = replaceEmailLog(ctx.kv.atomic(), final);
   addTotal(op, TOTALS.sent, site.id);
   putLatestTo(op, message.to.map((m) => m.address.toLowerCase()), d.logId);

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import {
+  ApiKeyCreate,
   issueApiKey,
   listApiKeysOfSite,
   listSites,
@@ -54,7 +55,7 @@ export function siteRoutes(ctx: Ctx) {
 
   r.post("/sites/:id/api-keys", async (c) => {
     const s = await site(c.req.param("id"));
-    return c.json(await issueApiKey(ctx, s.id), 201);
+    return c.json(await issueApiKey(ctx, s.id, await adminBody(c, ApiKeyCreate)), 201);
   });
   r.get("/sites/:id/api-keys", async (c) => {
     const s = await site(c.req.param("id"));
