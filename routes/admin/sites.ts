@@ -55,7 +55,11 @@ export function siteRoutes(ctx: Ctx) {
 
   r.post("/sites/:id/api-keys", async (c) => {
     const s = await site(c.req.param("id"));
-    return c.json(await issueApiKey(ctx, s.id, await adminBody(c, ApiKeyCreate)), 201);
+    // No body (curl -X POST with no data sends no Content-Type either): a live key, as before.
+    const input = c.req.header("content-type") === undefined
+      ? {}
+      : await adminBody(c, ApiKeyCreate);
+    return c.json(await issueApiKey(ctx, s.id, input), 201);
   });
   r.get("/sites/:id/api-keys", async (c) => {
     const s = await site(c.req.param("id"));

@@ -59,6 +59,13 @@ Deno.test("a test key is svc_test_, listed with its mode, and rotates to another
     assert.match(made.api_key, /^svc_test_/);
     const bad = await svc.admin("POST", `/sites/${s.siteId}/api-keys`, { mode: "sandbox" });
     assert.equal(bad.status, 400);
+    // A POST with no body and no Content-Type (curl -X POST) still makes a live key.
+    const bare = await svc.app.request(`/admin/api/v1/sites/${s.siteId}/api-keys`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${svc.ctx.config.adminToken}` },
+    });
+    assert.equal(bare.status, 201);
+    assert.equal((await bare.json()).mode, "live");
   } finally {
     await svc.close();
   }
