@@ -1,8 +1,12 @@
 /**
+ * Long file: the operator API's route table, one entry per route (about 90),
+ * kept in one list so that the document and the route check have one source.
+ *
  * The operator API (docs/operator-api.md) as a route table: bodies are the
- * capabilities' zod schemas; errors are `{error, message}`. Answers are named
- * by resource; their fields are described in docs/operator-api.md (the table
- * marks lists as `{items: [...]}` and creations as 201).
+ * capabilities' zod schemas; errors are `{error, message}`. The main
+ * resources' answers are zod schemas (admin_answers.ts); the others are named
+ * by resource, their fields described in docs/operator-api.md (lists are
+ * `{items: [...]}`, creations 201).
  */
 import { z } from "zod";
 import { AccountCreate, AccountPatch } from "../accounts/accounts.ts";
@@ -17,12 +21,22 @@ import { SendingDomainCreate, SendingDomainPatch } from "../sending_domains/send
 import { InboundDomainCreate, InboundDomainPatch } from "../inbound/domains.ts";
 import { InvitationCreate, UserCreate } from "../dashboard/users.ts";
 import { buildDocument, type JsonSchema, type Operation } from "./openapi.ts";
+import {
+  AccountAnswer,
+  ApiKeyCreated,
+  ApiKeyList,
+  SecretRotated,
+  SiteAnswer,
+  WebhookAnswer,
+  WebhookCreated,
+  WebhookList,
+} from "./admin_answers.ts";
 
 type Method = Operation["method"];
 type Opts = {
   body?: z.ZodType;
   status?: number;
-  answer?: JsonSchema | null;
+  answer?: z.ZodType | JsonSchema | null;
   conflict?: boolean;
   query?: Operation["query"];
   examples?: Operation["examples"];
@@ -61,6 +75,10 @@ function op(method: Method, path: string, tag: string, summary: string, o: Opts 
   };
 }
 
+const items = (of: z.ZodType) => z.object({ items: z.array(of) });
+const SITE = { id: "{site}" };
+const ACCOUNT = { id: "{account}" };
+
 const created = (body: z.ZodType, what: string, extra: Partial<Opts> = {}): Opts => ({
   body,
   status: 201,
@@ -76,6 +94,7 @@ export const ADMIN_OPS: Operation[] = [
     "Accounts",
     "Create an account",
     created(AccountCreate, "Account", {
+      answer: AccountAnswer,
       examples: [{
         name: "created",
         summary: "An account with a monthly email limit",
@@ -84,16 +103,37 @@ export const ADMIN_OPS: Operation[] = [
       }],
     }),
   ),
-  op("get", "/accounts", "Accounts", "List accounts", { answer: list("Account"), query: LIMIT }),
-  op("get", "/accounts/{id}", "Accounts", "An account"),
-  op("patch", "/accounts/{id}", "Accounts", "Change an account", { body: AccountPatch }),
-  op("get", "/accounts/{id}/sites", "Accounts", "The account's sites", { answer: list("Site") }),
+  op("get", "/accounts", "Accounts", "List accounts", {
+    answer: items(AccountAnswer),
+    query: LIMIT,
+    examples: [{ name: "list", summary: "The accounts", status: 200 }],
+  }),
+  op("get", "/accounts/{id}", "Accounts", "An account", {
+    answer: AccountAnswer,
+    examples: [{ name: "one", summary: "An account", params: ACCOUNT, status: 200 }],
+  }),
+  op("patch", "/accounts/{id}", "Accounts", "Change an account", {
+    body: AccountPatch,
+    answer: AccountAnswer,
+    examples: [{
+      name: "limit",
+      summary: "A monthly form limit",
+      params: ACCOUNT,
+      body: { monthly_form_limit: 500 },
+      status: 200,
+    }],
+  }),
+  op("get", "/accounts/{id}/sites", "Accounts", "The account's sites", {
+    answer: items(SiteAnswer),
+    examples: [{ name: "list", summary: "Its sites", params: ACCOUNT, status: 200 }],
+  }),
   op(
     "post",
     "/sites",
     "Sites",
     "Create a site",
     created(SiteCreate, "Site", {
+      answer: SiteAnswer,
       examples: [{
         name: "created",
         summary: "A site without an account",
@@ -102,18 +142,32 @@ export const ADMIN_OPS: Operation[] = [
       }],
     }),
   ),
-  op("get", "/sites", "Sites", "List sites", { answer: list("Site"), query: LIMIT }),
-  op("get", "/sites/{id}", "Sites", "A site"),
-  op("patch", "/sites/{id}", "Sites", "Change a site", { body: SitePatch }),
-  op("post", "/sites/{id}/disable", "Sites", "Disable a site", { body: SiteDisable }),
-  op("post", "/sites/{id}/enable", "Sites", "Enable a site"),
+  op("get", "/sites", "Sites", "List sites", { answer: items(SiteAnswer), query: LIMIT }),
+  op("get", "/sites/{id}", "Sites", "A site", {
+    answer: SiteAnswer,
+    examples: [{ name: "one", summary: "A site", params: SITE, status: 200 }],
+  }),
+  op("patch", "/sites/{id}", "Sites", "Change a site", { body: SitePatch, answer: SiteAnswer }),
+  op("post", "/sites/{id}/disable", "Sites", "Disable a site", {
+    body: SiteDisable,
+    answer: SiteAnswer,
+  }),
+  op("post", "/sites/{id}/enable", "Sites", "Enable a site", { answer: SiteAnswer }),
   op("post", "/sites/{id}/api-keys", "Sites", "Create an API key (live, or a svc_test_ key)", {
     body: ApiKeyCreate,
     status: 201,
-    answer: obj("The key, shown this once: {id, api_key, mode}"),
+    answer: ApiKeyCreated,
+    examples: [{
+      name: "test",
+      summary: "A svc_test_ sandbox key",
+      params: SITE,
+      body: { mode: "test" },
+      status: 201,
+    }],
   }),
   op("get", "/sites/{id}/api-keys", "Sites", "The site's API keys (never the keys)", {
-    answer: list("API key"),
+    answer: ApiKeyList,
+    examples: [{ name: "list", summary: "Its keys", params: SITE, status: 200 }],
   }),
   op("post", "/sites/{id}/api-keys/{keyId}/rotate", "Sites", "Rotate an API key"),
   op("delete", "/sites/{id}/api-keys/{keyId}", "Sites", "Revoke an API key", {
@@ -176,17 +230,36 @@ export const ADMIN_OPS: Operation[] = [
   op("post", "/sites/{id}/webhooks", "Webhooks", "Create a webhook (its secret shown once)", {
     body: WebhookCreate,
     status: 201,
-    answer: obj("The webhook view plus its secret (whsec_ + base64 of 32 bytes)"),
+    answer: WebhookCreated,
+    conflict: true,
+    examples: [{
+      name: "standard",
+      summary: "Form events, signed with Standard Webhooks too",
+      params: SITE,
+      body: {
+        url: "https://hooks.example.com/in",
+        events: ["form.submitted", "form.spam"],
+        standard_webhooks: true,
+      },
+      status: 201,
+    }],
   }),
-  op("get", "/sites/{id}/webhooks", "Webhooks", "A site's webhooks", { answer: list("Webhook") }),
-  op("get", "/webhooks/{id}", "Webhooks", "A webhook"),
-  op("patch", "/webhooks/{id}", "Webhooks", "Change a webhook", { body: WebhookPatch }),
+  op("get", "/sites/{id}/webhooks", "Webhooks", "A site's webhooks", {
+    answer: WebhookList,
+    examples: [{ name: "list", summary: "Its webhooks", params: SITE, status: 200 }],
+  }),
+  op("get", "/webhooks/{id}", "Webhooks", "A webhook", { answer: WebhookAnswer }),
+  op("patch", "/webhooks/{id}", "Webhooks", "Change a webhook", {
+    body: WebhookPatch,
+    answer: WebhookAnswer,
+  }),
   op("delete", "/webhooks/{id}", "Webhooks", "Delete a webhook", { answer: null, status: 204 }),
   op(
     "post",
     "/webhooks/{id}/rotate-secret",
     "Webhooks",
     "Rotate the secret (the old one stays valid for the grace period)",
+    { answer: SecretRotated },
   ),
   op("post", "/webhooks/{id}/test", "Webhooks", "Send webhook.test once"),
   op("get", "/webhooks/{id}/deliveries", "Webhooks", "A webhook's deliveries", {

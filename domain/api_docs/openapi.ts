@@ -152,13 +152,16 @@ function mergeErrors(errors: ErrorCase[]): Map<number, string[]> {
 }
 
 function examplesFor(examples: Example[], status: number, field: "answer" | "body") {
+  // Every example has an answer example under its status (with no value when the
+  // answer is not shown), so a reader finds each example's status there.
   const list = examples.filter((e) =>
-    field === "body" ? e.body !== undefined : e.status === status && e.answer !== undefined
+    field === "body" ? e.body !== undefined : e.status === status
   );
   if (!list.length) return undefined;
-  return Object.fromEntries(
-    list.map((e) => [e.name, { summary: e.summary, value: field === "body" ? e.body : e.answer }]),
-  );
+  return Object.fromEntries(list.map((e) => {
+    const value = field === "body" ? e.body : e.answer;
+    return [e.name, { summary: e.summary, ...(value !== undefined && { value }) }];
+  }));
 }
 
 function operationObject(op: Operation, security: string): Record<string, unknown> {
