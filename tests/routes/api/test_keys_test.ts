@@ -2,7 +2,7 @@
  * Test keys (the sandbox): `svc_test_` keys made beside live keys run every
  * check and answer as a live key would, but their mail goes only to the
  * outbox (never the relay, here a real SMTP server) and their events carry
- * `test: true`.
+ * `test: true` (sends, form notifications, sequence steps, SMTP submission).
  */
 import assert from "node:assert/strict";
 import {
@@ -17,6 +17,8 @@ import { startReceiver } from "../../helpers/webhook_receiver.ts";
 import { addWebhook } from "../../helpers/webhooks.ts";
 import { issueApiKey } from "../../../domain/sites/sites.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { startSubmissionListener } from "../../../domain/inbound/submission.ts";
+import nodemailer from "nodemailer";
 
 async function withRelay(fn: (svc: TestService, smtp: TestSmtp) => Promise<void>) {
   const smtp = await startSmtp();
@@ -192,6 +194,45 @@ Deno.test("an address enrolled with a test key gets its sequence steps in the ou
     });
     assert.equal(smtp.messages.length, 0);
   } finally {
+    await svc.close();
+    await smtp.close();
+  }
+});
+
+Deno.test("SMTP submission with a test key as the password sends to the outbox only", async () => {
+  const smtp = await startSmtp();
+  const svc = await startTestService({ config: { SVC_SMTP_URL: smtp.url } });
+  const listener = await startSubmissionListener(svc.ctx, {
+    port: 0,
+    host: "127.0.0.1",
+    tls: null,
+    limits: { closeMs: 200 },
+  });
+  try {
+    const s = await seedSite(svc);
+    const key = await testKey(svc, s.siteId);
+    const client = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: listener.port,
+      secure: false,
+      ignoreTLS: true,
+      auth: { user: "wordpress", pass: key },
+    });
+    try {
+      await client.sendMail({
+        from: "wordpress@blog.example",
+        to: "smtp-sandbox@example.net",
+        subject: "Via SMTP",
+        text: "Sandbox",
+      });
+    } finally {
+      client.close();
+    }
+    const o = await svc.admin("GET", "/outbox?to=smtp-sandbox@example.net");
+    assert.equal((o.body.items as unknown[]).length, 1);
+    await stillTrueFor(300, () => smtp.messages.length === 0, "nothing at the relay");
+  } finally {
+    await listener.close();
     await svc.close();
     await smtp.close();
   }
