@@ -36,6 +36,8 @@ import { dashboardUserRoutes } from "./admin/dashboard_users.ts";
 import { dashboardRoutes } from "./dashboard/app.tsx";
 import { observe } from "./observe.ts";
 import { metricsRoutes } from "./admin/metrics.ts";
+import { apiDocRoutes } from "./public/api_docs.ts";
+import { adminDocRoutes } from "./admin/api_docs.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -51,6 +53,8 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   app.route("/", healthRoutes(ctx));
   app.route("/", unsubscribeRoutes(ctx));
   app.route("/", trackingRoutes(ctx));
+  // The OpenAPI documents and the reference page (/docs).
+  app.route("/", apiDocRoutes());
 
   // Operator API (bearer token): the dashboard's backend.
   const admin = new Hono<AppEnv>();
@@ -68,6 +72,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", inboundRoutes(ctx));
   admin.route("/", relayRoutes(ctx));
   admin.route("/", dashboardUserRoutes(ctx));
+  admin.route("/", adminDocRoutes());
   app.route("/admin/api/v1", admin);
 
   // Public API v1 (API key). Each route file declares its envelope and auth.

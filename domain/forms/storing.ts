@@ -184,15 +184,22 @@ export async function storeSubmission(
       // A retry re-scores (the content marker may have changed); the event follows.
       if (!event || eventFor !== `${type}:${spam.score}`) {
         eventFor = `${type}:${spam.score}`;
-        event = await prepareEvent(ctx, site.id, type, {
-          submission_id: id,
-          form_id: input.form_id,
-          form_name: input.form_name,
-          classification: spam.classification,
-          spam_score: spam.score,
-          fields,
-          referrer: input.visitor?.referrer,
-        }, sendState.routing.webhooks);
+        event = await prepareEvent(
+          ctx,
+          site.id,
+          type,
+          {
+            submission_id: id,
+            form_id: input.form_id,
+            form_name: input.form_name,
+            classification: spam.classification,
+            spam_score: spam.score,
+            fields,
+            referrer: input.visitor?.referrer,
+          },
+          sendState.routing.webhooks,
+          { test: site.sandbox },
+        );
       }
       const notification = counted
         ? await prepareSend(ctx, site, notificationInput(site, input, submission), {

@@ -192,6 +192,13 @@ const EnvSchema = z.object({
   SVC_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // inbound (issue 11): SMTP submission, AUTH with a site's API key as the password; 0 = off
   SVC_SMTP_SUBMISSION_PORT: port.default(2587),
+  // API ecosystem (issue 17)
+  /**
+   * Hours a webhook's previous secret still signs after a rotation (its
+   * signature goes beside the new one); 0 = the old secret stops at once.
+   */
+  SVC_WEBHOOK_GRACE_HOURS: z.coerce.number({ message: "must be a number" })
+    .min(0, "must be at least 0").max(720, "must be at most 720").default(24),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

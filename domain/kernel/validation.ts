@@ -25,7 +25,11 @@ export function charLength(s: string): number {
   return n;
 }
 
-/** A string of `min`..`max` characters. */
+/**
+ * A string of `min`..`max` characters. The bounds are also written as JSON
+ * Schema metadata (maxLength counts code points there too) for the OpenAPI
+ * documents (domain/api_docs/).
+ */
 export function str(max: number, min = 0) {
   return z.string().check((ctx) => {
     const len = ctx.value.length;
@@ -50,7 +54,7 @@ export function str(max: number, min = 0) {
         message: min === 1 ? "must not be empty" : `must be at least ${min} characters`,
       });
     }
-  });
+  }).meta(min > 0 ? { minLength: min, maxLength: max } : { maxLength: max });
 }
 
 /** Whether `s` is one email address (domain/kernel/address.ts, the one parser). */

@@ -35,7 +35,9 @@ export async function deliver(
   let failure: string | null = null;
   const t0 = performance.now();
   try {
-    await ctx.mail.transport.send(outgoingMessage(ctx, message));
+    // A sandbox (svc_test_) send runs every check but goes only to the outbox.
+    const transport = site.sandbox ? ctx.mail.sandbox : ctx.mail.transport;
+    await transport.send(outgoingMessage(ctx, message));
   } catch (e) {
     failure = failureText(e);
   }
@@ -55,12 +57,19 @@ export async function deliver(
       error: failure,
       updated_at: done,
     };
-    const ev = await prepareEvent(ctx, site.id, "email.failed", {
-      to: firstTo,
-      subject,
-      error: failure.slice(0, 300),
-      source,
-    }, d.hooks);
+    const ev = await prepareEvent(
+      ctx,
+      site.id,
+      "email.failed",
+      {
+        to: firstTo,
+        subject,
+        error: failure.slice(0, 300),
+        source,
+      },
+      d.hooks,
+      { test: site.sandbox },
+    );
     const op = replaceEmailLog(ctx.kv.atomic(), final);
     if (d.quota) subtractMonthly(op, d.quota.account.id, "email", message.now);
     extra?.(op, false);
@@ -74,13 +83,20 @@ export async function deliver(
     reason: record.warning ? "content_warning" : null,
     updated_at: done,
   };
-  const ev = await prepareEvent(ctx, site.id, "email.sent", {
-    message_id: message.messageId,
-    to: firstTo,
-    subject,
-    mode: record.mode,
-    source,
-  }, d.hooks);
+  const ev = await prepareEvent(
+    ctx,
+    site.id,
+    "email.sent",
+    {
+      message_id: message.messageId,
+      to: firstTo,
+      subject,
+      mode: record.mode,
+      source,
+    },
+    d.hooks,
+    { test: site.sandbox },
+  );
   const op = replaceEmailLog(ctx.kv.atomic(), final);
   addTotal(op, TOTALS.sent, site.id);
   addDaily(op, site.id, "sent", ctx.clock.now());

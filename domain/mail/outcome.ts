@@ -14,7 +14,9 @@ export type SendErrorCode =
   | "content_flagged"
   | "ai_flagged"
   | "over_quota"
-  | "send_failed";
+  | "send_failed"
+  /** Idempotency-Key sent again with another body (domain/mail/idempotency.ts). */
+  | "idempotency_key_reused";
 
 export type SendOutcome =
   | {
@@ -41,7 +43,7 @@ export type SendOutcome =
     ok: false;
     sent: false;
     /** HTTP status the public API answers with. */
-    status: 200 | 400;
+    status: 200 | 400 | 409;
     reason: SendErrorCode;
     /** The code, or the failure text for send_failed. */
     error: string;
@@ -53,7 +55,7 @@ export type SendOutcome =
 
 /** A refusal: `error` is the code unless given (send_failed's text). */
 export const fail = (
-  status: 200 | 400,
+  status: 200 | 400 | 409,
   reason: SendErrorCode,
   extra: { error?: string; details?: FieldIssue[]; filename?: string; log_id?: string } = {},
 ): SendOutcome => ({

@@ -126,7 +126,9 @@ export async function logOutcome(
     hooks: readonly WebhookRoute[];
   },
 ): Promise<void> {
-  const ev = await prepareEvent(ctx, a.site.id, a.event.type, a.event.data, a.hooks);
+  const ev = await prepareEvent(ctx, a.site.id, a.event.type, a.event.data, a.hooks, {
+    test: a.site.sandbox,
+  });
   const final = { ...a.record, ...a.change, updated_at: isoTime(ctx.clock.now()) };
   await ctx.locks.run(`site:${a.site.id}`, async (waited) => {
     let w = waited ? await readLogWindow(ctx, a.site.id) : a.window;

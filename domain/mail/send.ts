@@ -24,6 +24,7 @@ import {
 import { deliver } from "./deliver.ts";
 import type { SendOutcome } from "./outcome.ts";
 import type { WindowPart } from "../kernel/kv/counters.ts";
+import { checkIdempotencyKey, type IdempotentOutcome, withIdempotency } from "./idempotency.ts";
 
 // The send window's figures, for the operator's email stats (routes/admin/mail.ts).
 export { siteLogTotal, TOTALS } from "./reservation.ts";
@@ -32,10 +33,20 @@ export { siteLogTotal, TOTALS } from "./reservation.ts";
  * POST /mail/send: the key check (1 to 3, and the per-key request limit), the
  * JSON (4), then the send (5 to 14). For a key seen before, the send state of
  * the body's `to` addresses is read with the key check (one round trip).
- * Throws ApiError for 1 to 4; every later answer is the outcome.
+ * Throws ApiError for 1 to 4; every later answer is the outcome. With an
+ * Idempotency-Key, the send runs at most once per key (idempotency.ts).
  */
-export async function handleMailSend(ctx: Ctx, request: KeyedRequest): Promise<SendOutcome> {
-  const { site, body, prefetched } = await checkKeyAndBody(ctx, request, {
+export async function handleMailSend(
+  ctx: Ctx,
+  request: KeyedRequest,
+  opts: { idempotencyKey?: string } = {},
+): Promise<IdempotentOutcome> {
+  // The raw bytes, kept for the Idempotency-Key's "same body" (read once either way).
+  let raw: Uint8Array | null = null;
+  const keyed = opts.idempotencyKey === undefined
+    ? request
+    : { ...request, body: async () => raw = await request.body() };
+  const { site, body, prefetched } = await checkKeyAndBody(ctx, keyed, {
     badJson: "invalid_json",
     parse: parseSendInput,
     prefetch(parsed, hint) {
@@ -45,11 +56,16 @@ export async function handleMailSend(ctx: Ctx, request: KeyedRequest): Promise<S
       return { query, keys: sendStateKeys(query) };
     },
   });
-  if (!body.ok) return body.outcome;
-  const state = prefetched
-    ? await sendStateOf(ctx.kv, prefetched.plan.query, prefetched.entries)
-    : undefined;
-  return await sendRequest(ctx, site, body.req, { state });
+  const send = async () => {
+    if (!body.ok) return body.outcome;
+    const state = prefetched
+      ? await sendStateOf(ctx.kv, prefetched.plan.query, prefetched.entries)
+      : undefined;
+    return await sendRequest(ctx, site, body.req, { state });
+  };
+  if (opts.idempotencyKey === undefined) return await send();
+  checkIdempotencyKey(opts.idempotencyKey);
+  return await withIdempotency(ctx, site.id, opts.idempotencyKey, raw ?? new Uint8Array(), send);
 }
 
 /**

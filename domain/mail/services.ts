@@ -7,11 +7,13 @@
 import type { Config } from "../kernel/config.ts";
 import type { Clock } from "../kernel/clock.ts";
 import type { Logger } from "../kernel/log.ts";
-import { type MailTransport, transportFromConfig } from "./transport.ts";
+import { type MailTransport, OutboxTransport, transportFromConfig } from "./transport.ts";
 import { classifierFromUrl, type SpamClassifier } from "../spam/classifier.ts";
 
 export type MailServices = {
   transport: MailTransport;
+  /** Where sandbox (`svc_test_` key) mail goes: always the outbox, never the relay. */
+  sandbox: MailTransport;
   classifier: SpamClassifier;
   close(): Promise<void>;
 };
@@ -24,5 +26,7 @@ export function createMailServices(
 ): MailServices {
   const transport = transportFromConfig(config, kv, clock, log);
   const classifier = classifierFromUrl(config.SVC_SPAM_CLASSIFIER_URL, log);
-  return { transport, classifier, close: () => transport.close() };
+  // With no relay configured the transport is the outbox already.
+  const sandbox = config.SVC_SMTP_URL ? new OutboxTransport(kv, clock) : transport;
+  return { transport, sandbox, classifier, close: () => transport.close() };
 }

@@ -46,7 +46,8 @@ export async function sendStep(
   },
 ): Promise<StepSendResult> {
   const now = ctx.clock.now();
-  const site = await getSite(ctx.kv, a.enrollment.site_id);
+  const stored = await getSite(ctx.kv, a.enrollment.site_id);
+  const site = stored && a.enrollment.sandbox ? { ...stored, sandbox: true as const } : stored;
   if (!site) return { kind: "failed", error: "the site no longer exists" };
   // A disabled site sends nothing; its steps wait until it is enabled again.
   if (site.disabled) return { kind: "later", at: now + DISABLED_RETRY_MS, reason: "site_disabled" };

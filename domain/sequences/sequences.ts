@@ -227,6 +227,7 @@ export async function enroll(
     steps: [],
     created_at: isoTime(now),
     updated_at: isoTime(now),
+    ...(site.sandbox && { sandbox: true as const }),
   };
   const op = store.createEnrollmentMutations(ctx.kv.atomic(), e);
   schedule(ctx, op, {

@@ -76,6 +76,8 @@ export type Enrollment = {
   steps: StepOutcome[];
   created_at: string;
   updated_at: string;
+  /** Enrolled with a svc_test_ key: its steps go to the outbox, events carry test: true. */
+  sandbox?: true;
 };
 
 // --- sequences ----------------------------------------------------------------

@@ -17,10 +17,12 @@ export type ApiKeyRecord = {
   created_at: string;
   rotated_at: string | null;
   revoked_at: string | null;
+  /** "test": a `svc_test_` sandbox key; absent: live. */
+  mode?: "test";
 };
 
 /** Value of the hash index: enough to authenticate without reading the key record. */
-export type ApiKeyIndex = { key_id: string; site_id: string; hash: string };
+export type ApiKeyIndex = { key_id: string; site_id: string; hash: string; mode?: "test" };
 
 export async function createApiKey(kv: Deno.Kv, rec: ApiKeyRecord): Promise<void> {
   await commit(
@@ -34,6 +36,7 @@ export async function createApiKey(kv: Deno.Kv, rec: ApiKeyRecord): Promise<void
           key_id: rec.id,
           site_id: rec.site_id,
           hash: rec.hash,
+          ...(rec.mode === "test" && { mode: "test" as const }),
         } satisfies ApiKeyIndex,
       )
       .set(keys.apiKeyBySite(rec.site_id, rec.id), rec.id),
@@ -86,7 +89,15 @@ export async function rotateApiKey(
     kv.atomic().check(r)
       .check({ key: keys.apiKeyByHash(newHash), versionstamp: null })
       .delete(keys.apiKeyByHash(r.value.hash))
-      .set(keys.apiKeyByHash(newHash), { key_id: id, site_id: next.site_id, hash: newHash })
+      .set(
+        keys.apiKeyByHash(newHash),
+        {
+          key_id: id,
+          site_id: next.site_id,
+          hash: newHash,
+          ...(next.mode === "test" && { mode: "test" as const }),
+        } satisfies ApiKeyIndex,
+      )
       .set(keys.apiKey(id), next),
     "rotate api key",
   );

@@ -17,13 +17,20 @@ import { getSite } from "./store.ts";
 import { consumeRequest, type LimitDecision } from "./request_limit.ts";
 
 export const API_KEY_PREFIX = "svc_live_";
+/** Sandbox keys: every check and answer of a live key, mail only to the outbox, events test: true. */
+export const TEST_KEY_PREFIX = "svc_test_";
+
+export type ApiKeyMode = "live" | "test";
 
 /** Header names that carry the key, all equivalent (lowercase; HTTP is case-insensitive). */
 export const API_KEY_HEADERS = ["x-service-api-key", "x-service-alt-api-key", "x-svc-api-key"];
 
-export function newApiKey(): { key: string; hash: string; prefix: string } {
-  const key = API_KEY_PREFIX + randomToken(32);
-  return { key, hash: sha256Hex(key), prefix: key.slice(0, API_KEY_PREFIX.length + 4) };
+export function newApiKey(
+  mode: ApiKeyMode = "live",
+): { key: string; hash: string; prefix: string } {
+  const start = mode === "test" ? TEST_KEY_PREFIX : API_KEY_PREFIX;
+  const key = start + randomToken(32);
+  return { key, hash: sha256Hex(key), prefix: key.slice(0, start.length + 4) };
 }
 
 /**
@@ -104,6 +111,7 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   if (!idx || !constantTimeEqual(idx.hash, hash)) throw new ApiError("invalid_api_key", 401);
   if (!site) throw new ApiError("invalid_api_key", 401);
   remember(ctx, hash, site);
+  if (idx.mode === "test") site = { ...site, sandbox: true };
   if (site.disabled && !opts.allowDisabled) throw new ApiError("site_disabled", 403);
   if (site.request_limit && opts.countRequest !== false) {
     const d = await consumeRequest(ctx, idx.key_id, site.request_limit);

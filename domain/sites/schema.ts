@@ -65,6 +65,12 @@ export type Site = {
   request_limit: RequestLimitSetting | null;
   created_at: string;
   updated_at: string;
+  /**
+   * Never stored: set on the site a `svc_test_` key acts for (the sandbox,
+   * domain/sites/auth.ts), so its mail goes to the outbox and its events
+   * carry `test: true`.
+   */
+  sandbox?: true;
 };
 
 /** The one spelling of a registered domain: trimmed, lowercase, no trailing root dot. */

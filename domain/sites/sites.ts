@@ -5,7 +5,7 @@ import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { email, str } from "../kernel/validation.ts";
-import { newApiKey } from "./auth.ts";
+import { type ApiKeyMode, newApiKey } from "./auth.ts";
 import { getAccount } from "../accounts/store.ts";
 import { normalizeDomain, RequestLimit, type Site } from "./schema.ts";
 import * as store from "./store.ts";
@@ -150,12 +150,22 @@ export async function patchSite(
   }
 }
 
-/** Creates a key for a site; the key itself is returned only here. */
+/** The body of key creation: `mode: "test"` makes a `svc_test_` sandbox key. */
+export const ApiKeyCreate = z.object({
+  mode: z.enum(["live", "test"], { error: "must be live or test" }).default("live"),
+});
+
+/**
+ * Creates a key for a site (live, or a `svc_test_` sandbox key); the key
+ * itself is returned only here.
+ */
 export async function issueApiKey(
   ctx: Ctx,
   siteId: string,
-): Promise<{ id: string; api_key: string }> {
-  const { key, hash, prefix } = newApiKey();
+  opts: { mode?: ApiKeyMode } = {},
+): Promise<{ id: string; api_key: string; mode: ApiKeyMode }> {
+  const mode = opts.mode ?? "live";
+  const { key, hash, prefix } = newApiKey(mode);
   const id = uuidv7(ctx.clock.now());
   await createApiKey(ctx.kv, {
     id,
@@ -165,8 +175,9 @@ export async function issueApiKey(
     created_at: isoTime(ctx.clock.now()),
     rotated_at: null,
     revoked_at: null,
+    ...(mode === "test" && { mode: "test" as const }),
   });
-  return { id, api_key: key };
+  return { id, api_key: key, mode };
 }
 
 /** Gives the key a new secret value; the old one fails from now on. */
@@ -177,7 +188,7 @@ export async function rotateKey(
 ): Promise<{ id: string; api_key: string } | null> {
   const rec = await getApiKey(ctx.kv, keyId);
   if (!rec || rec.site_id !== siteId || rec.revoked_at) return null;
-  const { key, hash, prefix } = newApiKey();
+  const { key, hash, prefix } = newApiKey(rec.mode ?? "live");
   const r = await rotateApiKey(ctx.kv, keyId, hash, prefix, isoTime(ctx.clock.now()));
   return r ? { id: keyId, api_key: key } : null;
 }
@@ -190,9 +201,12 @@ export async function revokeKey(ctx: Ctx, siteId: string, keyId: string): Promis
 }
 
 /** An API key as the operator sees it: everything but the hash of its secret. */
-export type ApiKeyView = Omit<ApiKeyRecord, "hash">;
+export type ApiKeyView = Omit<ApiKeyRecord, "hash" | "mode"> & { mode: ApiKeyMode };
 
 /** The keys of a site, revoked ones included, oldest first. */
 export async function listApiKeysOfSite(ctx: Ctx, siteId: string): Promise<ApiKeyView[]> {
-  return (await listApiKeyRecords(ctx.kv, siteId)).map(({ hash: _h, ...k }) => k);
+  return (await listApiKeyRecords(ctx.kv, siteId)).map(({ hash: _h, mode, ...k }) => ({
+    ...k,
+    mode: mode ?? "live",
+  }));
 }

@@ -4,6 +4,8 @@
  * webhook. Used by the delivery worker (events) and by the test action.
  */
 import type { Ctx } from "../kernel/context.ts";
+import { createHmac } from "node:crypto";
+import { Buffer } from "node:buffer";
 import { hmacSha256Hex, unseal } from "../kernel/crypto.ts";
 import { postOnce, type PostResult } from "../kernel/net/outbound_http.ts";
 import type { Webhook } from "./store.ts";
@@ -26,9 +28,47 @@ export function webhookSignature(secret: string, body: Uint8Array): string {
   return `sha256=${hmacSha256Hex(secret, body)}`;
 }
 
-/** The spec's headers; no X-SVC-Delivery for webhook.test (deliveryId null). */
-export function webhookHeaders(
+/**
+ * The Standard Webhooks key of a secret: the part after `whsec_`, base64
+ * decoded. New secrets are standard base64 of 32 bytes; secrets made before
+ * were base64url, which decodes the same way once its alphabet is mapped.
+ */
+export function standardWebhooksKey(secret: string): Uint8Array {
+  const b64 = secret.replace(/^whsec_/, "").replace(/-/g, "+").replace(/_/g, "/");
+  return new Uint8Array(Buffer.from(b64, "base64"));
+}
+
+/** `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` (Standard Webhooks). */
+export function standardSignature(
   secret: string,
+  id: string,
+  timestamp: number,
+  body: Uint8Array,
+): string {
+  const mac = createHmac("sha256", standardWebhooksKey(secret))
+    .update(`${id}.${timestamp}.`).update(body).digest("base64");
+  return `v1,${mac}`;
+}
+
+/** What signs one attempt: the secret, the previous one during its grace, and the scheme. */
+export type Signing = {
+  secret: string;
+  /** The secret before the last rotation, while its grace period lasts. */
+  previous: string | null;
+  /** Standard Webhooks: the message id (the delivery's, or the test event's) and the time. */
+  standard: { id: string; timestamp: number } | null;
+};
+
+/**
+ * The spec's headers, exactly: X-SVC-Signature always carries the current
+ * secret's signature (no X-SVC-Delivery for webhook.test, deliveryId null).
+ * During a rotation's grace period X-SVC-Signature-Previous carries the old
+ * secret's. With Standard Webhooks on: webhook-id, webhook-timestamp and
+ * webhook-signature (the current and, during the grace, the previous
+ * signature, space-separated).
+ */
+export function webhookHeaders(
+  signing: Signing,
   body: Uint8Array,
   type: string,
   deliveryId: string | null,
@@ -36,10 +76,23 @@ export function webhookHeaders(
   const h: Record<string, string> = {
     "Content-Type": "application/json",
     "User-Agent": WEBHOOK_USER_AGENT,
-    "X-SVC-Signature": webhookSignature(secret, body),
+    "X-SVC-Signature": webhookSignature(signing.secret, body),
     "X-SVC-Event": type,
   };
   if (deliveryId !== null) h["X-SVC-Delivery"] = deliveryId;
+  if (signing.previous !== null) {
+    h["X-SVC-Signature-Previous"] = webhookSignature(signing.previous, body);
+  }
+  const std = signing.standard;
+  if (std !== null) {
+    h["webhook-id"] = std.id;
+    h["webhook-timestamp"] = String(std.timestamp);
+    h["webhook-signature"] = [
+      signing.secret,
+      ...(signing.previous === null ? [] : [signing.previous]),
+    ]
+      .map((s) => standardSignature(s, std.id, std.timestamp, body)).join(" ");
+  }
   return h;
 }
 
@@ -51,6 +104,13 @@ export function webhookTimeoutMs(ctx: Ctx): number {
 /** The webhook's secret in clear (sealed with the webhook id as AAD). */
 export function webhookSecret(ctx: Ctx, w: Webhook): string {
   return unseal(ctx.config.encryptionKey, w.secret, w.id);
+}
+
+/** The previous secret in clear while its grace period lasts, else null. */
+export function previousSecret(ctx: Ctx, w: Webhook, now: number): string | null {
+  const until = w.previous_secret_until ?? null;
+  if (!w.previous_secret || until === null || Date.parse(until) <= now) return null;
+  return unseal(ctx.config.encryptionKey, w.previous_secret, w.id);
 }
 
 // --- credentials in a webhook URL ------------------------------------------------
@@ -136,21 +196,33 @@ export function webhookTarget(
   return { url, authorization: plain === null ? null : basicAuthorization(plain) };
 }
 
-/** Signs `body` and POSTs it once to the webhook's URL. Never throws for network trouble. */
+/**
+ * Signs `body` and POSTs it once to the webhook's URL. Never throws for
+ * network trouble. `messageId` is Standard Webhooks' webhook-id: the delivery
+ * id (the same on every retry), or the test event's id.
+ */
 export function sendToWebhook(
   ctx: Ctx,
   w: Webhook,
   body: string,
   type: string,
   deliveryId: string | null,
+  messageId: string,
 ): Promise<PostResult> {
   const bytes = new TextEncoder().encode(body);
   const failed = (error: string) =>
     Promise.resolve({ ok: false, status: null, duration_ms: 0, error } satisfies PostResult);
-  let secret: string;
+  let signing: Signing;
   let target: { url: string; authorization: string | null };
+  const now = ctx.clock.now();
   try {
-    secret = webhookSecret(ctx, w);
+    signing = {
+      secret: webhookSecret(ctx, w),
+      previous: previousSecret(ctx, w, now),
+      standard: w.standard_webhooks === true
+        ? { id: messageId, timestamp: Math.floor(now / 1000) }
+        : null,
+    };
   } catch {
     // Recorded as a failed attempt like any other, so the delivery still ends.
     return failed("the webhook secret cannot be unsealed (was SVC_ENCRYPTION_KEY changed?)");
@@ -162,7 +234,7 @@ export function sendToWebhook(
       "the webhook URL's credentials cannot be unsealed (was SVC_ENCRYPTION_KEY changed?)",
     );
   }
-  const headers = webhookHeaders(secret, bytes, type, deliveryId);
+  const headers = webhookHeaders(signing, bytes, type, deliveryId);
   if (target.authorization !== null) headers["Authorization"] = target.authorization;
   return postOnce(target.url, bytes, headers, {
     timeoutMs: webhookTimeoutMs(ctx),

@@ -67,7 +67,7 @@ async function deliverWebhook(
 
   const n = d.attempts.length + 1;
   const startedAt = clock.now();
-  const r = await sendToWebhook(ctx, webhook, body, d.event_type, d.id);
+  const r = await sendToWebhook(ctx, webhook, body, d.event_type, d.id, d.id);
   const now = clock.now();
   ctx.metrics.inc("svc_webhook_attempts_total", { outcome: r.ok ? "success" : "failure" });
   const attempts = [...d.attempts, {

@@ -81,6 +81,8 @@ export async function prepareEvent(
   type: EventType,
   data: Record<string, unknown>,
   webhooks?: readonly WebhookRoute[],
+  /** test: caused by a svc_test_ key (the sandbox); the body then carries `test: true`. */
+  opts: { test?: boolean } = {},
 ): Promise<PreparedEvent> {
   if (type === "webhook.test") {
     // A test goes to one webhook, once, and is answered at once (domain/webhooks/webhooks.ts).
@@ -94,6 +96,7 @@ export async function prepareEvent(
     type,
     created_at: createdAt,
     site_id: siteId,
+    ...(opts.test && { test: true }),
     data: cleanData(data),
   });
   const targets = (webhooks ?? (await getRouting(ctx.kv, siteId)).webhooks).filter((w) =>

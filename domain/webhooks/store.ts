@@ -32,6 +32,12 @@ export type Webhook = {
   paused: boolean;
   /** The whsec_ secret, sealed with AES-256-GCM (AAD = webhook id). */
   secret: Sealed;
+  /** The secret before the last rotation (sealed the same way), signing beside it until... */
+  previous_secret?: Sealed | null;
+  /** ...this time (ISO 8601); null or past: the previous secret no longer signs. */
+  previous_secret_until?: string | null;
+  /** Also sign with Standard Webhooks headers (webhook-id, -timestamp, -signature). */
+  standard_webhooks?: boolean;
   created_at: string;
   updated_at: string;
 };

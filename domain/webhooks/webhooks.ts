@@ -9,7 +9,8 @@ import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { ApiError, invalidPayload } from "../kernel/errors.ts";
-import { randomToken, seal } from "../kernel/crypto.ts";
+import { Buffer } from "node:buffer";
+import { randomBytesRaw, seal } from "../kernel/crypto.ts";
 import { httpUrl } from "../kernel/validation.ts";
 import { SUBSCRIBABLE_EVENT_TYPES } from "./events.ts";
 import { staticTargetProblem } from "../kernel/net/target_guard.ts";
@@ -60,12 +61,15 @@ export const WebhookCreate = z.object({
   url: httpUrl(2000),
   events: eventList(),
   paused: z.boolean().default(false),
+  /** Also sign with the Standard Webhooks headers (beside the spec's). */
+  standard_webhooks: z.boolean().default(false),
 });
 
 export const WebhookPatch = z.object({
   url: httpUrl(2000).optional(),
   events: eventList().optional(),
   paused: z.boolean().optional(),
+  standard_webhooks: z.boolean().optional(),
 });
 
 export type WebhookView = {
@@ -77,6 +81,9 @@ export type WebhookView = {
   has_credentials: boolean;
   events: string[];
   paused: boolean;
+  standard_webhooks: boolean;
+  /** While a rotated-out secret still signs (beside the new one): until then; else null. */
+  previous_secret_valid_until: string | null;
   success_count: number;
   failure_count: number;
   last_status: number | null;
@@ -96,6 +103,11 @@ export async function webhookView(ctx: Ctx, w: Webhook): Promise<WebhookView> {
     has_credentials: (w.url_credentials ?? null) !== null || url !== w.url,
     events: w.events,
     paused: w.paused,
+    standard_webhooks: w.standard_webhooks === true,
+    previous_secret_valid_until: w.previous_secret && w.previous_secret_until &&
+        Date.parse(w.previous_secret_until) > ctx.clock.now()
+      ? w.previous_secret_until
+      : null,
     ...stats,
     created_at: w.created_at,
     updated_at: w.updated_at,
@@ -142,8 +154,12 @@ function withSealedUrl(ctx: Ctx, w: Webhook): Webhook {
   return split.userinfo === null ? w : { ...w, ...urlFields(ctx, w.id, split) };
 }
 
+/**
+ * `whsec_` + standard base64 of 32 random bytes: the whole string keys the
+ * spec's X-SVC-Signature, its decoded base64 part keys Standard Webhooks.
+ */
 function newSecret(): string {
-  return SECRET_PREFIX + randomToken(32);
+  return SECRET_PREFIX + Buffer.from(randomBytesRaw(32)).toString("base64");
 }
 
 export async function newWebhook(
@@ -166,6 +182,7 @@ export async function newWebhook(
     ...urlFields(ctx, id, checked),
     events: input.events,
     paused: input.paused,
+    standard_webhooks: input.standard_webhooks,
     secret: seal(ctx.config.encryptionKey, secret, id),
     created_at: isoTime(now),
     updated_at: isoTime(now),
@@ -186,25 +203,37 @@ export async function patchWebhook(
       ...(checked !== undefined && urlFields(ctx, w.id, checked)),
       ...(input.events !== undefined && { events: input.events }),
       ...(input.paused !== undefined && { paused: input.paused }),
+      ...(input.standard_webhooks !== undefined && { standard_webhooks: input.standard_webhooks }),
       updated_at: isoTime(ctx.clock.now()),
     }))
   );
 }
 
-/** Replaces the secret; the old one stops signing at once. Returns the new one. */
+/**
+ * Replaces the secret. The old one keeps signing beside it for
+ * SVC_WEBHOOK_GRACE_HOURS (X-SVC-Signature-Previous, and a second
+ * webhook-signature entry), so receivers can switch without losing events.
+ * Returns the new secret and when the old one stops.
+ */
 export async function rotateWebhookSecret(
   ctx: Ctx,
   id: string,
-): Promise<{ id: string; secret: string } | null> {
+): Promise<{ id: string; secret: string; previous_secret_valid_until: string | null } | null> {
   const secret = newSecret();
+  const now = ctx.clock.now();
+  const graceMs = ctx.config.SVC_WEBHOOK_GRACE_HOURS * 3_600_000;
+  const until = graceMs > 0 ? isoTime(now + graceMs) : null;
   const w = await retryOnConflict(() =>
     store.updateWebhook(ctx.kv, id, (w) => ({
       ...withSealedUrl(ctx, w),
       secret: seal(ctx.config.encryptionKey, secret, w.id),
-      updated_at: isoTime(ctx.clock.now()),
+      // Sealed with the same AAD (the webhook id), so it moves as it is.
+      previous_secret: until === null ? null : w.secret,
+      previous_secret_until: until,
+      updated_at: isoTime(now),
     }))
   );
-  return w ? { id: w.id, secret } : null;
+  return w ? { id: w.id, secret, previous_secret_valid_until: until } : null;
 }
 
 export const TEST_MESSAGE = "This is a test event. Your webhook endpoint is set up correctly.";
@@ -236,7 +265,7 @@ export async function sendTest(ctx: Ctx, w: Webhook): Promise<TestResult> {
     site_id: w.site_id,
     data: { message: TEST_MESSAGE, to: publicWebhookUrl(w.url) },
   });
-  const r = await sendToWebhook(ctx, w, body, "webhook.test", null);
+  const r = await sendToWebhook(ctx, w, body, "webhook.test", null, id);
   await store.setLastStatus(ctx.kv, w.id, { status: r.status, at: isoTime(now) });
   return { status: r.status, ok: r.ok, duration_ms: r.duration_ms, error: r.error, event_id: id };
 }

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import {
+  ApiKeyCreate,
   issueApiKey,
   listApiKeysOfSite,
   listSites,
@@ -54,7 +55,11 @@ export function siteRoutes(ctx: Ctx) {
 
   r.post("/sites/:id/api-keys", async (c) => {
     const s = await site(c.req.param("id"));
-    return c.json(await issueApiKey(ctx, s.id), 201);
+    // No body (curl -X POST with no data sends no Content-Type either): a live key, as before.
+    const input = c.req.header("content-type") === undefined
+      ? {}
+      : await adminBody(c, ApiKeyCreate);
+    return c.json(await issueApiKey(ctx, s.id, input), 201);
   });
   r.get("/sites/:id/api-keys", async (c) => {
     const s = await site(c.req.param("id"));

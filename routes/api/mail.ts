@@ -22,7 +22,9 @@ export function mailSendRoutes(ctx: Ctx) {
   const r = new Hono<AppEnv>();
   const keyed = keyedCall(ctx, { badJson: "invalid_json", limit: MAIL_BODY_LIMIT });
   r.post("/mail/send", envelope("mail"), async (c) => {
-    const out = await keyed(c, (request) => handleMailSend(ctx, request));
+    const idempotencyKey = c.req.header("idempotency-key");
+    const out = await keyed(c, (request) => handleMailSend(ctx, request, { idempotencyKey }));
+    if (out.replayed) c.header("Idempotent-Replayed", "true");
     if (!out.ok) {
       throw new ApiError(out.reason, out.status, {
         error: out.error,

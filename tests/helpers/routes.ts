@@ -259,6 +259,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "POST", path: "/accounts/{account}/invitations", body: { email: "i@example.com" } },
   { method: "GET", path: "/accounts/{account}/invitations" },
   { method: "DELETE", path: "/accounts/{account}/invitations/{invitation}" },
+  // API ecosystem: the operator API's OpenAPI document
+  { method: "GET", path: "/openapi.json" },
 ];
 
 /** Routes outside /api/v1 and /admin/api/v1 that take a bearer token (tests/routes/admin/metrics_test.ts). */

@@ -141,6 +141,8 @@ export const keys = {
   outboxByTo: (email: string, id: string): Key => ["outbox_by_to", email, id],
   /** The outbox messages to one recipient. */
   outboxesByTo: (email: string): Key => ["outbox_by_to", email],
+  /** mail/send's Idempotency-Key of a site by its SHA-256 (expires; domain/mail/idempotency.ts). */
+  mailIdempotency: (siteId: string, hash: string): Key => ["mail_idempotency", siteId, hash],
 
   // Suppressions and unsubscribes (domain/suppressions/store.ts).
   /** Service-wide suppression of an address (lowercase). */

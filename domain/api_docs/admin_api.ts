@@ -1,0 +1,421 @@
+/**
+ * Long file: the operator API's route table, one entry per route (about 90),
+ * kept in one list so that the document and the route check have one source.
+ *
+ * The operator API (docs/operator-api.md) as a route table: bodies are the
+ * capabilities' zod schemas; errors are `{error, message}`. The main
+ * resources' answers are zod schemas (admin_answers.ts); the others are named
+ * by resource, their fields described in docs/operator-api.md (lists are
+ * `{items: [...]}`, creations 201).
+ */
+import { z } from "zod";
+import { AccountCreate, AccountPatch } from "../accounts/accounts.ts";
+import { ApiKeyCreate, SiteCreate, SitePatch } from "../sites/sites.ts";
+import { IpBlockCreate, SiteDisable } from "../blocks/blocks.ts";
+import { FormCreate, FormPatch } from "../forms/hosted.ts";
+import { SuppressionCreate, UnsubscribeCreate } from "../suppressions/suppressions.ts";
+import { WebhookCreate, WebhookPatch } from "../webhooks/webhooks.ts";
+import { TemplateCreate, TemplatePatch } from "../mail/templates.ts";
+import { SequenceCreate, SequencePatch } from "../sequences/sequences.ts";
+import { SendingDomainCreate, SendingDomainPatch } from "../sending_domains/sending_domains.ts";
+import { InboundDomainCreate, InboundDomainPatch } from "../inbound/domains.ts";
+import { InvitationCreate, UserCreate } from "../dashboard/users.ts";
+import { buildDocument, type JsonSchema, type Operation } from "./openapi.ts";
+import {
+  AccountAnswer,
+  ApiKeyCreated,
+  ApiKeyList,
+  SecretRotated,
+  SiteAnswer,
+  WebhookAnswer,
+  WebhookCreated,
+  WebhookList,
+} from "./admin_answers.ts";
+
+type Method = Operation["method"];
+type Opts = {
+  body?: z.ZodType;
+  status?: number;
+  answer?: z.ZodType | JsonSchema | null;
+  conflict?: boolean;
+  query?: Operation["query"];
+  examples?: Operation["examples"];
+};
+
+const obj = (description: string): JsonSchema => ({ type: "object", description });
+const list = (what: string): JsonSchema => ({
+  type: "object",
+  required: ["items"],
+  properties: { items: { type: "array", items: obj(what) } },
+});
+const LIMIT = {
+  limit: { schema: { type: "integer", minimum: 1 }, description: "Most items to answer" },
+};
+
+function op(method: Method, path: string, tag: string, summary: string, o: Opts = {}): Operation {
+  const hasId = path.includes("{");
+  return {
+    method,
+    path,
+    tag,
+    summary,
+    envelope: "admin",
+    body: o.body,
+    query: o.query,
+    answer: o.answer === undefined ? obj(summary) : o.answer,
+    status: o.status,
+    examples: o.examples,
+    errors: [
+      { status: 401, codes: ["unauthorized"] },
+      ...(o.body ? [{ status: 400, codes: ["invalid_json", "invalid_payload"] }] : []),
+      ...(o.body ? [{ status: 408, codes: ["request_timeout"] }] : []),
+      ...(hasId ? [{ status: 404, codes: ["not_found"] }] : []),
+      ...(o.conflict ? [{ status: 409, codes: ["conflict"] }] : []),
+    ],
+  };
+}
+
+const items = (of: z.ZodType) => z.object({ items: z.array(of) });
+const SITE = { id: "{site}" };
+const ACCOUNT = { id: "{account}" };
+
+const created = (body: z.ZodType, what: string, extra: Partial<Opts> = {}): Opts => ({
+  body,
+  status: 201,
+  answer: obj(what),
+  conflict: true,
+  ...extra,
+});
+
+export const ADMIN_OPS: Operation[] = [
+  op(
+    "post",
+    "/accounts",
+    "Accounts",
+    "Create an account",
+    created(AccountCreate, "Account", {
+      answer: AccountAnswer,
+      examples: [{
+        name: "created",
+        summary: "An account with a monthly email limit",
+        body: { name: "Example Ltd", monthly_email_limit: 10000 },
+        status: 201,
+      }],
+    }),
+  ),
+  op("get", "/accounts", "Accounts", "List accounts", {
+    answer: items(AccountAnswer),
+    query: LIMIT,
+    examples: [{ name: "list", summary: "The accounts", status: 200 }],
+  }),
+  op("get", "/accounts/{id}", "Accounts", "An account", {
+    answer: AccountAnswer,
+    examples: [{ name: "one", summary: "An account", params: ACCOUNT, status: 200 }],
+  }),
+  op("patch", "/accounts/{id}", "Accounts", "Change an account", {
+    body: AccountPatch,
+    answer: AccountAnswer,
+    examples: [{
+      name: "limit",
+      summary: "A monthly form limit",
+      params: ACCOUNT,
+      body: { monthly_form_limit: 500 },
+      status: 200,
+    }],
+  }),
+  op("get", "/accounts/{id}/sites", "Accounts", "The account's sites", {
+    answer: items(SiteAnswer),
+    examples: [{ name: "list", summary: "Its sites", params: ACCOUNT, status: 200 }],
+  }),
+  op(
+    "post",
+    "/sites",
+    "Sites",
+    "Create a site",
+    created(SiteCreate, "Site", {
+      answer: SiteAnswer,
+      examples: [{
+        name: "created",
+        summary: "A site without an account",
+        body: { account_id: null, name: "Shop", domain: "shop.example.com" },
+        status: 201,
+      }],
+    }),
+  ),
+  op("get", "/sites", "Sites", "List sites", { answer: items(SiteAnswer), query: LIMIT }),
+  op("get", "/sites/{id}", "Sites", "A site", {
+    answer: SiteAnswer,
+    examples: [{ name: "one", summary: "A site", params: SITE, status: 200 }],
+  }),
+  op("patch", "/sites/{id}", "Sites", "Change a site", { body: SitePatch, answer: SiteAnswer }),
+  op("post", "/sites/{id}/disable", "Sites", "Disable a site", {
+    body: SiteDisable,
+    answer: SiteAnswer,
+  }),
+  op("post", "/sites/{id}/enable", "Sites", "Enable a site", { answer: SiteAnswer }),
+  op("post", "/sites/{id}/api-keys", "Sites", "Create an API key (live, or a svc_test_ key)", {
+    body: ApiKeyCreate,
+    status: 201,
+    answer: ApiKeyCreated,
+    examples: [{
+      name: "test",
+      summary: "A svc_test_ sandbox key",
+      params: SITE,
+      body: { mode: "test" },
+      status: 201,
+    }],
+  }),
+  op("get", "/sites/{id}/api-keys", "Sites", "The site's API keys (never the keys)", {
+    answer: ApiKeyList,
+    examples: [{ name: "list", summary: "Its keys", params: SITE, status: 200 }],
+  }),
+  op("post", "/sites/{id}/api-keys/{keyId}/rotate", "Sites", "Rotate an API key"),
+  op("delete", "/sites/{id}/api-keys/{keyId}", "Sites", "Revoke an API key", {
+    answer: null,
+    status: 204,
+  }),
+  op("get", "/relay", "Sites", "The relay's DNS records"),
+  op(
+    "post",
+    "/accounts/{id}/forms",
+    "Hosted forms",
+    "Create a hosted form",
+    created(FormCreate, "Hosted form"),
+  ),
+  op("get", "/accounts/{id}/forms", "Hosted forms", "The account's forms", {
+    answer: list("Hosted form"),
+  }),
+  op("get", "/forms/{id}", "Hosted forms", "A hosted form"),
+  op("patch", "/forms/{id}", "Hosted forms", "Change a hosted form", {
+    body: FormPatch,
+    conflict: true,
+  }),
+  op("post", "/forms/{id}/archive", "Hosted forms", "Archive a form"),
+  op("post", "/forms/{id}/restore", "Hosted forms", "Restore a form"),
+  op("post", "/ip-blocks", "Blocks", "Block an IP", created(IpBlockCreate, "IP block")),
+  op("get", "/ip-blocks", "Blocks", "List IP blocks", { answer: list("IP block"), query: LIMIT }),
+  op("get", "/ip-blocks/{id}", "Blocks", "An IP block"),
+  op("post", "/ip-blocks/{id}/lift", "Blocks", "Lift an IP block"),
+  op("post", "/suppressions", "Suppressions", "Suppress an address", {
+    body: SuppressionCreate,
+    status: 201,
+    examples: [{
+      name: "created",
+      summary: "A manual suppression",
+      body: { email: "bounced@example.com", reason: "manual" },
+      status: 201,
+    }],
+  }),
+  op("get", "/suppressions", "Suppressions", "List suppressions", {
+    answer: list("Suppression"),
+    query: LIMIT,
+  }),
+  op("get", "/suppressions/{email}", "Suppressions", "A suppression"),
+  op("delete", "/suppressions/{email}", "Suppressions", "Remove a suppression", {
+    answer: null,
+    status: 204,
+  }),
+  op("post", "/sites/{id}/unsubscribes", "Suppressions", "Unsubscribe an address from a site", {
+    body: UnsubscribeCreate,
+    status: 201,
+  }),
+  op("get", "/sites/{id}/unsubscribes", "Suppressions", "A site's unsubscribes", {
+    answer: list("Unsubscribe"),
+    query: LIMIT,
+  }),
+  op("delete", "/sites/{id}/unsubscribes/{email}", "Suppressions", "Remove an unsubscribe", {
+    answer: null,
+    status: 204,
+  }),
+  op("post", "/sites/{id}/webhooks", "Webhooks", "Create a webhook (its secret shown once)", {
+    body: WebhookCreate,
+    status: 201,
+    answer: WebhookCreated,
+    conflict: true,
+    examples: [{
+      name: "standard",
+      summary: "Form events, signed with Standard Webhooks too",
+      params: SITE,
+      body: {
+        url: "https://hooks.example.com/in",
+        events: ["form.submitted", "form.spam"],
+        standard_webhooks: true,
+      },
+      status: 201,
+    }],
+  }),
+  op("get", "/sites/{id}/webhooks", "Webhooks", "A site's webhooks", {
+    answer: WebhookList,
+    examples: [{ name: "list", summary: "Its webhooks", params: SITE, status: 200 }],
+  }),
+  op("get", "/webhooks/{id}", "Webhooks", "A webhook", { answer: WebhookAnswer }),
+  op("patch", "/webhooks/{id}", "Webhooks", "Change a webhook", {
+    body: WebhookPatch,
+    answer: WebhookAnswer,
+  }),
+  op("delete", "/webhooks/{id}", "Webhooks", "Delete a webhook", { answer: null, status: 204 }),
+  op(
+    "post",
+    "/webhooks/{id}/rotate-secret",
+    "Webhooks",
+    "Rotate the secret (the old one stays valid for the grace period)",
+    { answer: SecretRotated },
+  ),
+  op("post", "/webhooks/{id}/test", "Webhooks", "Send webhook.test once"),
+  op("get", "/webhooks/{id}/deliveries", "Webhooks", "A webhook's deliveries", {
+    answer: list("Delivery"),
+    query: LIMIT,
+  }),
+  op("get", "/deliveries/{id}", "Webhooks", "A delivery with its attempts"),
+  op("get", "/sites/{id}/events", "Webhooks", "A site's events", {
+    answer: list("Event"),
+    query: LIMIT,
+  }),
+  op("get", "/events/{id}", "Webhooks", "An event with its deliveries"),
+  op(
+    "post",
+    "/accounts/{id}/templates",
+    "Mail",
+    "Create a template",
+    created(TemplateCreate, "Template"),
+  ),
+  op("get", "/accounts/{id}/templates", "Mail", "The account's templates", {
+    answer: list("Template"),
+  }),
+  op("get", "/starter-templates", "Mail", "The starter templates", { answer: list("Template") }),
+  op("get", "/templates/{id}", "Mail", "A template"),
+  op("patch", "/templates/{id}", "Mail", "Change a template", {
+    body: TemplatePatch,
+    conflict: true,
+  }),
+  op("delete", "/templates/{id}", "Mail", "Delete a template", { answer: null, status: 204 }),
+  op("get", "/sites/{id}/email-log", "Mail", "A site's email log", {
+    answer: list("Email log record"),
+    query: LIMIT,
+  }),
+  op("get", "/sites/{id}/email-stats", "Mail", "A site's email statistics"),
+  op("get", "/outbox", "Mail", "Messages kept by the outbox transport (dev, tests, test keys)", {
+    query: {
+      to: { schema: { type: "string", maxLength: 320 }, description: "An envelope recipient" },
+      format: { schema: { enum: ["json", "text"] }, description: "json (default) or text" },
+    },
+  }),
+  op("get", "/sites/{id}/submissions", "Forms", "A site's submissions", {
+    answer: list("Submission"),
+    query: LIMIT,
+  }),
+  op("get", "/submissions/{id}", "Forms", "A submission"),
+  op("post", "/submissions/{id}/spam", "Forms", "Mark a submission as spam"),
+  op("post", "/submissions/{id}/ham", "Forms", "Mark a submission as not spam"),
+  op(
+    "post",
+    "/accounts/{id}/sequences",
+    "Sequences",
+    "Create a sequence",
+    created(SequenceCreate, "Sequence"),
+  ),
+  op("get", "/accounts/{id}/sequences", "Sequences", "The account's sequences", {
+    answer: list("Sequence"),
+  }),
+  op("get", "/sequences/{id}", "Sequences", "A sequence"),
+  op("patch", "/sequences/{id}", "Sequences", "Change a sequence", { body: SequencePatch }),
+  op("get", "/sites/{id}/enrollments", "Sequences", "A site's enrollments", {
+    answer: list("Enrollment"),
+    query: LIMIT,
+  }),
+  op("get", "/enrollments/{id}", "Sequences", "An enrollment"),
+  op("post", "/enrollments/{id}/stop", "Sequences", "Stop an enrollment"),
+  op(
+    "post",
+    "/sites/{id}/sending-domains",
+    "Sending domains",
+    "Add a sending domain",
+    created(SendingDomainCreate, "Sending domain with its DNS records"),
+  ),
+  op("get", "/sites/{id}/sending-domains", "Sending domains", "A site's sending domains", {
+    answer: list("Sending domain"),
+  }),
+  op("get", "/sending-domains/{id}", "Sending domains", "A sending domain"),
+  op("patch", "/sending-domains/{id}", "Sending domains", "Change the From address", {
+    body: SendingDomainPatch,
+  }),
+  op("post", "/sending-domains/{id}/check", "Sending domains", "Check its DNS now"),
+  op("delete", "/sending-domains/{id}", "Sending domains", "Remove a sending domain", {
+    answer: null,
+    status: 204,
+  }),
+  op(
+    "post",
+    "/inbound-domains",
+    "Inbound",
+    "Add an inbound domain",
+    created(InboundDomainCreate, "Inbound domain with its secret (svc_in_)"),
+  ),
+  op("get", "/inbound-domains", "Inbound", "List inbound domains", {
+    answer: list("Inbound domain"),
+    query: LIMIT,
+  }),
+  op("get", "/inbound-domains/{id}", "Inbound", "An inbound domain"),
+  op("patch", "/inbound-domains/{id}", "Inbound", "Change an inbound domain", {
+    body: InboundDomainPatch,
+    conflict: true,
+  }),
+  op("delete", "/inbound-domains/{id}", "Inbound", "Remove an inbound domain", {
+    answer: null,
+    status: 204,
+  }),
+  op("post", "/inbound-domains/{id}/rotate-secret", "Inbound", "Rotate the inbound secret"),
+  op("get", "/delivery-reports", "Inbound", "Delivery reports (DSN, ARF)", {
+    answer: list("Delivery report"),
+    query: LIMIT,
+  }),
+  op("get", "/delivery-reports/{id}", "Inbound", "A delivery report"),
+  op("get", "/sites/{id}/delivery-reports", "Inbound", "A site's delivery reports", {
+    answer: list("Delivery report"),
+    query: LIMIT,
+  }),
+  op(
+    "post",
+    "/accounts/{id}/users",
+    "Dashboard users",
+    "Create a dashboard user",
+    created(UserCreate, "User"),
+  ),
+  op("get", "/accounts/{id}/users", "Dashboard users", "The account's users", {
+    answer: list("User"),
+  }),
+  op("delete", "/accounts/{id}/users/{user}", "Dashboard users", "Remove a user", {
+    answer: null,
+    status: 204,
+  }),
+  op(
+    "post",
+    "/accounts/{id}/invitations",
+    "Dashboard users",
+    "Invite a user",
+    created(InvitationCreate, "Invitation with its link"),
+  ),
+  op("get", "/accounts/{id}/invitations", "Dashboard users", "Open invitations", {
+    answer: list("Invitation"),
+  }),
+  op("delete", "/accounts/{id}/invitations/{inv}", "Dashboard users", "Withdraw an invitation", {
+    answer: null,
+    status: 204,
+  }),
+  op("get", "/openapi.json", "Documents", "This document"),
+];
+
+export function adminDocument(): Record<string, unknown> {
+  const tags = [...new Set(ADMIN_OPS.map((o) => o.tag))];
+  return buildDocument({
+    title: "Form, Mail and Webhook Service: operator API v1",
+    description:
+      "The dashboard's backend, for operators (Authorization: Bearer <SVC_ADMIN_TOKEN>). " +
+      "Errors are `{error, message}`; fields of each resource are in docs/operator-api.md.",
+    server: "/admin/api/v1",
+    securityName: "operatorToken",
+    securityScheme: { type: "http", scheme: "bearer", description: "SVC_ADMIN_TOKEN" },
+    tags: tags.map((name) => ({ name, description: name })),
+    ops: ADMIN_OPS,
+  });
+}
