@@ -99,7 +99,7 @@ export async function start(config: Config): Promise<Running> {
   const log = ctx.log;
   // Forward-only schema migrations, before anything reads or writes records.
   try {
-    await migrate(ctx.kv, log);
+    await migrate(ctx.kv, log, undefined, { encryptionKey: ctx.config.encryptionKey });
   } catch (e) {
     await ctx.close();
     throw e;

@@ -17,12 +17,16 @@
  */
 import type { Logger } from "../kernel/log.ts";
 import { advanceSchemaVersion, readSchemaVersion } from "./schema_store.ts";
+import { sealClearUrlCredentials } from "../webhooks/webhooks.ts";
+
+/** What a migration may need besides the database: the encryption key (null in tools without it). */
+export type MigrationDeps = { encryptionKey: Uint8Array | null };
 
 export type Migration = {
   /** The schema version the database has once this migration ran. */
   to: number;
   name: string;
-  run(kv: Deno.Kv, log: Logger): Promise<void>;
+  run(kv: Deno.Kv, log: Logger, deps: MigrationDeps): Promise<void>;
 };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,6 +34,14 @@ export const MIGRATIONS: readonly Migration[] = [
     to: 1,
     name: "baseline: the records of releases before schema versions are valid as they are",
     run: () => Promise.resolve(),
+  },
+  {
+    to: 2,
+    name: "webhook URL credentials kept in clear by records from before sealing are sealed",
+    run: async (kv, log, deps) => {
+      const sealed = await sealClearUrlCredentials(kv, deps.encryptionKey);
+      if (sealed) log.info("sealed webhook URL credentials", { webhooks: sealed });
+    },
   },
 ];
 
@@ -50,6 +62,7 @@ export async function migrate(
   kv: Deno.Kv,
   log: Logger,
   migrations: readonly Migration[] = MIGRATIONS,
+  deps: MigrationDeps = { encryptionKey: null },
 ): Promise<MigrationRun> {
   const target = migrations.at(-1)?.to ?? 0;
   const from = await readSchemaVersion(kv);
@@ -65,7 +78,7 @@ export async function migrate(
   for (const m of migrations) {
     if (m.to <= v) continue;
     log.info("running migration", { to: m.to, name: m.name });
-    await m.run(kv, log);
+    await m.run(kv, log, deps);
     // false: another instance recorded it first (having run the same idempotent step).
     if (await advanceSchemaVersion(kv, v, m.to)) ran.push(m.name);
     v = await readSchemaVersion(kv);

@@ -176,7 +176,7 @@ export function basicAuthorization(userinfo: string): string {
  * Where to POST and with which Authorization: the stored URL without
  * credentials, and Basic auth from the sealed credentials. A record written
  * before credentials were sealed still has them in its URL; they are used the
- * same way (no migration needed; the next PATCH or secret rotation seals them).
+ * same way until schema migration 2 (domain/ops/migrations.ts) seals them at start.
  */
 export function webhookTarget(
   ctx: Ctx,

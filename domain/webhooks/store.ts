@@ -114,6 +114,11 @@ export async function createWebhook(kv: Deno.Kv, w: Webhook): Promise<Webhook> {
   return w;
 }
 
+/** Every webhook of every site, page by page (migrations and the doctor; never a request path). */
+export async function* allWebhooks(kv: Deno.Kv): AsyncGenerator<Webhook> {
+  for await (const e of kv.list<Webhook>({ prefix: keys.webhook("").slice(0, 1) })) yield e.value;
+}
+
 export async function getWebhook(kv: Deno.Kv, id: string): Promise<Webhook | null> {
   return (await kv.get<Webhook>(keys.webhook(id))).value;
 }

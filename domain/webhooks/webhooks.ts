@@ -138,20 +138,59 @@ function urlFields(
   id: string,
   checked: { url: string; userinfo: string | null },
 ): Pick<Webhook, "url" | "url_credentials"> {
+  return sealedUrlFields(ctx.config.encryptionKey, id, checked);
+}
+
+function sealedUrlFields(
+  encryptionKey: Uint8Array,
+  id: string,
+  checked: { url: string; userinfo: string | null },
+): Pick<Webhook, "url" | "url_credentials"> {
   const sealed = checked.userinfo === null
     ? null
-    : seal(ctx.config.encryptionKey, checked.userinfo, urlCredentialsAad(id));
+    : seal(encryptionKey, checked.userinfo, urlCredentialsAad(id));
   return { url: checked.url, url_credentials: sealed };
 }
 
 /**
  * A record written before URL credentials were sealed, with them sealed now
- * (unchanged when there is nothing in clear). Applied on every write.
+ * (unchanged when there is nothing in clear). Applied on every write, and to
+ * every record once by the schema migration below.
  */
 function withSealedUrl(ctx: Ctx, w: Webhook): Webhook {
+  return sealedRecord(ctx.config.encryptionKey, w);
+}
+
+function sealedRecord(encryptionKey: Uint8Array, w: Webhook): Webhook {
   if ((w.url_credentials ?? null) !== null) return w;
-  const split = splitUrlCredentials(w.url);
-  return split.userinfo === null ? w : { ...w, ...urlFields(ctx, w.id, split) };
+  let split: { url: string; userinfo: string | null };
+  try {
+    split = splitUrlCredentials(w.url);
+  } catch {
+    return w; // not a URL: delivery reports it; nothing to seal
+  }
+  return split.userinfo === null ? w : { ...w, ...sealedUrlFields(encryptionKey, w.id, split) };
+}
+
+/**
+ * Schema migration: seals the URL credentials that records from before sealing
+ * still hold in clear. Idempotent (a sealed record is left as it is); a record
+ * changed meanwhile is read again by updateWebhook's check. The count sealed.
+ */
+export async function sealClearUrlCredentials(
+  kv: Deno.Kv,
+  encryptionKey: Uint8Array | null,
+): Promise<number> {
+  let sealed = 0;
+  for await (const w of store.allWebhooks(kv)) {
+    if ((w.url_credentials ?? null) !== null || !/^[a-z]+:\/\/[^/?#]*@/i.test(w.url)) continue;
+    if (!encryptionKey) throw new Error("sealing webhook URL credentials needs the encryption key");
+    await retryOnConflict(() =>
+      store.updateWebhook(kv, w.id, (cur) => sealedRecord(encryptionKey, cur))
+    );
+    sealed++;
+  }
+  return sealed;
 }
 
 /**

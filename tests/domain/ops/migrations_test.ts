@@ -19,6 +19,10 @@ import { getSubmission } from "../../../domain/forms/submissions_store.ts";
 import { runDoctor } from "../../../domain/ops/doctor.ts";
 import { makePreviousReleaseKv } from "../../helpers/previous_release.ts";
 import { formBody, startService } from "../../fault/harness.ts";
+import { createWebhook, getWebhook, type Webhook } from "../../../domain/webhooks/store.ts";
+import { urlCredentialsAad, webhookTarget } from "../../../domain/webhooks/delivery.ts";
+import { seal, unseal } from "../../../domain/kernel/crypto.ts";
+import type { Ctx } from "../../../domain/kernel/context.ts";
 
 const log = createLogger("silent");
 
@@ -110,4 +114,48 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("migration 2 seals webhook URL credentials that old records keep in clear; delivery auth is unchanged", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const key = crypto.getRandomValues(new Uint8Array(32));
+  try {
+    const id = "0190f000-0000-7000-8000-00000000a001";
+    const now = new Date().toISOString();
+    const old: Webhook = {
+      id,
+      site_id: "0190f000-0000-7000-8000-00000000b001",
+      url: "https://hook%20user:p%40ss@hooks.example.com/in?x=1",
+      events: ["all"],
+      paused: false,
+      secret: seal(key, "whsec_old", id),
+      created_at: now,
+      updated_at: now,
+    };
+    await createWebhook(kv, old);
+    const plain: Webhook = {
+      ...old,
+      id: id.replace("a001", "a002"),
+      url: "https://hooks.example.com/b",
+    };
+    await createWebhook(kv, { ...plain, secret: seal(key, "whsec_old", plain.id) });
+    // Without the key there is no way to seal: refused, version left as it was.
+    await assert.rejects(() => migrate(kv, log), /encryption key/);
+    assert.equal(await readSchemaVersion(kv), 1);
+    const run = await migrate(kv, log, undefined, { encryptionKey: key });
+    assert.equal(run.to, SCHEMA_VERSION);
+    assert.ok(run.ran.some((n) => n.startsWith("webhook URL credentials")));
+    const w = (await getWebhook(kv, id))!;
+    assert.equal(w.url, "https://hooks.example.com/in?x=1");
+    assert.equal(unseal(key, w.url_credentials!, urlCredentialsAad(id)), "hook%20user:p%40ss");
+    const ctx = { config: { encryptionKey: key } } as unknown as Ctx;
+    assert.deepEqual(webhookTarget(ctx, w), webhookTarget(ctx, old));
+    assert.equal(webhookTarget(ctx, w).authorization, `Basic ${btoa("hook user:p@ss")}`);
+    assert.equal((await getWebhook(kv, plain.id))!.url_credentials ?? null, null);
+    // Idempotent: a second run (another instance) changes nothing.
+    const again = await migrate(kv, log, undefined, { encryptionKey: key });
+    assert.deepEqual(again.ran, []);
+  } finally {
+    kv.close();
+  }
 });
