@@ -5,6 +5,7 @@
  * set up sites, keys, webhooks and forms.
  */
 import { spawnDeno, type Spawned } from "./spawn.ts";
+import { childPids } from "./threads.ts";
 
 export const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
 const root = new URL("../..", import.meta.url).pathname;
@@ -33,11 +34,13 @@ export async function waitForPort(port: number): Promise<void> {
   throw new Error(`nothing listens on ${port}`);
 }
 
-/** Resident set of a process in MB (Linux /proc), NaN elsewhere. */
+/** Resident set of a process and its children in MB (Linux /proc), NaN elsewhere. */
 export function rssMb(pid: number): number {
   try {
     const m = Deno.readTextFileSync(`/proc/${pid}/status`).match(/VmRSS:\s+(\d+) kB/);
-    return m ? Math.round(Number(m[1]) / 1024) : NaN;
+    if (!m) return NaN;
+    return Math.round(Number(m[1]) / 1024) +
+      childPids(pid).reduce((sum, c) => sum + (rssMb(c) || 0), 0);
   } catch {
     return NaN;
   }
