@@ -7,6 +7,12 @@
 import { spawnDeno, type Spawned } from "./spawn.ts";
 import { childPids } from "./threads.ts";
 
+/** The V8 flags of `deno task start`, read from deno.json (the heap's growth, docs/performance.md). */
+export const START_V8_FLAGS: string[] = (() => {
+  const json = JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)));
+  return (json.tasks.start as string).split(/\s+/).filter((a) => a.startsWith("--v8-flags="));
+})();
+
 export const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -96,9 +102,13 @@ export async function startService(opts: {
   const dead = "http://127.0.0.1:9/siteverify";
   const spawned = await spawnDeno(`${root}main.ts`, {
     ready: /Service ready on port (\d+)/,
-    denoFlags: prof
-      ? ["--cpu-prof", `--cpu-prof-dir=${root}bench/results/prof/${opts.label ?? "service"}`]
-      : [],
+    denoFlags: [
+      // As `deno task start` runs it (deno.json).
+      ...START_V8_FLAGS,
+      ...(prof
+        ? ["--cpu-prof", `--cpu-prof-dir=${root}bench/results/prof/${opts.label ?? "service"}`]
+        : []),
+    ],
     timeoutMs: 120_000,
     env: {
       PATH: Deno.env.get("PATH") ?? "",
