@@ -10,7 +10,12 @@ import { JobRunner } from "./domain/kernel/job_runner.ts";
 import { jobs } from "./workers/handlers.ts";
 import { startDomainChecks } from "./workers/domain_check.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
-import { listen, type Listening } from "./domain/kernel/net/http_server.ts";
+import { type Handler, listen, type Listening } from "./domain/kernel/net/http_server.ts";
+import {
+  type HttpProcesses,
+  startHttpProcesses,
+  stopWithParent,
+} from "./domain/kernel/net/http_processes.ts";
 import { type SmtpListeners, startSmtpListeners } from "./workers/smtp_listener.ts";
 import { relayView } from "./domain/sending_domains/relay.ts";
 import { storageProblem } from "./domain/kernel/errors.ts";
@@ -25,6 +30,8 @@ export type Running = {
   port: number;
   /** Port of the plain-HTTP redirect listener, when there is one. */
   redirectPort?: number;
+  /** Process ids of the extra HTTP processes (SVC_HTTP_PROCESSES above 1). */
+  httpPids?: number[];
   shutdown(): Promise<void>;
 };
 
@@ -88,13 +95,73 @@ export function relayStartupLines(config: Config): { info: string; warning: stri
   };
 }
 
-export async function start(config: Config): Promise<Running> {
-  const tls = config.SVC_TLS_CERT && config.SVC_TLS_KEY
+async function readTls(config: Config) {
+  return config.SVC_TLS_CERT && config.SVC_TLS_KEY
     ? {
       cert: await Deno.readTextFile(config.SVC_TLS_CERT),
       key: await Deno.readTextFile(config.SVC_TLS_KEY),
     }
     : null;
+}
+
+/**
+ * Header timeouts, body timeouts and the per-address connection cap of the
+ * listeners (domain/kernel/net/http_server.ts); with several HTTP processes the
+ * cap is per process.
+ */
+function listenLimits(config: Config, ctx: Ctx) {
+  return {
+    hostname: config.SVC_HOST,
+    headerTimeoutMs: config.SVC_HEADER_TIMEOUT_MS,
+    bodyTimeoutMs: config.SVC_BODY_TIMEOUT_MS,
+    maxConnsPerIp: config.SVC_MAX_CONNS_PER_IP,
+    trustedProxies: config.SVC_TRUSTED_PROXIES,
+    reusePort: config.SVC_HTTP_PROCESSES > 1,
+    log: ctx.log,
+  };
+}
+
+/** The app's handler; with several HTTP processes each answer names its process (1 is the first). */
+function appHandler(config: Config, app: ReturnType<typeof buildApp>, process: number): Handler {
+  if (config.SVC_HTTP_PROCESSES === 1) return (req, info) => app.fetch(req, info);
+  const mark = (res: Response) => {
+    try {
+      res.headers.set("x-svc-process", String(process));
+    } catch { /* immutable headers */ }
+    return res;
+  };
+  return async (req, info) => mark(await app.fetch(req, info));
+}
+
+/**
+ * An extra HTTP process (`main.ts --http-only N`, started by the first one when
+ * SVC_HTTP_PROCESSES is above 1): the app on SVC_PORT with SO_REUSEPORT, the
+ * same KV file, no jobs, crons or SMTP listeners. Migrations ran in the first.
+ */
+export async function startHttpOnly(config: Config, process: number): Promise<Running> {
+  const tls = await readTls(config);
+  const ctx = await openCtx(config);
+  try {
+    const server = listen(
+      { ...listenLimits(config, ctx), port: config.SVC_PORT, tls },
+      appHandler(config, buildApp(ctx), process),
+    );
+    return {
+      ctx,
+      port: server.addr.port,
+      shutdown: async () => {
+        await server.shutdown();
+        await ctx.close();
+      },
+    };
+  } catch (e) {
+    await ctx.close();
+    throw e;
+  }
+}
+
+export async function start(config: Config): Promise<Running> {
+  const tls = await readTls(config);
   const ctx = await openCtx(config);
   const log = ctx.log;
   // Forward-only schema migrations, before anything reads or writes records.
@@ -112,6 +179,7 @@ export async function start(config: Config): Promise<Running> {
   let runner: JobRunner | null = null;
   const servers: Listening[] = [];
   let smtp: SmtpListeners | null = null;
+  let extra: HttpProcesses | null = null;
   // Crons end with the abort in shutdown() (a process may start() more than once in tests).
   const crons = new AbortController();
   // SIGTERM: requests in flight finish while the job runners get
@@ -120,6 +188,7 @@ export async function start(config: Config): Promise<Running> {
   const shutdown = async () => {
     crons.abort();
     await Promise.all([
+      extra?.stop(),
       ...servers.map((s) => s.shutdown()),
       smtp?.close(),
       pool?.stop(JOB_STOP_GRACE_MS),
@@ -140,21 +209,12 @@ export async function start(config: Config): Promise<Running> {
   }
   startDomainChecks(ctx, crons.signal);
 
-  // Header and body timeouts and the per-address connection cap apply to both
-  // listeners (domain/kernel/net/http_server.ts).
-  const limits = {
-    hostname: config.SVC_HOST,
-    headerTimeoutMs: config.SVC_HEADER_TIMEOUT_MS,
-    bodyTimeoutMs: config.SVC_BODY_TIMEOUT_MS,
-    maxConnsPerIp: config.SVC_MAX_CONNS_PER_IP,
-    trustedProxies: config.SVC_TRUSTED_PROXIES,
-    log,
-  };
+  const limits = listenLimits(config, ctx);
   try {
     // Deno's TLS (rustls) speaks TLS 1.2 and 1.3 only: older versions are refused.
     const main = listen(
       { ...limits, port: config.SVC_PORT, tls },
-      (req, info) => app.fetch(req, info),
+      appHandler(config, app, 1),
     );
     servers.push(main);
     const port = main.addr.port;
@@ -163,7 +223,7 @@ export async function start(config: Config): Promise<Running> {
     let redirectPort: number | undefined;
     if (tls && config.SVC_HTTP_REDIRECT_PORT !== undefined) {
       const redirect = listen(
-        { ...limits, port: config.SVC_HTTP_REDIRECT_PORT },
+        { ...limits, reusePort: false, port: config.SVC_HTTP_REDIRECT_PORT },
         redirectToHttps(port, config.SVC_BASE_URL),
       );
       servers.push(redirect);
@@ -172,7 +232,11 @@ export async function start(config: Config): Promise<Running> {
     }
     // SMTP in: inbound domains, bounces and complaints; submission (workers/smtp_listener.ts).
     smtp = await startSmtpListeners(ctx);
-    return { ctx, port, redirectPort, shutdown };
+    // Extra HTTP processes on the same port and KV file (SVC_HTTP_PROCESSES).
+    if (config.SVC_HTTP_PROCESSES > 1) {
+      extra = await startHttpProcesses(config.SVC_HTTP_PROCESSES - 1, port, log);
+    }
+    return { ctx, port, redirectPort, httpPids: extra?.pids, shutdown };
   } catch (e) {
     // A port in use must not leave the other listener, the runner or the context open.
     await shutdown();
@@ -180,7 +244,26 @@ export async function start(config: Config): Promise<Running> {
   }
 }
 
-if (import.meta.main) {
+/** `main.ts --http-only N`: an extra HTTP process, started by the first (see startHttpOnly). */
+async function runHttpOnly(process: number) {
+  const running = await startHttpOnly(await loadConfig(), process);
+  console.log(`HTTP process ${process} ready on port ${running.port}.`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await running.shutdown();
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+  stopWithParent(stop);
+}
+
+if (import.meta.main && Deno.args[0] === "--http-only") {
+  restrictNewFiles();
+  await runHttpOnly(Number(Deno.args[1] ?? 2));
+} else if (import.meta.main) {
   // Here, not in start(): the umask is the process's, and tests call start().
   if (!restrictNewFiles()) {
     console.warn(
@@ -225,7 +308,7 @@ if (import.meta.main) {
       console.error(`Start failed: ${e.message}.${hint}`);
       Deno.exit(1);
     }
-    if (e instanceof SchemaError) {
+    if (e instanceof SchemaError || e instanceof Deno.errors.NotCapable) {
       console.error(`Start failed: ${e.message}`);
       Deno.exit(1);
     }

@@ -1,6 +1,11 @@
 /** The job kinds this service runs; each is declared in its capability with defineJob. */
 import type { JobKind } from "../domain/kernel/jobs.ts";
-import { webhookDeliveryJob } from "../domain/webhooks/delivery_job.ts";
+import { webhookDeliveryJob, webhookFanoutJob } from "../domain/webhooks/delivery_job.ts";
 import { sequenceResumeJob, sequenceStepJob } from "../domain/sequences/steps.ts";
 
-export const jobs: readonly JobKind[] = [webhookDeliveryJob, sequenceStepJob, sequenceResumeJob];
+export const jobs: readonly JobKind[] = [
+  webhookDeliveryJob,
+  webhookFanoutJob,
+  sequenceStepJob,
+  sequenceResumeJob,
+];

@@ -5,6 +5,13 @@
  * set up sites, keys, webhooks and forms.
  */
 import { spawnDeno, type Spawned } from "./spawn.ts";
+import { childPids } from "./threads.ts";
+
+/** The V8 flags of `deno task start`, read from deno.json (the heap's growth, docs/performance.md). */
+export const START_V8_FLAGS: string[] = (() => {
+  const json = JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)));
+  return (json.tasks.start as string).split(/\s+/).filter((a) => a.startsWith("--v8-flags="));
+})();
 
 export const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
 const root = new URL("../..", import.meta.url).pathname;
@@ -33,11 +40,13 @@ export async function waitForPort(port: number): Promise<void> {
   throw new Error(`nothing listens on ${port}`);
 }
 
-/** Resident set of a process in MB (Linux /proc), NaN elsewhere. */
+/** Resident set of a process and its children in MB (Linux /proc), NaN elsewhere. */
 export function rssMb(pid: number): number {
   try {
     const m = Deno.readTextFileSync(`/proc/${pid}/status`).match(/VmRSS:\s+(\d+) kB/);
-    return m ? Math.round(Number(m[1]) / 1024) : NaN;
+    if (!m) return NaN;
+    return Math.round(Number(m[1]) / 1024) +
+      childPids(pid).reduce((sum, c) => sum + (rssMb(c) || 0), 0);
   } catch {
     return NaN;
   }
@@ -93,9 +102,13 @@ export async function startService(opts: {
   const dead = "http://127.0.0.1:9/siteverify";
   const spawned = await spawnDeno(`${root}main.ts`, {
     ready: /Service ready on port (\d+)/,
-    denoFlags: prof
-      ? ["--cpu-prof", `--cpu-prof-dir=${root}bench/results/prof/${opts.label ?? "service"}`]
-      : [],
+    denoFlags: [
+      // As `deno task start` runs it (deno.json).
+      ...START_V8_FLAGS,
+      ...(prof
+        ? ["--cpu-prof", `--cpu-prof-dir=${root}bench/results/prof/${opts.label ?? "service"}`]
+        : []),
+    ],
     timeoutMs: 120_000,
     env: {
       PATH: Deno.env.get("PATH") ?? "",

@@ -139,6 +139,12 @@ const EnvSchema = z.object({
    * local KV file, sweep on a KV Connect URL, where enqueue is refused.
    */
   SVC_JOB_TRIGGER: z.enum(["queue", "sweep"], { message: "must be queue or sweep" }).optional(),
+  /**
+   * Processes that serve HTTP on SVC_PORT (SO_REUSEPORT, Linux): 1 is this one;
+   * each extra one (main.ts --http-only) answers requests on the same KV file
+   * and runs no jobs, crons or SMTP listeners (docs/performance.md).
+   */
+  SVC_HTTP_PROCESSES: z.coerce.number().int().min(1).max(16).default(1),
   // mail engine: delivery workers that build, sign and send (0 = in the HTTP thread;
   // job worker threads always send in their own thread), started with the service
   SVC_SMTP_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
@@ -271,6 +277,12 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
     throw new ConfigError(
       "Configuration error: SVC_JOB_TRIGGER=queue cannot work with a KV Connect URL in " +
         "SVC_KV_PATH (KV Connect refuses enqueue); use sweep or leave it unset.",
+    );
+  }
+  if (r.data.SVC_HTTP_PROCESSES > 1 && r.data.SVC_KV_PATH === ":memory:") {
+    throw new ConfigError(
+      "Configuration error: SVC_HTTP_PROCESSES above 1 needs a KV file in SVC_KV_PATH " +
+        "(processes cannot share an in-memory database).",
     );
   }
   if (r.data.SVC_HTTP_REDIRECT_PORT !== undefined && r.data.SVC_TLS_CERT === undefined) {

@@ -224,8 +224,13 @@ export class JobRunner {
       // A handler that did not end the job itself is done with it. One that did
       // (finish or reschedule, committed with its result) changed the record,
       // so this check fails: the job is ended either way.
+      // A read first: a check that fails would fail the group commit's whole batch
+      // (which then bisects it), and most handlers end their job themselves.
       counted("ok");
-      const ended = await run.finish(kv.atomic()).commit();
+      const now = await getJobEntry(kv, jobId);
+      const ended = now.versionstamp === claim.versionstamp
+        ? await run.finish(kv.atomic()).commit()
+        : { ok: false };
       if (!ended.ok) log.debug("job ended by its handler", { kind: job.kind, jobId });
     } catch (e) {
       log.error("job handler failed", { kind: job.kind, jobId, runs: claimed.runs, error: e });

@@ -9,7 +9,7 @@ import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { schedule } from "../kernel/jobs.ts";
-import { webhookDeliveryJob } from "./delivery_job.ts";
+import { webhookFanoutJob } from "./delivery_job.ts";
 import { commit } from "../kernel/kv/kv.ts";
 import { INLINE_TEXT_MAX, packText } from "../kernel/kv/blob.ts";
 import { type Delivery, EVENT_RETENTION_MS, type EventRecord, putEventMutations } from "./store.ts";
@@ -136,10 +136,15 @@ export async function prepareEvent(
     deliveries,
     apply(op) {
       putEventMutations(op, event, order, deliveries);
-      for (const d of deliveries) {
+      // One job for the event's first attempts (delivery_job.ts: webhookFanoutJob).
+      if (deliveries.length) {
         schedule(ctx, op, {
-          job: webhookDeliveryJob,
-          payload: { delivery_id: d.id },
+          job: webhookFanoutJob,
+          payload: {
+            event_id: id,
+            delivery_ids: deliveries.map((d) => d.id),
+            webhook_ids: deliveries.map((d) => d.webhook_id),
+          },
           runAt: now,
         });
       }

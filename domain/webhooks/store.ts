@@ -6,7 +6,13 @@
  * edit of the webhook or with other deliveries to it.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listByIndex, readCount, retryOnConflict } from "../kernel/kv/kv.ts";
+import {
+  commit,
+  getManyBatched,
+  listByIndex,
+  readCount,
+  retryOnConflict,
+} from "../kernel/kv/kv.ts";
 import { changeRouting, webhookRoute } from "../sites/routing_store.ts";
 import type { Sealed } from "../kernel/crypto.ts";
 import type { Packed } from "../kernel/kv/blob.ts";
@@ -250,6 +256,27 @@ export async function getDeliveryEntry(
   id: string,
 ): Promise<Deno.KvEntryMaybe<Delivery>> {
   return await kv.get<Delivery>(keys.delivery(id));
+}
+
+/** Several deliveries and several webhooks in getMany batches (the fan-out job's one read). */
+export async function getDeliveriesAndWebhooks(
+  kv: Deno.Kv,
+  deliveryIds: readonly string[],
+  webhookIds: readonly string[],
+): Promise<{ deliveries: Deno.KvEntryMaybe<Delivery>[]; webhooks: Map<string, Webhook> }> {
+  const got = await getManyBatched(kv, [
+    ...deliveryIds.map((id) => keys.delivery(id)),
+    ...webhookIds.map((id) => keys.webhook(id)),
+  ]);
+  const webhooks = new Map<string, Webhook>();
+  for (const e of got.slice(deliveryIds.length)) {
+    const w = e.value as Webhook | null;
+    if (w) webhooks.set(w.id, w);
+  }
+  return {
+    deliveries: got.slice(0, deliveryIds.length) as Deno.KvEntryMaybe<Delivery>[],
+    webhooks,
+  };
 }
 
 export function listDeliveriesOfWebhook(

@@ -56,6 +56,11 @@ export type ListenOptions = {
   /** SVC_TRUSTED_PROXIES: peers whose X-Forwarded-For names the client, and who are not capped. */
   trustedProxies?: readonly IpRange[];
   log: Logger;
+  /**
+   * SO_REUSEPORT (Linux): several processes listen on one port and the kernel
+   * spreads new connections over them (SVC_HTTP_PROCESSES, main.ts).
+   */
+  reusePort?: boolean;
   /** Tests: serve as on a Deno without serveHttpOnConnection. */
   withoutGuard?: boolean;
 };
@@ -136,6 +141,7 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
       {
         hostname: opts.hostname,
         port: opts.port,
+        ...(opts.reusePort && { reusePort: true }),
         ...(opts.tls ?? {}),
         onListen: () => {},
         onError,
@@ -153,8 +159,13 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
       cert: opts.tls.cert,
       key: opts.tls.key,
       alpnProtocols: ["h2", "http/1.1"],
+      ...(opts.reusePort && { reusePort: true }),
     })
-    : Deno.listen({ hostname: opts.hostname, port: opts.port });
+    : Deno.listen({
+      hostname: opts.hostname,
+      port: opts.port,
+      ...(opts.reusePort && { reusePort: true }),
+    });
   const conns = new Set<Tracked>();
   const perAddress = new Map<string, PerAddress>();
   let stopping = false;
