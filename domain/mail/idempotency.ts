@@ -55,6 +55,11 @@ export function checkIdempotencyKey(key: string): void {
 
 const reused = (): SendOutcome => fail(409, "idempotency_key_reused");
 
+/** Whether a record is past its time (an answer after 24 hours, a claim after its lapse). */
+function expired(rec: IdempotencyRecord, now: number): boolean {
+  return now - rec.at >= (rec.state === "done" ? IDEMPOTENCY_TTL_MS : PENDING_TTL_MS);
+}
+
 /**
  * Runs `send` at most once per (site, key) within 24 hours; `body` is the
  * request's raw bytes (its SHA-256 tells "the same body").
@@ -70,7 +75,10 @@ export async function withIdempotency(
   const fingerprint = sha256Hex(body);
   return await ctx.locks.run(`mail-idempotency ${siteId} ${keyHash}`, async () => {
     for (;;) {
-      const rec = await getIdempotency(ctx.kv, siteId, keyHash);
+      const read = await getIdempotency(ctx.kv, siteId, keyHash);
+      // KV removes expired keys lazily: an answer past 24 hours, or a claim
+      // past its lapse (a crashed sender), counts as gone, and is claimed over.
+      const rec = read.record && !expired(read.record, ctx.clock.now()) ? read.record : null;
       if (rec && rec.fingerprint !== fingerprint) return reused();
       if (rec?.state === "done") return { ...rec.outcome, replayed: true as const };
       if (rec?.state === "pending") {
@@ -79,7 +87,15 @@ export async function withIdempotency(
         continue;
       }
       const pending: IdempotencyRecord = { state: "pending", fingerprint, at: ctx.clock.now() };
-      if (!await claimIdempotency(ctx.kv, siteId, keyHash, pending, PENDING_TTL_MS)) continue;
+      const claimed = await claimIdempotency(
+        ctx.kv,
+        siteId,
+        keyHash,
+        pending,
+        PENDING_TTL_MS,
+        read.versionstamp,
+      );
+      if (!claimed) continue;
       let outcome: SendOutcome;
       try {
         outcome = await send();

@@ -1,7 +1,8 @@
 /**
  * KV access of mail/send's idempotency records (keys.mailIdempotency): one per
  * site and Idempotency-Key, pending while its send runs, then the answer.
- * Every record expires (expireIn), so nothing needs sweeping.
+ * Every record expires (expireIn), so nothing needs sweeping; KV deletes
+ * expired keys lazily, so readers also judge a record's age by its `at`.
  */
 import { keys } from "../kernel/kv/keys.ts";
 import type { SendOutcome } from "./outcome.ts";
@@ -10,25 +11,30 @@ export type IdempotencyRecord =
   | { state: "pending"; fingerprint: string; at: number }
   | { state: "done"; fingerprint: string; at: number; outcome: SendOutcome };
 
+/** The record and its versionstamp (null, null when there is none). */
 export async function getIdempotency(
   kv: Deno.Kv,
   siteId: string,
   keyHash: string,
-): Promise<IdempotencyRecord | null> {
-  return (await kv.get<IdempotencyRecord>(keys.mailIdempotency(siteId, keyHash))).value;
+): Promise<{ record: IdempotencyRecord | null; versionstamp: string | null }> {
+  const e = await kv.get<IdempotencyRecord>(keys.mailIdempotency(siteId, keyHash));
+  return { record: e.value, versionstamp: e.versionstamp };
 }
 
-/** Writes a pending record if there is none; false when another request holds the key. */
+/**
+ * Writes a pending record over what was read (`versionstamp`: null for none,
+ * or an expired record's); false when another request changed it meanwhile.
+ */
 export async function claimIdempotency(
   kv: Deno.Kv,
   siteId: string,
   keyHash: string,
   rec: IdempotencyRecord,
   expireIn: number,
+  versionstamp: string | null,
 ): Promise<boolean> {
   const key = keys.mailIdempotency(siteId, keyHash);
-  const r = await kv.atomic().check({ key, versionstamp: null }).set(key, rec, { expireIn })
-    .commit();
+  const r = await kv.atomic().check({ key, versionstamp }).set(key, rec, { expireIn }).commit();
   return r.ok;
 }
 

@@ -10,11 +10,17 @@ import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
 import { stillTrueFor } from "../../helpers/service.ts";
 import { sha256Hex } from "../../../domain/kernel/crypto.ts";
 import { saveIdempotency } from "../../../domain/mail/idempotency_store.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { IDEMPOTENCY_TTL_MS, PENDING_TTL_MS } from "../../../domain/mail/idempotency.ts";
 
-async function withSmtp(fn: (svc: TestService, smtp: TestSmtp) => Promise<void>) {
+async function withSmtp(
+  fn: (svc: TestService, smtp: TestSmtp) => Promise<void>,
+  clock?: ManualClock,
+) {
   const smtp = await startSmtp();
   const svc = await startTestService({
     runJobs: false,
+    clock,
     config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@mail.svc.test" },
   });
   try {
@@ -168,4 +174,42 @@ Deno.test("a duplicate whose key another process holds waits for that answer", a
     assert.equal(r.headers.get("idempotent-replayed"), "true");
     assert.equal(smtp.messages.length, 0);
   });
+});
+
+Deno.test("after 24 hours a key is free again, even while KV still holds the expired record", async () => {
+  const clock = new ManualClock(new Date("2026-11-10T12:00:00Z"));
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    assert.equal((await send(svc, s.key, "daily-1")).body.ok, true);
+    clock.advance(IDEMPOTENCY_TTL_MS - 1);
+    const within = await send(svc, s.key, "daily-1", { ...BODY, subject: "Other" });
+    assert.equal(within.status, 409, "one millisecond before 24 hours");
+    clock.advance(1);
+    // KV's expireIn runs on real time: the record is still stored; its age decides.
+    const after = await send(svc, s.key, "daily-1", { ...BODY, subject: "Other" });
+    assert.equal(after.status, 200, after.text);
+    assert.equal(after.body.sent, true);
+    assert.equal(after.headers.get("idempotent-replayed"), null);
+    await smtp.waitFor(2);
+  }, clock);
+});
+
+Deno.test("a claim left by a crashed sender lapses: the next request sends instead of waiting forever", async () => {
+  const clock = new ManualClock(new Date("2026-11-10T12:00:00Z"));
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    // A process claimed the key and died; KV has not removed the record yet.
+    await saveIdempotency(svc.ctx.kv, s.siteId, sha256Hex("crashed-1"), {
+      state: "pending",
+      fingerprint: sha256Hex(JSON.stringify(BODY)),
+      at: clock.now() - PENDING_TTL_MS,
+    }, 3_600_000);
+    const r = await send(svc, s.key, "crashed-1");
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.sent, true);
+    await smtp.waitFor(1);
+    const again = await send(svc, s.key, "crashed-1");
+    assert.equal(again.headers.get("idempotent-replayed"), "true");
+    await stillTrueFor(300, () => smtp.messages.length === 1, "one message");
+  }, clock);
 });
