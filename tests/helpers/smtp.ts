@@ -77,6 +77,10 @@ export async function startSmtp(opts: { hideSmtpUtf8?: boolean } = {}): Promise<
       });
     },
   });
+  // A client that vanishes mid-session (a service killed with -9 in the fault
+  // tests) resets its socket; smtp-server re-emits that as 'error', which an
+  // EventEmitter without a listener throws as an uncaught error.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const addr = server.server.address() as { port: number };
   state.port = addr.port;
