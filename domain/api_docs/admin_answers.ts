@@ -1,10 +1,19 @@
 /**
- * Answers of the operator API's main resources as zod schemas (accounts,
- * sites, API keys, webhooks), written once from the views the routes return
- * (the `*View` functions of domain/); the contract test holds them together. Other
- * resources are described in docs/operator-api.md.
+ * Long file: one schema per resource the operator API answers with, kept
+ * together so that the document has one source for them.
+ *
+ * Answers of the operator API as zod schemas, written once from the views the
+ * routes return (the `*View` functions of domain/). Two tests hold them to
+ * the code: the contract test (the document's examples) and
+ * tests/domain/api_docs/operator_answers_test.ts, which makes one of every
+ * resource and validates every GET's answer, non-empty lists included. Fields
+ * a later release adds do not break a client: objects are open.
  */
 import { z } from "zod";
+import { FORM_FIELD_TYPES } from "../forms/hosted_store.ts";
+import { SUPPRESSION_REASONS } from "../suppressions/store.ts";
+import { REPORT_TYPES } from "../inbound/store.ts";
+import { EMAIL_LOG_STATUSES } from "../mail/email_log_store.ts";
 
 const iso = z.string().describe("ISO 8601 UTC");
 const nullable = z.string().nullable();
@@ -91,3 +100,315 @@ export const SecretRotated = z.object({
   secret: z.string(),
   previous_secret_valid_until: iso.nullable(),
 });
+
+const id = z.string().describe("UUID");
+const count = z.number().int().min(0);
+const listOf = (item: z.ZodType) => z.object({ items: z.array(item) });
+
+export const HostedFormAnswer = z.object({
+  id,
+  account_id: id,
+  name: z.string(),
+  slug: z.string(),
+  fields: z.array(z.object({
+    name: z.string(),
+    label: z.string(),
+    type: z.enum(FORM_FIELD_TYPES),
+    placeholder: z.string().optional(),
+    required: z.boolean(),
+    options: z.array(z.string()).optional(),
+  })),
+  settings: z.object({}).loose().describe("submit_label, success_message, notify_email, ..."),
+  archived: z.boolean(),
+  archived_at: iso.nullable(),
+  created_at: iso,
+  updated_at: iso,
+});
+
+/** The spec's IP block (its camelCase names), with whether it is in force now. */
+export const IpBlockAnswer = z.object({
+  id,
+  ip: z.string(),
+  reason: z.string(),
+  blockedAt: iso,
+  blockedUntil: iso.nullable(),
+  selfLiftable: z.boolean(),
+  note: nullable,
+  triggeredBySiteId: nullable,
+  liftedAt: iso.nullable(),
+  liftedBySiteId: nullable,
+  active: z.boolean(),
+});
+
+export const SuppressionAnswer = z.object({
+  email: z.string(),
+  reason: z.enum(SUPPRESSION_REASONS),
+  detail: nullable,
+  created_at: iso,
+  report_id: nullable.optional().describe("The delivery report that added it"),
+  message_id: nullable.optional().describe("The message that report was about"),
+});
+
+export const UnsubscribeAnswer = z.object({
+  site_id: id,
+  email: z.string(),
+  source: z.enum(["one_click", "page", "manual"]),
+  created_at: iso,
+});
+
+export const DeliveryAnswer = z.object({
+  id,
+  event_id: id,
+  event_type: z.string(),
+  webhook_id: id,
+  site_id: id,
+  request_id: z.string().optional().describe("X-Request-Id of the request that caused it"),
+  state: z.enum(["pending", "succeeded", "dropped", "cancelled"]),
+  attempts: z.array(z.object({
+    n: z.number().int().min(1),
+    at: iso,
+    status: z.number().int().nullable().describe("null: timeout, connection error or refused"),
+    duration_ms: z.number().min(0),
+    error: nullable,
+  })),
+  next_attempt_at: iso.nullable(),
+  note: nullable,
+  created_at: iso,
+  updated_at: iso,
+});
+
+/** An event as sent to receivers (the outer body), with its site. */
+export const EventAnswer = z.object({
+  id,
+  type: z.string(),
+  created_at: iso,
+  site_id: id,
+  test: z.literal(true).optional(),
+  data: z.object({}).loose().describe("The event's data (docs/events.md)"),
+});
+
+export const EventWithDeliveries = z.object({
+  event: EventAnswer,
+  deliveries: z.array(DeliveryAnswer),
+});
+
+export const TemplateAnswer = z.object({
+  id,
+  account_id: id,
+  name: z.string(),
+  slug: z.string(),
+  subject: z.string(),
+  html: nullable,
+  text: nullable,
+  created_at: iso,
+  updated_at: iso,
+});
+
+export const StarterTemplateAnswer = z.object({
+  id: z.string().describe("starter:<slug>"),
+  slug: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  variables: z.array(z.string()),
+  html: z.string(),
+  text: z.string(),
+});
+
+export const DeliveryReportAnswer = z.object({
+  id,
+  type: z.enum(REPORT_TYPES),
+  log_id: nullable,
+  site_id: nullable,
+  message_id: nullable,
+  recipient: z.string(),
+  action: z.string().describe("RFC 3464 Action, or complaint"),
+  status: nullable.describe("Enhanced status code, e.g. 5.1.1"),
+  detail: nullable,
+  bounce_kind: z.enum(["recipient", "message", "transient", "unknown"]).nullable(),
+  suppressed: z.boolean(),
+  format: z.string(),
+  reporter: nullable,
+  event: z.boolean(),
+  created_at: iso,
+});
+
+const spamResults = z.object({
+  content: z.object({ score: z.number(), rules: z.array(z.string()) }).nullable(),
+  classifier: z.object({
+    engine: z.string(),
+    spam: z.boolean(),
+    score: z.number(),
+    detail: nullable,
+  }).nullable(),
+  contact_form: z.object({ confidence: z.number(), detail: nullable }).nullable(),
+});
+
+export const EmailLogItem = z.object({
+  id,
+  site_id: id,
+  source: z.string(),
+  mode: z.enum(["relay", "domain"]),
+  status: z.enum(EMAIL_LOG_STATUSES),
+  reason: nullable,
+  error: nullable,
+  message_id: nullable,
+  from: z.string(),
+  subject: z.string(),
+  to_first: z.string(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  removed: z.array(z.string()),
+  template: nullable,
+  attachments: count,
+  dropped_headers: z.array(z.string()),
+  spam: spamResults,
+  warning: z.boolean(),
+  flagged: z.boolean(),
+  tracking: z.object({ opens: z.boolean(), clicks: z.boolean() }),
+  test: z.literal(true).optional().describe("Sent with a svc_test_ key"),
+  opens: count,
+  clicks: count,
+  delivery_reports: z.array(DeliveryReportAnswer),
+  created_at: iso,
+  updated_at: iso,
+});
+
+export const EmailStats = z.object({ logged: count, sent: count, opens: count, clicks: count });
+
+export const OutboxAnswer = z.object({
+  transport: z.string().describe("outbox, or the relay's kind when mail goes out"),
+  items: z.array(
+    z.object({
+      message_id: z.string(),
+      from: z.string(),
+      envelope_from: z.string(),
+      to: z.array(z.string()),
+      subject: z.string(),
+      raw: z.string().describe("The message as sent (RFC 5322)"),
+      text: nullable.optional(),
+      html: nullable.optional(),
+      headers: z.record(z.string(), z.string()),
+      created_at: iso,
+    }).loose(),
+  ),
+});
+
+export const SubmissionAnswer = z.object({
+  id,
+  site_id: id,
+  account_id: nullable,
+  form_id: z.number().int(),
+  form_name: nullable,
+  template: nullable,
+  fields: z.record(z.string(), z.string()),
+  visitor: z.object({ ip: nullable, user_agent: nullable, referrer: nullable }),
+  spam_score: z.number().min(0).max(100),
+  classification: z.enum(["legitimate", "suspicious", "spam"]),
+  spam_reasons: z.array(z.object({ rule: z.string(), points: z.number() })),
+  notify_to: z.array(z.string()),
+  counted: z.boolean(),
+  email_sent: z.boolean().optional(),
+  mark: z.enum(["spam", "ham"]).nullable().describe("The site owner's mark"),
+  created_at: iso,
+});
+
+export const SequenceAnswer = z.object({
+  id,
+  account_id: id,
+  key: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  steps: z.array(z.object({
+    index: count,
+    delay_seconds: count,
+    template: z.string(),
+    subject: nullable,
+    enabled: z.boolean(),
+  })),
+  created_at: iso,
+  updated_at: iso,
+});
+
+export const EnrollmentAnswer = z.object({
+  id,
+  site_id: id,
+  sequence_id: id,
+  sequence: z.string().describe("The sequence's key"),
+  email: z.string(),
+  state: z.enum(["active", "waiting", "completed", "stopped"]),
+  stop_reason: z.enum(["suppressed", "unsubscribed", "manual", "sequence_deleted"]).nullable(),
+  next_step: count,
+  next_due_at: iso.nullable(),
+  steps: z.array(z.object({
+    index: count,
+    state: z.enum(["sending", "sent", "failed", "skipped", "deferred"]),
+    at: iso,
+    attempt_id: nullable,
+    message_id: nullable,
+    error: nullable,
+  })),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  created_at: iso,
+  updated_at: iso,
+});
+
+export const SendingDomainAnswer = z.object({
+  id,
+  site_id: id,
+  domain: z.string(),
+  status: z.enum(["pending", "verified"]),
+  from_address: nullable,
+  dkim_selector: z.string(),
+  dns_records: z.array(z.object({
+    type: z.literal("TXT"),
+    name: z.string(),
+    value: z.string(),
+    purpose: z.enum(["dkim", "spf", "dmarc"]),
+    required: z.boolean(),
+  })),
+  verified_at: iso.nullable(),
+  last_checked_at: iso.nullable(),
+  last_check_error: nullable,
+  created_at: iso,
+  updated_at: iso,
+});
+
+export const InboundDomainAnswer = z.object({
+  id,
+  domain: z.string(),
+  url: z.string(),
+  site_id: nullable,
+  created_at: iso,
+  updated_at: iso,
+});
+
+export const UserAnswer = z.object({ id, email: z.string(), account_id: id, created_at: iso });
+
+export const InvitationAnswer = z.object({
+  id,
+  account_id: id,
+  email: z.string(),
+  created_at: iso,
+  expires_at: iso,
+});
+
+export const Lists = {
+  forms: listOf(HostedFormAnswer),
+  ipBlocks: listOf(IpBlockAnswer),
+  suppressions: listOf(SuppressionAnswer),
+  unsubscribes: listOf(UnsubscribeAnswer),
+  deliveries: listOf(DeliveryAnswer),
+  events: listOf(EventAnswer),
+  templates: listOf(TemplateAnswer),
+  starterTemplates: listOf(StarterTemplateAnswer),
+  emailLog: listOf(EmailLogItem),
+  submissions: listOf(SubmissionAnswer),
+  sequences: listOf(SequenceAnswer),
+  enrollments: listOf(EnrollmentAnswer),
+  sendingDomains: listOf(SendingDomainAnswer),
+  inboundDomains: listOf(InboundDomainAnswer),
+  deliveryReports: listOf(DeliveryReportAnswer),
+  users: listOf(UserAnswer),
+  invitations: listOf(InvitationAnswer),
+};

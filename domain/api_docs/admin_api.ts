@@ -3,10 +3,9 @@
  * kept in one list so that the document and the route check have one source.
  *
  * The operator API (docs/operator-api.md) as a route table: bodies are the
- * capabilities' zod schemas; errors are `{error, message}`. The main
- * resources' answers are zod schemas (admin_answers.ts); the others are named
- * by resource, their fields described in docs/operator-api.md (lists are
- * `{items: [...]}`, creations 201).
+ * capabilities' zod schemas; errors are `{error, message}`. Every GET's and
+ * creation's answer is a zod schema (admin_answers.ts); actions' answers are
+ * described in docs/operator-api.md (lists are `{items: [...]}`, creations 201).
  */
 import { z } from "zod";
 import { AccountCreate, AccountPatch } from "../accounts/accounts.ts";
@@ -25,8 +24,25 @@ import {
   AccountAnswer,
   ApiKeyCreated,
   ApiKeyList,
+  DeliveryAnswer,
+  DeliveryReportAnswer,
+  EmailStats,
+  EnrollmentAnswer,
+  EventWithDeliveries,
+  HostedFormAnswer,
+  InboundDomainAnswer,
+  InvitationAnswer,
+  IpBlockAnswer,
+  Lists,
+  OutboxAnswer,
   SecretRotated,
+  SendingDomainAnswer,
+  SequenceAnswer,
   SiteAnswer,
+  SubmissionAnswer,
+  SuppressionAnswer,
+  TemplateAnswer,
+  UserAnswer,
   WebhookAnswer,
   WebhookCreated,
   WebhookList,
@@ -43,11 +59,6 @@ type Opts = {
 };
 
 const obj = (description: string): JsonSchema => ({ type: "object", description });
-const list = (what: string): JsonSchema => ({
-  type: "object",
-  required: ["items"],
-  properties: { items: { type: "array", items: obj(what) } },
-});
 const LIMIT = {
   limit: { schema: { type: "integer", minimum: 1 }, description: "Most items to answer" },
 };
@@ -180,21 +191,27 @@ export const ADMIN_OPS: Operation[] = [
     "/accounts/{id}/forms",
     "Hosted forms",
     "Create a hosted form",
-    created(FormCreate, "Hosted form"),
+    created(FormCreate, "Hosted form", { answer: HostedFormAnswer }),
   ),
   op("get", "/accounts/{id}/forms", "Hosted forms", "The account's forms", {
-    answer: list("Hosted form"),
+    answer: Lists.forms,
   }),
-  op("get", "/forms/{id}", "Hosted forms", "A hosted form"),
+  op("get", "/forms/{id}", "Hosted forms", "A hosted form", { answer: HostedFormAnswer }),
   op("patch", "/forms/{id}", "Hosted forms", "Change a hosted form", {
     body: FormPatch,
     conflict: true,
   }),
   op("post", "/forms/{id}/archive", "Hosted forms", "Archive a form"),
   op("post", "/forms/{id}/restore", "Hosted forms", "Restore a form"),
-  op("post", "/ip-blocks", "Blocks", "Block an IP", created(IpBlockCreate, "IP block")),
-  op("get", "/ip-blocks", "Blocks", "List IP blocks", { answer: list("IP block"), query: LIMIT }),
-  op("get", "/ip-blocks/{id}", "Blocks", "An IP block"),
+  op(
+    "post",
+    "/ip-blocks",
+    "Blocks",
+    "Block an IP",
+    created(IpBlockCreate, "IP block", { answer: IpBlockAnswer }),
+  ),
+  op("get", "/ip-blocks", "Blocks", "List IP blocks", { answer: Lists.ipBlocks, query: LIMIT }),
+  op("get", "/ip-blocks/{id}", "Blocks", "An IP block", { answer: IpBlockAnswer }),
   op("post", "/ip-blocks/{id}/lift", "Blocks", "Lift an IP block"),
   op("post", "/suppressions", "Suppressions", "Suppress an address", {
     body: SuppressionCreate,
@@ -207,10 +224,12 @@ export const ADMIN_OPS: Operation[] = [
     }],
   }),
   op("get", "/suppressions", "Suppressions", "List suppressions", {
-    answer: list("Suppression"),
+    answer: Lists.suppressions,
     query: LIMIT,
   }),
-  op("get", "/suppressions/{email}", "Suppressions", "A suppression"),
+  op("get", "/suppressions/{email}", "Suppressions", "A suppression", {
+    answer: SuppressionAnswer,
+  }),
   op("delete", "/suppressions/{email}", "Suppressions", "Remove a suppression", {
     answer: null,
     status: 204,
@@ -220,7 +239,7 @@ export const ADMIN_OPS: Operation[] = [
     status: 201,
   }),
   op("get", "/sites/{id}/unsubscribes", "Suppressions", "A site's unsubscribes", {
-    answer: list("Unsubscribe"),
+    answer: Lists.unsubscribes,
     query: LIMIT,
   }),
   op("delete", "/sites/{id}/unsubscribes/{email}", "Suppressions", "Remove an unsubscribe", {
@@ -263,48 +282,57 @@ export const ADMIN_OPS: Operation[] = [
   ),
   op("post", "/webhooks/{id}/test", "Webhooks", "Send webhook.test once"),
   op("get", "/webhooks/{id}/deliveries", "Webhooks", "A webhook's deliveries", {
-    answer: list("Delivery"),
+    answer: Lists.deliveries,
     query: LIMIT,
   }),
-  op("get", "/deliveries/{id}", "Webhooks", "A delivery with its attempts"),
+  op("get", "/deliveries/{id}", "Webhooks", "A delivery with its attempts", {
+    answer: DeliveryAnswer,
+  }),
   op("get", "/sites/{id}/events", "Webhooks", "A site's events", {
-    answer: list("Event"),
+    answer: Lists.events,
     query: LIMIT,
   }),
-  op("get", "/events/{id}", "Webhooks", "An event with its deliveries"),
+  op("get", "/events/{id}", "Webhooks", "An event with its deliveries", {
+    answer: EventWithDeliveries,
+  }),
   op(
     "post",
     "/accounts/{id}/templates",
     "Mail",
     "Create a template",
-    created(TemplateCreate, "Template"),
+    created(TemplateCreate, "Template", { answer: TemplateAnswer }),
   ),
   op("get", "/accounts/{id}/templates", "Mail", "The account's templates", {
-    answer: list("Template"),
+    answer: Lists.templates,
   }),
-  op("get", "/starter-templates", "Mail", "The starter templates", { answer: list("Template") }),
-  op("get", "/templates/{id}", "Mail", "A template"),
+  op("get", "/starter-templates", "Mail", "The starter templates", {
+    answer: Lists.starterTemplates,
+  }),
+  op("get", "/templates/{id}", "Mail", "A template", { answer: TemplateAnswer }),
   op("patch", "/templates/{id}", "Mail", "Change a template", {
     body: TemplatePatch,
     conflict: true,
   }),
   op("delete", "/templates/{id}", "Mail", "Delete a template", { answer: null, status: 204 }),
   op("get", "/sites/{id}/email-log", "Mail", "A site's email log", {
-    answer: list("Email log record"),
+    answer: Lists.emailLog,
     query: LIMIT,
   }),
-  op("get", "/sites/{id}/email-stats", "Mail", "A site's email statistics"),
+  op("get", "/sites/{id}/email-stats", "Mail", "A site's email statistics", {
+    answer: EmailStats,
+  }),
   op("get", "/outbox", "Mail", "Messages kept by the outbox transport (dev, tests, test keys)", {
+    answer: OutboxAnswer,
     query: {
       to: { schema: { type: "string", maxLength: 320 }, description: "An envelope recipient" },
       format: { schema: { enum: ["json", "text"] }, description: "json (default) or text" },
     },
   }),
   op("get", "/sites/{id}/submissions", "Forms", "A site's submissions", {
-    answer: list("Submission"),
+    answer: Lists.submissions,
     query: LIMIT,
   }),
-  op("get", "/submissions/{id}", "Forms", "A submission"),
+  op("get", "/submissions/{id}", "Forms", "A submission", { answer: SubmissionAnswer }),
   op("post", "/submissions/{id}/spam", "Forms", "Mark a submission as spam"),
   op("post", "/submissions/{id}/ham", "Forms", "Mark a submission as not spam"),
   op(
@@ -312,30 +340,34 @@ export const ADMIN_OPS: Operation[] = [
     "/accounts/{id}/sequences",
     "Sequences",
     "Create a sequence",
-    created(SequenceCreate, "Sequence"),
+    created(SequenceCreate, "Sequence", { answer: SequenceAnswer }),
   ),
   op("get", "/accounts/{id}/sequences", "Sequences", "The account's sequences", {
-    answer: list("Sequence"),
+    answer: Lists.sequences,
   }),
-  op("get", "/sequences/{id}", "Sequences", "A sequence"),
+  op("get", "/sequences/{id}", "Sequences", "A sequence", { answer: SequenceAnswer }),
   op("patch", "/sequences/{id}", "Sequences", "Change a sequence", { body: SequencePatch }),
   op("get", "/sites/{id}/enrollments", "Sequences", "A site's enrollments", {
-    answer: list("Enrollment"),
+    answer: Lists.enrollments,
     query: LIMIT,
   }),
-  op("get", "/enrollments/{id}", "Sequences", "An enrollment"),
+  op("get", "/enrollments/{id}", "Sequences", "An enrollment", { answer: EnrollmentAnswer }),
   op("post", "/enrollments/{id}/stop", "Sequences", "Stop an enrollment"),
   op(
     "post",
     "/sites/{id}/sending-domains",
     "Sending domains",
     "Add a sending domain",
-    created(SendingDomainCreate, "Sending domain with its DNS records"),
+    created(SendingDomainCreate, "Sending domain with its DNS records", {
+      answer: SendingDomainAnswer,
+    }),
   ),
   op("get", "/sites/{id}/sending-domains", "Sending domains", "A site's sending domains", {
-    answer: list("Sending domain"),
+    answer: Lists.sendingDomains,
   }),
-  op("get", "/sending-domains/{id}", "Sending domains", "A sending domain"),
+  op("get", "/sending-domains/{id}", "Sending domains", "A sending domain", {
+    answer: SendingDomainAnswer,
+  }),
   op("patch", "/sending-domains/{id}", "Sending domains", "Change the From address", {
     body: SendingDomainPatch,
   }),
@@ -349,13 +381,19 @@ export const ADMIN_OPS: Operation[] = [
     "/inbound-domains",
     "Inbound",
     "Add an inbound domain",
-    created(InboundDomainCreate, "Inbound domain with its secret (svc_in_)"),
+    created(InboundDomainCreate, "Inbound domain with its secret (svc_in_)", {
+      answer: InboundDomainAnswer.extend({
+        secret: z.string().describe("svc_in_...; shown only here and by rotate-secret"),
+      }),
+    }),
   ),
   op("get", "/inbound-domains", "Inbound", "List inbound domains", {
-    answer: list("Inbound domain"),
+    answer: Lists.inboundDomains,
     query: LIMIT,
   }),
-  op("get", "/inbound-domains/{id}", "Inbound", "An inbound domain"),
+  op("get", "/inbound-domains/{id}", "Inbound", "An inbound domain", {
+    answer: InboundDomainAnswer,
+  }),
   op("patch", "/inbound-domains/{id}", "Inbound", "Change an inbound domain", {
     body: InboundDomainPatch,
     conflict: true,
@@ -366,12 +404,14 @@ export const ADMIN_OPS: Operation[] = [
   }),
   op("post", "/inbound-domains/{id}/rotate-secret", "Inbound", "Rotate the inbound secret"),
   op("get", "/delivery-reports", "Inbound", "Delivery reports (DSN, ARF)", {
-    answer: list("Delivery report"),
+    answer: Lists.deliveryReports,
     query: LIMIT,
   }),
-  op("get", "/delivery-reports/{id}", "Inbound", "A delivery report"),
+  op("get", "/delivery-reports/{id}", "Inbound", "A delivery report", {
+    answer: DeliveryReportAnswer,
+  }),
   op("get", "/sites/{id}/delivery-reports", "Inbound", "A site's delivery reports", {
-    answer: list("Delivery report"),
+    answer: Lists.deliveryReports,
     query: LIMIT,
   }),
   op(
@@ -379,10 +419,10 @@ export const ADMIN_OPS: Operation[] = [
     "/accounts/{id}/users",
     "Dashboard users",
     "Create a dashboard user",
-    created(UserCreate, "User"),
+    created(UserCreate, "User", { answer: UserAnswer }),
   ),
   op("get", "/accounts/{id}/users", "Dashboard users", "The account's users", {
-    answer: list("User"),
+    answer: Lists.users,
   }),
   op("delete", "/accounts/{id}/users/{user}", "Dashboard users", "Remove a user", {
     answer: null,
@@ -393,10 +433,14 @@ export const ADMIN_OPS: Operation[] = [
     "/accounts/{id}/invitations",
     "Dashboard users",
     "Invite a user",
-    created(InvitationCreate, "Invitation with its link"),
+    created(InvitationCreate, "Invitation with its link", {
+      answer: InvitationAnswer.extend({
+        url: z.string().describe("The invitation link; shown only here"),
+      }),
+    }),
   ),
   op("get", "/accounts/{id}/invitations", "Dashboard users", "Open invitations", {
-    answer: list("Invitation"),
+    answer: Lists.invitations,
   }),
   op("delete", "/accounts/{id}/invitations/{inv}", "Dashboard users", "Withdraw an invitation", {
     answer: null,

@@ -256,6 +256,7 @@ export async function checkSend(
     warning: false,
     flagged: false,
     tracking: { opens: false, clicks: false },
+    ...(site.sandbox && { test: true as const }),
     created_at: isoTime(now),
     updated_at: isoTime(now),
   };

@@ -69,6 +69,8 @@ export type EmailLogRecord = {
   /** true when not sent for spam (flagged or held). */
   flagged: boolean;
   tracking: { opens: boolean; clicks: boolean };
+  /** Sent with a svc_test_ key (the sandbox): its later events (opens, clicks) say `test: true` too. */
+  test?: true;
   created_at: string;
   updated_at: string;
 };

@@ -67,6 +67,9 @@ async function engage(ctx: Ctx, rec: EmailLogRecord, kind: "open" | "click") {
       to: rec.to_first,
       subject: rec.subject,
     },
+    undefined,
+    // Opening or clicking a sandbox message is a test event too (the sandbox's contract).
+    { test: rec.test === true },
   );
   const op = ctx.kv.atomic();
   // A click also counts as an open in statistics (spec), without an opened event.

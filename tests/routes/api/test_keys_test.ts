@@ -2,7 +2,8 @@
  * Test keys (the sandbox): `svc_test_` keys made beside live keys run every
  * check and answer as a live key would, but their mail goes only to the
  * outbox (never the relay, here a real SMTP server) and their events carry
- * `test: true` (sends, form notifications, sequence steps, SMTP submission).
+ * `test: true` (sends, form notifications, sequence steps, SMTP submission,
+ * and the opens and clicks of sandbox messages).
  */
 import assert from "node:assert/strict";
 import {
@@ -19,6 +20,8 @@ import { issueApiKey } from "../../../domain/sites/sites.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
 import { startSubmissionListener } from "../../../domain/inbound/submission.ts";
 import nodemailer from "nodemailer";
+// @ts-types="npm:@types/mailparser@3.9.0"
+import { simpleParser } from "mailparser";
 
 async function withRelay(fn: (svc: TestService, smtp: TestSmtp) => Promise<void>) {
   const smtp = await startSmtp();
@@ -101,6 +104,60 @@ Deno.test("mail sent with a test key answers as live, reaches the outbox and nev
       await smtp.waitFor(1);
       await rx.waitFor(2);
       assert.equal(JSON.parse(rx.requests[1].text).test, undefined);
+    } finally {
+      await rx.close();
+    }
+  });
+});
+
+Deno.test("opening and clicking a sandbox message emit email.opened and email.clicked with test: true; a live message's do not", async () => {
+  await withRelay(async (svc, smtp) => {
+    const rx = startReceiver();
+    try {
+      const s = await seedSite(svc);
+      await addWebhook(svc, s.siteId, rx.url, ["email.opened", "email.clicked"]);
+      const key = await testKey(svc, s.siteId);
+      const html = '<p>Hi <a href="https://shop.example.com/p?id=7">Shop</a></p>';
+      const sent = await svc.api("POST", "mail/send", {
+        key,
+        body: { to: "ann@example.com", subject: "Tracked sandbox", html },
+      });
+      assert.equal(sent.body.sent, true, sent.text);
+      const out = await svc.admin("GET", "/outbox?to=ann@example.com");
+      const [item] = out.body.items as { raw: string; message_id: string }[];
+      assert.equal(item.message_id, sent.body.message_id);
+      const mail = await simpleParser(item.raw);
+      const body = mail.html as string;
+      const pixel = new URL(/background="([^"]+\/t\/o\/[^"]+)"/.exec(body)![1]);
+      const link = new URL(/href="([^"]+\/t\/c\/[^"]+)"/.exec(body)![1].replace(/&amp;/g, "&"));
+      assert.equal((await svc.app.request(pixel.pathname + pixel.search)).status, 200);
+      assert.equal((await svc.app.request(link.pathname + link.search)).status, 302);
+      await rx.waitFor(2);
+      const events = rx.requests.map((r) => JSON.parse(r.text));
+      assert.deepEqual(events.map((e) => e.type).sort(), ["email.clicked", "email.opened"]);
+      for (const e of events) {
+        assert.equal(e.test, true, e.type);
+        assert.equal(e.data.message_id, sent.body.message_id);
+      }
+
+      // The live key's message (at the relay): its open has no test field.
+      const live = await svc.api("POST", "mail/send", {
+        key: s.key,
+        body: { to: "bob@example.com", subject: "Tracked live", html },
+      });
+      assert.equal(live.body.sent, true, live.text);
+      const [received] = await smtp.waitFor(1);
+      const livePixel = new URL(
+        /background="([^"]+\/t\/o\/[^"]+)"/.exec(
+          (await simpleParser(received.raw)).html as string,
+        )![1],
+      );
+      assert.equal((await svc.app.request(livePixel.pathname + livePixel.search)).status, 200);
+      await rx.waitFor(3);
+      const liveEvent = JSON.parse(rx.requests[2].text);
+      assert.equal(liveEvent.type, "email.opened");
+      assert.equal(liveEvent.data.message_id, live.body.message_id);
+      assert.equal(liveEvent.test, undefined);
     } finally {
       await rx.close();
     }
