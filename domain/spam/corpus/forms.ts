@@ -29,8 +29,12 @@ import { OUTREACH_LEGIT } from "./form_outreach_legit.ts";
 import { LEGIT_PHASE3, LEGIT_PHASE3_KINDS } from "./form_legit_phase3.ts";
 import { SPAM_OUTREACH } from "./form_spam_outreach.ts";
 import { SPAM_OTHER } from "./form_spam_other.ts";
+import { PHASE4_KINDS, PHASE4_TEXTS } from "./form_phase4.ts";
+import { PHASE4_MORE } from "./form_phase4_more.ts";
+import { buildProbe4 } from "./form_probe4.ts";
 
-export const FORM_KINDS: FormKind[] = [
+/** The kinds as phase 3 left them (the mail model's auxiliary items are built from these). */
+export const FORM_KINDS_PHASE3: FormKind[] = [
   ...SPAM_OUTREACH,
   ...SPAM_OTHER,
   ...LEGIT,
@@ -47,6 +51,12 @@ export const FORM_KINDS: FormKind[] = [
     ...(OUTREACH_LEGIT[k.kind] ?? []),
     ...(LEGIT_PHASE3[k.kind] ?? []),
   ],
+}));
+
+/** Phase 4: new kinds, and new texts (families) appended to existing kinds. */
+export const FORM_KINDS: FormKind[] = [...FORM_KINDS_PHASE3, ...PHASE4_KINDS].map((k) => ({
+  ...k,
+  texts: [...k.texts, ...(PHASE4_TEXTS[k.kind] ?? []), ...(PHASE4_MORE[k.kind] ?? [])],
 }));
 
 export type FormItem = {
@@ -994,6 +1004,11 @@ export function buildFormItem(kind: FormKind, index: number, variant: number): F
   return { id, family: `${kind.kind}/${index}`, kind: kind.kind, label: kind.label, lang, input };
 }
 
+/**
+ * The corpus: every kind's texts filled `variants` times and, with the
+ * current kinds, the phase 4 probe's rows as they were written (each its own
+ * family, under the corpus kind it belongs to).
+ */
 export function buildFormCorpus(kinds: FormKind[] = FORM_KINDS): FormItem[] {
   const items: FormItem[] = [];
   for (const k of kinds) {
@@ -1002,5 +1017,66 @@ export function buildFormCorpus(kinds: FormKind[] = FORM_KINDS): FormItem[] {
       for (let v = 0; v < n; v++) items.push(buildFormItem(k, i, v));
     }
   }
+  if (kinds === FORM_KINDS) items.push(...probeItems());
   return items;
+}
+
+/** Probe kinds that are corpus kinds under another name. */
+const PROBE_KIND: Record<string, string> = {
+  lead_list: "lead_lists",
+  tax_credit: "tax_credits",
+  spintax: "spintax_template",
+  social_media: "social_media_pitch",
+  beg_bounty: "security_scare",
+  ada_scare: "ada_compliance_scare",
+  iptv: "iptv_vpn",
+  bulk_messaging: "contact_form_blast",
+  essay_mill: "essay_services",
+  prize: "lottery_prize",
+  ai_content: "ai_content_writing",
+  gibberish: "gibberish_bot",
+  domain_scam: "domain_listing_scam",
+  listing_directory: "directory_listing",
+  same_message_many_ips: "press_placement",
+  angry_caps: "angry_complaint",
+  appointment: "appointment_booking",
+  quote: "quote_request",
+  complaint: "complaint_calm",
+  returns: "returns_exchange",
+  donation: "volunteer_donation",
+  volunteering: "volunteer_donation",
+  school_parents: "school_parent_message",
+  medical_question: "patient_question",
+  event_booking: "venue_booking",
+  lost_found: "lost_property",
+  partnership_real: "research_partnership_real",
+  newsletter_signup: "newsletter_signup",
+  order_number: "order_problem",
+  press: "press_inquiry",
+  thanks: "compliment_feedback",
+  own_domain_link: "product_question",
+  phone_and_address: "short_callback",
+  html_entities: "product_question",
+  emoji: "compliment_feedback",
+  long_message: "patient_question",
+  non_latin_name: "product_question",
+  mentions_loans: "mentions_loan",
+  mentions_wholesale: "wholesale_inquiry",
+  website_field: "website_field_customer",
+};
+
+function probeItems(): FormItem[] {
+  const seen = new Set<string>();
+  const out: FormItem[] = [];
+  for (const p of buildProbe4()) {
+    // A honeypot is the evidence there, not the (bland) text; the same
+    // message from many IPs is one text.
+    if (p.kind === "honeypot_unknown") continue;
+    const text = JSON.stringify(Object.values(p.input.fields).slice(2));
+    if (p.kind === "same_message_many_ips" && seen.has(text)) continue;
+    seen.add(text);
+    const kind = /^lang_/.test(p.kind) ? "foreign_language_customer" : PROBE_KIND[p.kind] ?? p.kind;
+    out.push({ id: p.id, family: p.family, kind, label: p.label, lang: p.lang, input: p.input });
+  }
+  return out;
 }
