@@ -336,5 +336,5 @@ export const PHASE4_TEXTS: Record<string, string[]> = {
     "I need new photos for my dating profile, nothing cheesy, just natural ones outdoors. Do you do short sessions?",
     "We run a speed-dating evening for over-50s and need a new venue for about 40 people on Thursdays.",
   ],
-  one_word: ["Hiya", "Hello?", "Urgent", "Info", "Help", "@fr Merci", "@es Gracias", "@ru Спасибо"],
+  one_word: ["Hiya"],
 };

@@ -162,13 +162,9 @@ export const PHASE4_MORE: Record<string, string[]> = {
     "Hi, I'm a student looking for weekend work. I'm reliable and friendly, and I've done retail before. Could I drop off my CV?",
     "@sv Hej! Jag söker sommarjobb och undrar om ni behöver personal i caféet. Jag har erfarenhet från servering.",
   ],
-  one_word: ["Hey", "Hello!", "Interested!", "Question", "Open today?", "@sv Hej"],
+  one_word: ["Hey", "Hello!", "Question", "@sv Hej"],
   several_links: [
     "Here's the table we'd like copied {pinterestlink} and a photo of the space {sharelink}. Could you quote for oak?",
     "The bug is shown in this video {videolink}, and the code I used is {githublink}.",
-  ],
-  gibberish_bot: [
-    "{gibberish} {gibberish}",
-    "{gibberish}",
   ],
 };

@@ -31,6 +31,7 @@ import { SPAM_OUTREACH } from "./form_spam_outreach.ts";
 import { SPAM_OTHER } from "./form_spam_other.ts";
 import { PHASE4_KINDS, PHASE4_TEXTS } from "./form_phase4.ts";
 import { PHASE4_MORE } from "./form_phase4_more.ts";
+import { PHASE4_LEGIT } from "./form_phase4_legit.ts";
 import { buildProbe4 } from "./form_probe4.ts";
 
 /** The kinds as phase 3 left them (the mail model's auxiliary items are built from these). */
@@ -56,7 +57,12 @@ export const FORM_KINDS_PHASE3: FormKind[] = [
 /** Phase 4: new kinds, and new texts (families) appended to existing kinds. */
 export const FORM_KINDS: FormKind[] = [...FORM_KINDS_PHASE3, ...PHASE4_KINDS].map((k) => ({
   ...k,
-  texts: [...k.texts, ...(PHASE4_TEXTS[k.kind] ?? []), ...(PHASE4_MORE[k.kind] ?? [])],
+  texts: [
+    ...k.texts,
+    ...(PHASE4_TEXTS[k.kind] ?? []),
+    ...(PHASE4_MORE[k.kind] ?? []),
+    ...(PHASE4_LEGIT[k.kind] ?? []),
+  ],
 }));
 
 export type FormItem = {

@@ -18,6 +18,11 @@ export type TrainOptions = {
   l2: number;
   /** Weight of each feature group (word, bigram, char, field, meta); shipped in the weights file. */
   groups: readonly number[];
+  /**
+   * Calibration: the intercept is lowered until no legitimate calibration item
+   * scores this much or more (default 60, the spam threshold).
+   */
+  legitCeiling?: number;
 };
 
 export const DEFAULT_TRAIN: TrainOptions = {

@@ -100,12 +100,13 @@ export function trainModel<T>(
   const platt = { ...fitted };
   // The decision rule, fixed before looking at any figure it produces: lower the
   // intercept in steps of 0.25 (at most 2) until no legitimate calibration item
-  // reaches 60. A lost customer costs more than a spam let through.
+  // reaches 60 (or the model's legitCeiling). A lost customer costs more than a
+  // spam let through.
   while (platt.b > fitted.b - 2) {
     const worst = Math.max(
       ...calibrationMargins.filter((c) => c.label === 0).map((c) => scoreOf(c.margin, platt)),
     );
-    if (worst < SPAM_SCORE) break;
+    if (worst < (opts.legitCeiling ?? SPAM_SCORE)) break;
     platt.b -= 0.25;
   }
   const count = (xs: LabelledItem<T>[], l: string) => xs.filter((x) => x.label === l).length;
