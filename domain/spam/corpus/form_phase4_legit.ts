@@ -8,6 +8,38 @@
  * varied openings, lengths, languages and with or without links and numbers.
  */
 export const PHASE4_LEGIT: Record<string, string[]> = {
+  order_problem: [
+    "Order #WEB-{n}0{n}, tracking JD0146000{n}828 - still not delivered.",
+    "order {order} - wrong item sent (got SKU TB-220-BLK, ordered TB-220-WHT)",
+    "Invoice INV-2025-0{n}1 and order {order}: charged twice. Please refund one.",
+    "Re: order no. {order}. Courier says 'address not found'. Postcode is correct: LS11 5QT.",
+    "Hi, ref {order} / RMA-{n}{n}7 - the replacement hasn't arrived yet, it's been 10 days.",
+    "Order WEB{n}{n}{n}: can I add 2x item 4471-B before it ships?",
+    "Parcel 1Z999AA1012{n}784 shows delivered but nothing here. Order {order}.",
+    "Web order {order} placed at 23:14 yesterday, no confirmation email. Did it go through?",
+    "@de Bestellung {order}, Sendungsnummer 00340434{n}1234 - Paket ist seit einer Woche unterwegs.",
+    "@es Pedido {order}: me llegó la talla equivocada (M en vez de L). Nº de seguimiento ES{n}44{n}.",
+    "@fr Commande n° {order}, colis 6A{n}98{n} bloqué depuis lundi. Pouvez-vous vérifier ?",
+    "@pl Zamówienie {order}, nr przesyłki 6{n}0{n}12 - status bez zmian od 5 dni.",
+  ],
+  billing_invoice: [
+    "Hi, to confirm: I paid the 20% deposit ({price}) today by bank transfer, reference {order}. Is the balance due on collection?",
+    "Your invoice {order} says 10% discount but the total doesn't include it. Could you send a corrected one?",
+    "We paid 50% upfront as agreed. When the work is finished, do you want the other 50% by card or transfer?",
+    "Is VAT (20%) included in the {price} you quoted, or is it added on top?",
+    "I was told there's 15% off for students. Can I still get it if I've already paid? Receipt no. {order}.",
+    "Please can you split the bill for the party: 60% to the company card and 40% to mine? Booking ref {order}.",
+    "@de Hallo, ich habe die Anzahlung von 30 % ({price}) heute überwiesen, Verwendungszweck {order}. Bitte kurz bestätigen.",
+    "@es Hola, ¿el presupuesto de {price} incluye el 21 % de IVA? Necesito la factura a nombre de la empresa.",
+    "@fr Bonjour, j'ai réglé l'acompte de 30 % par virement ce matin, référence {order}. Merci de me confirmer la réception.",
+    "@pl Dzień dobry, czy rabat 10% obejmuje też dostawę? Numer zamówienia {order}.",
+  ],
+  product_question: [
+    "Is this one still available? {ownlink}?utm_source=instagram&utm_medium=social",
+    "Do you have this in a bigger size? {ownlink}",
+    "Saw this on your Facebook page, {ownlink}?fbclid=IwAR0x - can I pick it up today?",
+    "Hi, the price on {ownlink} is different from the one in the shop. Which is right?",
+  ],
   mentions_seo: [
     "hi, quick one - our website doesnt show the new opening hours on google, its still saying closed sundays. can you fix that or is it a google thing?",
     "Hello, I'm the owner of the flower shop you did the website for. Someone from an 'SEO company' keeps calling us. Do we need anything like that, or is what you set up enough?",

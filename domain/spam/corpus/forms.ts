@@ -732,13 +732,24 @@ const STREETS = [
   "ul. Długa 8/4",
 ];
 
-function legitSlots(rng: Rng, site: Site, p: { first: string; full: string }, lang: Lang) {
+function legitSlots(
+  rng: Rng,
+  site: Site,
+  p: { first: string; full: string },
+  lang: Lang,
+  phase3: boolean,
+) {
   const bizDomain = `${slug(p.full.split(" ").pop() ?? "home")}${rng.pick(LEGIT_BIZ_WORDS)}.${
     rng.pick(["com", "co.uk", "net", "de", "com.au", "ca"])
   }`;
   return {
     product: () => rng.pick(site.offers),
     site: () => site.domain,
+    // The writer's own trade ("we run a {biz}"); phase 3 texts used it with no slot to fill it.
+    // (`phase3`: as phase 3 built them, for the mail model's auxiliary items.)
+    ...(phase3 ? {} : {
+      biz: () => rng.pick(["café", "bakery", "hair salon", "garden centre", "bike shop", "B&B"]),
+    }),
     owner: () => site.owner,
     city: () => lang === site.lang ? site.city : rng.pick(CITIES[lang] ?? CITIES.en),
     first: () => p.first,
@@ -820,7 +831,12 @@ function pickSite(rng: Rng, lang: Lang, label: Label, text: string): Site {
   return rng.pick(label === "spam" && rng.chance(0.2) ? SITES : english);
 }
 
-export function buildFormItem(kind: FormKind, index: number, variant: number): FormItem {
+export function buildFormItem(
+  kind: FormKind,
+  index: number,
+  variant: number,
+  phase3 = false,
+): FormItem {
   const raw = kind.texts[index];
   const { lang, text } = langOf(raw);
   const id = `${kind.kind}/${index}/${variant}`;
@@ -889,7 +905,9 @@ export function buildFormItem(kind: FormKind, index: number, variant: number): F
   else if (rng.chance(0.04)) displayName = p.full.toLowerCase();
 
   const sender = { first: p.first, full: p.full, company };
-  const slots = spam ? spamSlots(rng, kind, site, sender, lang) : legitSlots(rng, site, p, lang);
+  const slots = spam
+    ? spamSlots(rng, kind, site, sender, lang)
+    : legitSlots(rng, site, p, lang, phase3);
 
   // What they write.
   let body = fill(text, rng, slots).trim();
@@ -1013,14 +1031,16 @@ export function buildFormItem(kind: FormKind, index: number, variant: number): F
 /**
  * The corpus: every kind's texts filled `variants` times and, with the
  * current kinds, the phase 4 probe's rows as they were written (each its own
- * family, under the corpus kind it belongs to).
+ * family, under the corpus kind it belongs to). With FORM_KINDS_PHASE3 the items
+ * are built as phase 3 built them (the mail model's auxiliary items).
  */
 export function buildFormCorpus(kinds: FormKind[] = FORM_KINDS): FormItem[] {
   const items: FormItem[] = [];
+  const phase3 = kinds === FORM_KINDS_PHASE3;
   for (const k of kinds) {
     for (let i = 0; i < k.texts.length; i++) {
       const n = k.variants ?? 3;
-      for (let v = 0; v < n; v++) items.push(buildFormItem(k, i, v));
+      for (let v = 0; v < n; v++) items.push(buildFormItem(k, i, v, phase3));
     }
   }
   if (kinds === FORM_KINDS) items.push(...probeItems());
