@@ -196,8 +196,7 @@ Deno.test("a suspicious submission is notified and its event says suspicious", a
         fields: {
           name: "Rachel Adams",
           email: "rachel@adamsbakery.example",
-          message:
-            "Hi, we run a small agency nearby and would like to discuss a possible collaboration with you.",
+          message: "Hi, we are an agency and would like to discuss a possible partnership.",
         },
       }),
     );
