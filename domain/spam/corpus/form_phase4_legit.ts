@@ -8,6 +8,26 @@
  * varied openings, lengths, languages and with or without links and numbers.
  */
 export const PHASE4_LEGIT: Record<string, string[]> = {
+  mentions_crypto: [
+    "Is the 'crypto trading' ad with your name on TikTok really yours? A friend lost money on it.",
+    "Someone on WhatsApp says he works for you and wants me to pay my invoice in USDT. Is that real? It sounds like a scam.",
+    "Just a warning: there's an Instagram page copying your photos and asking people to invest in crypto. I've reported it.",
+    "My elderly father got a call from 'your support team' asking for his crypto wallet password. Do you ever call customers like that?",
+    "Hi, do you still accept Bitcoin at the shop? The sign by the till is gone.",
+    "@pt Olá, alguém está a usar o nome da vossa loja para pedir investimentos em bitcoin no Instagram. É verdade? Parece golpe.",
+    "@pl Dzień dobry, ktoś podszywa się pod Państwa firmę i oferuje inwestycje w kryptowaluty. Chciałam ostrzec.",
+    "@fr Bonjour, un faux compte à votre nom propose d'investir en cryptomonnaie sur Facebook. Je voulais vous prévenir.",
+  ],
+  foreign_language_customer: [
+    "@pt Olá, fazem bolos de aniversário por encomenda? Seria para 40 pessoas no dia 12.",
+    "@pt Oi, tudo bem? Queria saber se vocês entregam marmitas no bairro da Lapa. Obrigada!",
+    "@pt Boa noite, gostaria de marcar um horário para corte e escova no sábado de manhã. Tem vaga?",
+    "@pt Olá! Vocês fazem orçamento para pintura de apartamento de dois quartos? Moro em Campinas.",
+    "@pt Bom dia, comprei uma camisa no site e veio com defeito na costura. Como faço a troca?",
+    "@pt Oi, vocês têm opção sem lactose no cardápio? Minha filha tem alergia.",
+    "@pt Olá, podem me enviar o preço do aluguel do salão para uma festa de 15 anos em novembro?",
+    "@pt Boa tarde, preciso de um eletricista para trocar o quadro de luz. Atendem em Niterói?",
+  ],
   order_problem: [
     "Order #WEB-{n}0{n}, tracking JD0146000{n}828 - still not delivered.",
     "order {order} - wrong item sent (got SKU TB-220-BLK, ordered TB-220-WHT)",

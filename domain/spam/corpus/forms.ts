@@ -901,8 +901,11 @@ export function buildFormItem(
     else if (kind.style === "outreach" && r < 0.12) displayName = `${p.first} from ${company}`;
     else if (kind.style === "outreach" && r < 0.18) displayName = company;
     else if (ns === "mixed" && r < 0.4) displayName = p.first;
-  } else if (rng.chance(0.12)) displayName = p.first;
-  else if (rng.chance(0.04)) displayName = p.full.toLowerCase();
+  } else if (rng.chance(phase3 ? 0.12 : 0.3)) {
+    // Phase 4: people often give their first name only (12 % before, which taught
+    // the model that a one-word name is a spam sign).
+    displayName = p.first;
+  } else if (rng.chance(0.04)) displayName = p.full.toLowerCase();
 
   const sender = { first: p.first, full: p.full, company };
   const slots = spam

@@ -196,7 +196,8 @@ Deno.test("a suspicious submission is notified and its event says suspicious", a
         fields: {
           name: "Rachel Adams",
           email: "rachel@adamsbakery.example",
-          message: "Hi, we are an agency and would like to discuss a possible partnership.",
+          message:
+            "Hi, I'd like to discuss a collaboration with your company. Who should I contact?",
         },
       }),
     );
