@@ -76,8 +76,11 @@ export const POINTS = {
 } as const;
 
 // Field names of honeypots: hidden inputs a person never fills.
+// Phase 4: "hp" as a bracketed or separated part (wpforms[hp], form_hp_2), the
+// contact_me_by_fax_only convention, and confirm / check / verify copies of
+// fax, URL and website fields (a person confirms an email, not a fax number).
 export const HONEYPOT_NAME =
-  /^_?gotcha$|honey[\s_-]?pot|^hp[_-]|[_-]hp$|^ak_hp|^bot[_-]?field$|leave[_-]?(?:this[_-]?)?(?:field[_-]?)?(?:blank|empty)|do[_-]?not[_-]?fill|^fax[_-]?only$|^url[_-]?confirm$/i;
+  /^_?gotcha$|honey[\s_-]?pot|^hp[_-]|[_-]hp$|^ak_hp|^bot[_-]?field$|leave[_-]?(?:this[_-]?)?(?:field[_-]?)?(?:blank|empty)|do[_-]?not[_-]?fill|^fax[_-]?only$|^url[_-]?confirm$|[[_-]hp(?:\]|[_-]\d*$|$)|contact[_-]?me[_-]?by[_-]?fax|(?:fax|url|website|homepage)(?:[_-]?(?:number|address))?[_-]?(?:confirm|check|verify)$/i;
 // Fields that name a person.
 const NAME_FIELD =
   /^(?:your[-_ ]?)?(?:full[-_ ]?)?name$|^(?:first|last|given|family|sur)[-_ ]?name$|^(?:parent|contact)[-_ ]?name$|^nombre$/i;

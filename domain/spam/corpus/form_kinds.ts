@@ -27,3 +27,26 @@ export type FormKind = {
   /** How the sender's name is written. */
   names?: "person" | "bot" | "company" | "mixed";
 };
+
+/** Phase 4 probe rows (form_probe4*.ts): a literal submission in one plugin's shape. */
+export type ProbeShape = "cf7" | "wpf" | "gf" | "el" | "custom";
+
+export type ProbeExtra = {
+  subject?: string;
+  website?: string;
+  /** A honeypot field under a name the rules do not know, and the value a bot put there. */
+  hp?: [string, string];
+  /** The visitor's IP (default: one per row). */
+  ip?: string;
+  /** Only the email field (a newsletter sign-up). */
+  only?: boolean;
+};
+
+export type ProbeRow = [
+  kind: string,
+  shape: ProbeShape,
+  name: string,
+  email: string,
+  message: string,
+  extra?: ProbeExtra,
+];

@@ -29,8 +29,13 @@ import { OUTREACH_LEGIT } from "./form_outreach_legit.ts";
 import { LEGIT_PHASE3, LEGIT_PHASE3_KINDS } from "./form_legit_phase3.ts";
 import { SPAM_OUTREACH } from "./form_spam_outreach.ts";
 import { SPAM_OTHER } from "./form_spam_other.ts";
+import { PHASE4_KINDS, PHASE4_TEXTS } from "./form_phase4.ts";
+import { PHASE4_MORE } from "./form_phase4_more.ts";
+import { PHASE4_LEGIT } from "./form_phase4_legit.ts";
+import { buildProbe4 } from "./form_probe4.ts";
 
-export const FORM_KINDS: FormKind[] = [
+/** The kinds as phase 3 left them (the mail model's auxiliary items are built from these). */
+export const FORM_KINDS_PHASE3: FormKind[] = [
   ...SPAM_OUTREACH,
   ...SPAM_OTHER,
   ...LEGIT,
@@ -46,6 +51,17 @@ export const FORM_KINDS: FormKind[] = [
     ...(LEGIT_MORE[k.kind] ?? []),
     ...(OUTREACH_LEGIT[k.kind] ?? []),
     ...(LEGIT_PHASE3[k.kind] ?? []),
+  ],
+}));
+
+/** Phase 4: new kinds, and new texts (families) appended to existing kinds. */
+export const FORM_KINDS: FormKind[] = [...FORM_KINDS_PHASE3, ...PHASE4_KINDS].map((k) => ({
+  ...k,
+  texts: [
+    ...k.texts,
+    ...(PHASE4_TEXTS[k.kind] ?? []),
+    ...(PHASE4_MORE[k.kind] ?? []),
+    ...(PHASE4_LEGIT[k.kind] ?? []),
   ],
 }));
 
@@ -716,13 +732,24 @@ const STREETS = [
   "ul. Długa 8/4",
 ];
 
-function legitSlots(rng: Rng, site: Site, p: { first: string; full: string }, lang: Lang) {
+function legitSlots(
+  rng: Rng,
+  site: Site,
+  p: { first: string; full: string },
+  lang: Lang,
+  phase3: boolean,
+) {
   const bizDomain = `${slug(p.full.split(" ").pop() ?? "home")}${rng.pick(LEGIT_BIZ_WORDS)}.${
     rng.pick(["com", "co.uk", "net", "de", "com.au", "ca"])
   }`;
   return {
     product: () => rng.pick(site.offers),
     site: () => site.domain,
+    // The writer's own trade ("we run a {biz}"); phase 3 texts used it with no slot to fill it.
+    // (`phase3`: as phase 3 built them, for the mail model's auxiliary items.)
+    ...(phase3 ? {} : {
+      biz: () => rng.pick(["café", "bakery", "hair salon", "garden centre", "bike shop", "B&B"]),
+    }),
     owner: () => site.owner,
     city: () => lang === site.lang ? site.city : rng.pick(CITIES[lang] ?? CITIES.en),
     first: () => p.first,
@@ -804,7 +831,12 @@ function pickSite(rng: Rng, lang: Lang, label: Label, text: string): Site {
   return rng.pick(label === "spam" && rng.chance(0.2) ? SITES : english);
 }
 
-export function buildFormItem(kind: FormKind, index: number, variant: number): FormItem {
+export function buildFormItem(
+  kind: FormKind,
+  index: number,
+  variant: number,
+  phase3 = false,
+): FormItem {
   const raw = kind.texts[index];
   const { lang, text } = langOf(raw);
   const id = `${kind.kind}/${index}/${variant}`;
@@ -869,11 +901,16 @@ export function buildFormItem(kind: FormKind, index: number, variant: number): F
     else if (kind.style === "outreach" && r < 0.12) displayName = `${p.first} from ${company}`;
     else if (kind.style === "outreach" && r < 0.18) displayName = company;
     else if (ns === "mixed" && r < 0.4) displayName = p.first;
-  } else if (rng.chance(0.12)) displayName = p.first;
-  else if (rng.chance(0.04)) displayName = p.full.toLowerCase();
+  } else if (rng.chance(phase3 ? 0.12 : 0.3)) {
+    // Phase 4: people often give their first name only (12 % before, which taught
+    // the model that a one-word name is a spam sign).
+    displayName = p.first;
+  } else if (rng.chance(0.04)) displayName = p.full.toLowerCase();
 
   const sender = { first: p.first, full: p.full, company };
-  const slots = spam ? spamSlots(rng, kind, site, sender, lang) : legitSlots(rng, site, p, lang);
+  const slots = spam
+    ? spamSlots(rng, kind, site, sender, lang)
+    : legitSlots(rng, site, p, lang, phase3);
 
   // What they write.
   let body = fill(text, rng, slots).trim();
@@ -994,13 +1031,79 @@ export function buildFormItem(kind: FormKind, index: number, variant: number): F
   return { id, family: `${kind.kind}/${index}`, kind: kind.kind, label: kind.label, lang, input };
 }
 
+/**
+ * The corpus: every kind's texts filled `variants` times and, with the
+ * current kinds, the phase 4 probe's rows as they were written (each its own
+ * family, under the corpus kind it belongs to). With FORM_KINDS_PHASE3 the items
+ * are built as phase 3 built them (the mail model's auxiliary items).
+ */
 export function buildFormCorpus(kinds: FormKind[] = FORM_KINDS): FormItem[] {
   const items: FormItem[] = [];
+  const phase3 = kinds === FORM_KINDS_PHASE3;
   for (const k of kinds) {
     for (let i = 0; i < k.texts.length; i++) {
       const n = k.variants ?? 3;
-      for (let v = 0; v < n; v++) items.push(buildFormItem(k, i, v));
+      for (let v = 0; v < n; v++) items.push(buildFormItem(k, i, v, phase3));
     }
   }
+  if (kinds === FORM_KINDS) items.push(...probeItems());
   return items;
+}
+
+/** Probe kinds that are corpus kinds under another name. */
+const PROBE_KIND: Record<string, string> = {
+  lead_list: "lead_lists",
+  tax_credit: "tax_credits",
+  spintax: "spintax_template",
+  social_media: "social_media_pitch",
+  beg_bounty: "security_scare",
+  ada_scare: "ada_compliance_scare",
+  iptv: "iptv_vpn",
+  bulk_messaging: "contact_form_blast",
+  essay_mill: "essay_services",
+  prize: "lottery_prize",
+  ai_content: "ai_content_writing",
+  gibberish: "gibberish_bot",
+  domain_scam: "domain_listing_scam",
+  listing_directory: "directory_listing",
+  same_message_many_ips: "press_placement",
+  angry_caps: "angry_complaint",
+  appointment: "appointment_booking",
+  quote: "quote_request",
+  complaint: "complaint_calm",
+  returns: "returns_exchange",
+  donation: "volunteer_donation",
+  volunteering: "volunteer_donation",
+  school_parents: "school_parent_message",
+  medical_question: "patient_question",
+  event_booking: "venue_booking",
+  lost_found: "lost_property",
+  partnership_real: "research_partnership_real",
+  newsletter_signup: "newsletter_signup",
+  order_number: "order_problem",
+  press: "press_inquiry",
+  thanks: "compliment_feedback",
+  own_domain_link: "product_question",
+  phone_and_address: "short_callback",
+  html_entities: "product_question",
+  emoji: "compliment_feedback",
+  long_message: "patient_question",
+  non_latin_name: "product_question",
+  mentions_loans: "mentions_loan",
+  mentions_wholesale: "wholesale_inquiry",
+  website_field: "website_field_customer",
+};
+
+function probeItems(): FormItem[] {
+  let copies = 0;
+  const out: FormItem[] = [];
+  for (const p of buildProbe4()) {
+    // A honeypot is the evidence there, not the (bland) text; the same
+    // message from many IPs is one text.
+    if (p.kind === "honeypot_unknown") continue;
+    if (p.kind === "same_message_many_ips" && copies++ > 0) continue;
+    const kind = /^lang_/.test(p.kind) ? "foreign_language_customer" : PROBE_KIND[p.kind] ?? p.kind;
+    out.push({ id: p.id, family: p.family, kind, label: p.label, lang: p.lang, input: p.input });
+  }
+  return out;
 }

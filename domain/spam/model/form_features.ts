@@ -29,6 +29,13 @@ export type Role = "email" | "name" | "subject" | "message" | "phone" | "url" | 
 
 const EMAIL_VALUE = /^[^\s@<>]{1,64}@[^\s@<>]+\.[^\s@<>]{2,}$/;
 const URL_VALUE = /^(?:https?:\/\/|www\.)\S+$/i;
+/**
+ * A person's name in a field whose name says nothing (WPForms' wpforms[fields][1],
+ * Gravity Forms' input_1): two to four capitalised words, or two to four Han or
+ * Hangul characters. One capitalised word stays text ("Hello" is a message).
+ */
+const NAME_VALUE = /^\p{Lu}[\p{L}'’.-]+(?: \p{Lu}[\p{L}'’.-]*){1,3}$/u;
+const CJK_NAME_VALUE = /^(?:\p{Script=Han}{2,4}|\p{Script=Hangul}{2,4})$/u;
 const PHONE_VALUE = /^[+()\d][\d\s().\/-]{5,22}$/;
 
 /** Roles by field name; English and the languages of common plugins' translations. */
@@ -58,6 +65,7 @@ export function roleOf(key: string, value: string): Role {
   if (EMAIL_VALUE.test(v)) return "email";
   if (URL_VALUE.test(v)) return "url";
   if (PHONE_VALUE.test(v) && (v.match(/\d/g) ?? []).length >= 7) return "phone";
+  if (NAME_VALUE.test(v) || CJK_NAME_VALUE.test(v)) return "name";
   if (v.length > 60 || v.includes("\n")) return "message";
   return "other";
 }

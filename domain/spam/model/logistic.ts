@@ -18,6 +18,20 @@ export type TrainOptions = {
   l2: number;
   /** Weight of each feature group (word, bigram, char, field, meta); shipped in the weights file. */
   groups: readonly number[];
+  /**
+   * Calibration: the intercept is lowered until no legitimate calibration item
+   * scores this much or more (default 60, the spam threshold).
+   */
+  legitCeiling?: number;
+  /**
+   * Calibration guard from the train split: with `oofFolds` folds (by family),
+   * the intercept is also lowered until at most `oofMaxLegitRate` of the
+   * train split's legitimate items, each scored by a model trained without
+   * its fold, reach the spam threshold (the calibration split alone is too
+   * small to see a tail of 0.5 %). Off when unset.
+   */
+  oofFolds?: number;
+  oofMaxLegitRate?: number;
 };
 
 export const DEFAULT_TRAIN: TrainOptions = {

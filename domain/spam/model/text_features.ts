@@ -188,6 +188,10 @@ export function emitLinks(
     if (!h.isIp && !h.known) continue; // "file.txt", "e.g": not a host
     if (ctx.siteDomain && h.domain === ctx.siteDomain) {
       meta(sink, prefix + ":own_site");
+      // A page of the site (a customer pointing at a product) or its front page
+      // (a pitch naming the site). Only forms pass siteDomain.
+      const path = l.raw.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^[^/?#]*/, "");
+      meta(sink, prefix + (/^\/*(?:[?#]|$)/.test(path) ? ":own_site:front" : ":own_site:page"));
       continue;
     }
     foreign++;

@@ -6,6 +6,7 @@
  * calibrated). The held-out split is not touched here.
  */
 import { fitPlatt, scoreOf } from "./calibration.ts";
+import { fnv, mix32 } from "./hashing.ts";
 
 /** The score from which a message is spam (the spec's threshold). */
 const SPAM_SCORE = 60;
@@ -98,14 +99,27 @@ export function trainModel<T>(
     calibrationMargins.map((c) => c.label),
   );
   const platt = { ...fitted };
+  const oof = opts.oofFolds
+    ? outOfFoldLegitMargins(
+      trainItems,
+      examples.slice(0, trainItems.length),
+      examples.slice(trainItems.length),
+      opts,
+    )
+    : null;
+  const oofRate = (p: { a: number; b: number }) =>
+    oof ? oof.filter((m) => scoreOf(m, p) >= SPAM_SCORE).length / Math.max(1, oof.length) : 0;
   // The decision rule, fixed before looking at any figure it produces: lower the
   // intercept in steps of 0.25 (at most 2) until no legitimate calibration item
-  // reaches 60. A lost customer costs more than a spam let through.
+  // reaches 60 (or the model's legitCeiling) and, with `oofFolds`, the train
+  // split's out-of-fold legitimate items at 60+ are at most `oofMaxLegitRate`.
+  // A lost customer costs more than a spam let through.
   while (platt.b > fitted.b - 2) {
     const worst = Math.max(
       ...calibrationMargins.filter((c) => c.label === 0).map((c) => scoreOf(c.margin, platt)),
     );
-    if (worst < SPAM_SCORE) break;
+    const tail = oofRate(platt) <= (opts.oofMaxLegitRate ?? 1);
+    if (worst < (opts.legitCeiling ?? SPAM_SCORE) && tail) break;
     platt.b -= 0.25;
   }
   const count = (xs: LabelledItem<T>[], l: string) => xs.filter((x) => x.label === l).length;
@@ -120,4 +134,29 @@ export function trainModel<T>(
     auxiliary: auxiliary ? { items: auxiliary.items.length, weight: auxiliary.weight } : null,
   }, opts.groups);
   return { file, calibrationMargins };
+}
+
+/**
+ * The margins of the train split's legitimate items, each from a model trained
+ * on the other folds (folds by family, as crossval.ts makes them; the
+ * auxiliary examples are in every fold's training).
+ */
+function outOfFoldLegitMargins<T>(
+  items: LabelledItem<T>[],
+  examples: Example[],
+  auxiliary: Example[],
+  opts: TrainOptions,
+): number[] {
+  const k = opts.oofFolds ?? 5;
+  const fold = items.map((it) => mix32(fnv("fold:" + it.family)) % k);
+  const out: number[] = [];
+  for (let f = 0; f < k; f++) {
+    const idx = items.map((_, i) => i).filter((i) => fold[i] !== f);
+    const w = exampleWeights(idx.map((i) => items[i]));
+    const m = train([...idx.map((i, j) => ({ ...examples[i], weight: w[j] })), ...auxiliary], opts);
+    items.forEach((it, i) => {
+      if (fold[i] === f && it.label === "legitimate") out.push(margin(m, examples[i].x));
+    });
+  }
+  return out;
 }

@@ -112,6 +112,13 @@ Deno.test("each rule adds its documented points", () => {
   assert.equal(rules(f({ _gotcha: "x" })).honeypot, POINTS.honeypot);
   assert.equal(rules(f({ "bot-field": "1" })).honeypot, POINTS.honeypot);
   assert.equal(rules(f({ _gotcha: "" })).honeypot, undefined, "an empty honeypot is fine");
+  // Phase 4: honeypots under the names of other conventions; a confirmed email is no honeypot.
+  for (const k of ["wpforms[hp]", "form_hp_2", "contact_me_by_fax_only", "fax_number_confirm"]) {
+    assert.equal(rules(f({ [k]: "x" })).honeypot, POINTS.honeypot, k);
+  }
+  for (const k of ["email_confirm", "confirm_email", "phone_confirm", "shipping", "php_version"]) {
+    assert.equal(rules(f({ [k]: "x" })).honeypot, undefined, k);
+  }
   assert.equal(rules(f({ message: "see https://other.example.net" })).links, POINTS.links_1);
   assert.equal(
     rules(f({ message: "see https://example.com/page and https://www.example.com/x" })).links,

@@ -24,8 +24,7 @@ async function withService(fn: (svc: TestService) => Promise<void>, clock?: Manu
   }
 }
 
-const PITCH =
-  "Hello, we are a small agency and would like to discuss a possible partnership with you.";
+const PITCH = "Hi, we are an agency and would like to discuss a possible partnership.";
 const ORDER = "Hi, could you send me a quote for two tables and four chairs? Thanks!";
 // Other texts for the other account's site: the same text at two sites is near-duplicate spam.
 const ORDER_2 = "Good afternoon, do you deliver to Leeds, and how long would the delivery take?";

@@ -197,7 +197,7 @@ Deno.test("a suspicious submission is notified and its event says suspicious", a
           name: "Rachel Adams",
           email: "rachel@adamsbakery.example",
           message:
-            "Hi, we run a small agency nearby and would like to discuss a possible collaboration with you.",
+            "Hi, I'd like to discuss a collaboration with your company. Who should I contact?",
         },
       }),
     );
