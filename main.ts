@@ -142,6 +142,8 @@ export async function startHttpOnly(config: Config, process: number): Promise<Ru
   const tls = await readTls(config);
   const ctx = await openCtx(config);
   try {
+    // Seen by every other instance before serving (domain/kernel/presence.ts).
+    await ctx.presence.join();
     const server = listen(
       { ...listenLimits(config, ctx), port: config.SVC_PORT, tls },
       appHandler(config, buildApp(ctx), process),
@@ -171,6 +173,9 @@ export async function start(config: Config): Promise<Running> {
     await ctx.close();
     throw e;
   }
+  // Registers this instance now; it serves HTTP once every other instance on
+  // the database has seen it (domain/kernel/presence.ts), meanwhile the rest starts.
+  const joined = ctx.presence.join();
   const app = buildApp(ctx);
   // Background jobs run in worker threads with their own KV handles, or here
   // when there are none (or the KV is in memory and cannot be shared).
@@ -211,6 +216,7 @@ export async function start(config: Config): Promise<Running> {
 
   const limits = listenLimits(config, ctx);
   try {
+    await joined;
     // Deno's TLS (rustls) speaks TLS 1.2 and 1.3 only: older versions are refused.
     const main = listen(
       { ...limits, port: config.SVC_PORT, tls },
