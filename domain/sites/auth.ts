@@ -61,7 +61,13 @@ function hashOf(presented: string | undefined): string | null {
  * A key check's reads, kept while this instance is alone on its database
  * (ctx.presence): valid only under the epoch they were read in.
  */
-type KnownKey = { epoch: number; index: ApiKeyIndex; site: Site };
+type KnownKey = { epoch: number; at: number; index: ApiKeyIndex; site: Site };
+
+/**
+ * A bound on top of the epoch, for writers that never join presence (see
+ * presence.ts): at worst their change shows this much later.
+ */
+const KNOWN_KEY_MS = 30_000;
 
 function known(ctx: Ctx): BoundedCache<KnownKey> {
   return ctx.caches.auth as BoundedCache<KnownKey>;
@@ -116,7 +122,8 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   const epoch = ctx.presence.epoch;
   const alone = ctx.presence.alone();
   const got = alone && !opts.prefetch ? known(ctx).get(hash) : undefined;
-  const cached = got?.epoch === epoch ? got : undefined;
+  const now = performance.now();
+  const cached = got?.epoch === epoch && now - got.at < KNOWN_KEY_MS ? got : undefined;
   const guess = opts.prefetch?.siteId ?? hints(ctx).get(hash)?.id;
   if (cached) {
     ({ index: idx, site } = cached);
@@ -132,8 +139,10 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   }
   if (!idx || !constantTimeEqual(idx.hash, hash)) throw new ApiError("invalid_api_key", 401);
   if (!site) throw new ApiError("invalid_api_key", 401);
-  remember(ctx, hash, site);
-  if (alone && !cached) known(ctx).set(hash, { epoch, index: idx, site });
+  if (!cached) {
+    remember(ctx, hash, site);
+    if (alone) known(ctx).set(hash, { epoch, at: now, index: idx, site });
+  }
   if (idx.mode === "test") site = { ...site, sandbox: true };
   if (site.disabled && !opts.allowDisabled) throw new ApiError("site_disabled", 403);
   if (site.request_limit && opts.countRequest !== false) {
