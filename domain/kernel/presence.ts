@@ -37,6 +37,16 @@ export const RECORD_TTL_MS = 3_000;
 /** How long a record must have been visible before its instance serves or writes. */
 export const JOIN_WAIT_MS = 1_500;
 
+/**
+ * Whether the instances on this database share one wall clock (a local KV
+ * file: one machine), which the records' `until` needs. Over KV Connect the
+ * machines' clocks may disagree by more than RECORD_TTL_MS, so no instance
+ * joins there and every key check reads KV.
+ */
+export function presenceApplies(kvPath: string): boolean {
+  return !kvPath.includes("://") && kvPath !== "platform";
+}
+
 export type PresenceClocks = {
   /** Monotonic ms (performance.now): freshness and waits. */
   mono: () => number;

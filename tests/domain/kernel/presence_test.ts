@@ -10,6 +10,7 @@ import {
   FRESH_MS,
   JOIN_WAIT_MS,
   Presence,
+  presenceApplies,
   type PresenceClocks,
   RECORD_TTL_MS,
 } from "../../../domain/kernel/presence.ts";
@@ -164,4 +165,11 @@ Deno.test("join and a write wait until the record has been visible JOIN_WAIT_MS"
     await a.leave();
     kv.close();
   }
+});
+
+Deno.test("presence applies on a local KV file only, not over KV Connect", () => {
+  assert.equal(presenceApplies("/var/lib/svc/svc.kv"), true);
+  assert.equal(presenceApplies(":memory:"), true);
+  assert.equal(presenceApplies("https://api.deno.com/databases/x/connect"), false);
+  assert.equal(presenceApplies("platform"), false);
 });
