@@ -28,7 +28,8 @@ export type RequestScope = { request_id: string };
 export type Caches = {
   /**
    * domain/sites/auth.ts: SHA-256 of a presented API key -> the site it last
-   * acted for (a hint; the key is still checked on every request). Its value
+   * acted for (a hint; the key is still checked on every request, from `auth`
+   * at most). Its value
    * type is that module's, which the kernel does not import.
    */
   apiKeys: BoundedCache<unknown>;
@@ -49,7 +50,7 @@ export type Caches = {
   /**
    * domain/forms/hosted.ts: account id + slug -> a hosted form's rendered
    * answer (body, ETag, updated_at) for RENDER_CACHE_MS; the spec lets render
-   * changes take up to a minute. The key check is not cached.
+   * changes take up to a minute. The key check is cached apart (`auth`).
    */
   renders: TtlCache<unknown>;
   /**
