@@ -127,6 +127,7 @@ export class Presence {
 
   /** One round: renew this instance's record, then list the live ones. */
   round(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
     this.#round ??= this.#doRound().finally(() => this.#round = null);
     return this.#round;
   }
