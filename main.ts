@@ -4,6 +4,7 @@
  * the job runner and the crons. Nothing else starts anything.
  */
 import { type Config, ConfigError, loadConfig } from "./domain/kernel/config.ts";
+import { presenceApplies } from "./domain/kernel/presence.ts";
 import { type Ctx, openCtx } from "./domain/kernel/context.ts";
 import { buildApp } from "./routes/app.ts";
 import { JobRunner } from "./domain/kernel/job_runner.ts";
@@ -142,6 +143,8 @@ export async function startHttpOnly(config: Config, process: number): Promise<Ru
   const tls = await readTls(config);
   const ctx = await openCtx(config);
   try {
+    // Seen by every other instance before serving (domain/kernel/presence.ts).
+    if (presenceApplies(config.SVC_KV_PATH)) await ctx.presence.join();
     const server = listen(
       { ...listenLimits(config, ctx), port: config.SVC_PORT, tls },
       appHandler(config, buildApp(ctx), process),
@@ -171,6 +174,9 @@ export async function start(config: Config): Promise<Running> {
     await ctx.close();
     throw e;
   }
+  // Registers this instance now; it serves HTTP once every other instance on
+  // the database has seen it (domain/kernel/presence.ts), meanwhile the rest starts.
+  const joined = presenceApplies(config.SVC_KV_PATH) ? ctx.presence.join() : Promise.resolve();
   const app = buildApp(ctx);
   // Background jobs run in worker threads with their own KV handles, or here
   // when there are none (or the KV is in memory and cannot be shared).
@@ -211,6 +217,7 @@ export async function start(config: Config): Promise<Running> {
 
   const limits = listenLimits(config, ctx);
   try {
+    await joined;
     // Deno's TLS (rustls) speaks TLS 1.2 and 1.3 only: older versions are refused.
     const main = listen(
       { ...limits, port: config.SVC_PORT, tls },

@@ -27,7 +27,12 @@ export function observe(ctx: Ctx): MiddlewareHandler<AppEnv> {
     const given = c.req.header("x-request-id");
     const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     await ctx.requestScope.run({ request_id: id }, next);
-    c.header("X-Request-Id", id);
+    try {
+      // On the answer itself: c.header() after the handler copies the whole Response.
+      c.res.headers.set("X-Request-Id", id);
+    } catch {
+      c.header("X-Request-Id", id); // immutable headers (a redirect): copied once
+    }
     const route = routePattern(c);
     ctx.metrics.inc("svc_http_requests_total", {
       route,

@@ -268,8 +268,9 @@ function renders(ctx: Ctx): TtlCache<RenderedForm> {
 /**
  * formForRender's answer, made once and kept in memory for RENDER_CACHE_MS
  * (the spec lets render changes take up to a minute; this process's own form
- * changes clear it at once). Only the form is cached: the key and the site are
- * checked on every request before this is called. Errors are not cached.
+ * changes clear it at once). Only the form is cached here: the key and the
+ * site are checked on every request before this is called (from memory only
+ * while this instance is alone: domain/sites/auth.ts). Errors are not cached.
  */
 export async function renderedForm(ctx: Ctx, site: Site, slugValue: string): Promise<RenderedForm> {
   const cacheKey = `${site.account_id}\n${slugValue}`;

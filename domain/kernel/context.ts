@@ -19,6 +19,7 @@ import { openKv } from "./kv/open.ts";
 import { createMailServices, type MailServices } from "../mail/services.ts";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { METRIC_HELP, Metrics } from "./metrics.ts";
+import { Presence } from "./presence.ts";
 
 /** What is known about the request in progress, wherever its work goes (logs, events). */
 export type RequestScope = { request_id: string };
@@ -27,10 +28,17 @@ export type RequestScope = { request_id: string };
 export type Caches = {
   /**
    * domain/sites/auth.ts: SHA-256 of a presented API key -> the site it last
-   * acted for (a hint; the key is still checked on every request). Its value
+   * acted for (a hint; the key is still checked on every request, from `auth`
+   * at most). Its value
    * type is that module's, which the kernel does not import.
    */
   apiKeys: BoundedCache<unknown>;
+  /**
+   * domain/sites/auth.ts: SHA-256 of a presented API key -> its index entry
+   * and site, with the presence epoch they were read in; used only while
+   * `ctx.presence.alone()` and under the same epoch (presence.ts).
+   */
+  auth: BoundedCache<unknown>;
   /** domain/mail/message.ts: sending domain id + sealed key -> the DKIM private key (PEM). */
   dkim: BoundedCache<string>;
   /**
@@ -42,7 +50,7 @@ export type Caches = {
   /**
    * domain/forms/hosted.ts: account id + slug -> a hosted form's rendered
    * answer (body, ETag, updated_at) for RENDER_CACHE_MS; the spec lets render
-   * changes take up to a minute. The key check is not cached.
+   * changes take up to a minute. The key check is cached apart (`auth`).
    */
   renders: TtlCache<unknown>;
   /**
@@ -67,6 +75,11 @@ export type Ctx = {
   requestScope: AsyncLocalStorage<RequestScope>;
   /** This context's name among the instances sharing one database (leases.ts). */
   instanceId: string;
+  /**
+   * The serving instances sharing the database (presence.ts): joined by
+   * main.ts before it serves HTTP; until then `alone()` is false.
+   */
+  presence: Presence;
   /**
    * true: jobs are triggered by KV queue messages (local KV file). false: the
    * due-index sweep alone triggers them (KV Connect, where enqueue is refused).
@@ -125,18 +138,23 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
     throw e;
   }
   let closing: Promise<void> | null = null;
+  const instanceId = crypto.randomUUID();
   const ctx: Ctx = {
     kv,
     config,
     clock,
     log,
-    instanceId: crypto.randomUUID(),
+    instanceId,
+    presence: new Presence(kv, instanceId, {
+      onError: (error) => log.warn("presence round failed", { error }),
+    }),
     metrics: new Metrics(METRIC_HELP),
     requestScope,
     useQueue: opts.useQueue ?? jobsUseQueue(config),
     locks: new LockTable(),
     caches: {
       apiKeys: new BoundedCache(API_KEY_CACHE_SIZE),
+      auth: new BoundedCache(API_KEY_CACHE_SIZE),
       dkim: new BoundedCache(DKIM_CACHE_SIZE),
       abuseCleaned: new WindowSet(ABUSE_CLEANED_SIZE),
       renders: new TtlCache(RENDER_CACHE_SIZE, RENDER_CACHE_MS),
@@ -149,6 +167,7 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
     close() {
       closing ??= (async () => {
         try {
+          await ctx.presence.leave();
           await ctx.mail.close();
         } finally {
           ctx.egressClient?.close();

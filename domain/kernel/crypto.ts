@@ -12,7 +12,6 @@ import {
   createPublicKey,
   generateKeyPair,
   randomBytes,
-  timingSafeEqual,
 } from "node:crypto";
 import { Buffer } from "node:buffer";
 
@@ -69,14 +68,13 @@ export function keyedHmac(key: Uint8Array): KeyedHmac {
 
 /** Compares two strings in time that depends only on their lengths. */
 export function constantTimeEqual(a: string, b: string): boolean {
-  const ab = Buffer.from(a, "utf8");
-  const bb = Buffer.from(b, "utf8");
-  if (ab.length !== bb.length) {
-    // Still spend the comparison so the length check is the only early exit.
-    timingSafeEqual(ab, ab);
-    return false;
-  }
-  return timingSafeEqual(ab, bb);
+  // Every UTF-16 unit is compared, with no early exit but the length (as
+  // timingSafeEqual, without its two Buffer copies: it was 5 % of a render).
+  const n = a.length;
+  let diff = n ^ b.length;
+  const other = diff === 0 ? b : a;
+  for (let i = 0; i < n; i++) diff |= a.charCodeAt(i) ^ other.charCodeAt(i);
+  return diff === 0;
 }
 
 /** `bytes` random bytes as base64url (no padding). */

@@ -6,6 +6,7 @@
  */
 import { keys } from "../kernel/kv/keys.ts";
 import { indexPointsAtRecord } from "../kernel/kv/invariants.ts";
+import { getManyBatched } from "../kernel/kv/kv.ts";
 import { decodeWindow, encodeWindow, windowPartKeys } from "../kernel/kv/counters.ts";
 import type { Invariant, Problem } from "../kernel/invariants.ts";
 import { TOTALS } from "./reservation.ts";
@@ -22,7 +23,7 @@ const logTotalMatchesRecords: Invariant = {
     for (const [site, count] of counts) {
       // The window is kept in parts (counters.ts): the total is their sum.
       const partKeys = Object.values(windowPartKeys(TOTALS.log, site));
-      const [t, ...parts] = await kv.getMany([keys.total(TOTALS.log, site), ...partKeys]);
+      const [t, ...parts] = await getManyBatched(kv, [keys.total(TOTALS.log, site), ...partKeys]);
       const decoded = parts.map((p) => decodeWindow(p.value));
       const counted = decoded.filter((d) => d.total !== null);
       const total = counted.length

@@ -15,6 +15,7 @@ import {
   type MonthlyUsage,
   readTotal,
   usageOf,
+  windowGenKey,
   windowOfParts,
   windowPartKeys,
   type WindowState,
@@ -52,6 +53,8 @@ export type SendStateQuery = {
 export type SendStateKeys = {
   /** The send window's parts (counters.ts, WINDOW_PARTS), by part number. */
   window: Record<string, Deno.KvKey>;
+  /** The send window's generation (counters.ts windowGenKey). */
+  windowGen: Deno.KvKey;
   routing: Deno.KvKey;
   /** Only when the quota is checked (the query names an account). */
   account?: Deno.KvKey;
@@ -61,8 +64,10 @@ export type SendStateKeys = {
 
 /** The keys to read for `q` (readMany them, then `sendStateOf`). */
 export function sendStateKeys(q: SendStateQuery): SendStateKeys {
+  const window = windowPartKeys(q.windowName, q.siteId);
   return {
-    window: windowPartKeys(q.windowName, q.siteId),
+    window,
+    windowGen: windowGenKey(window[0]),
     routing: keys.siteRouting(q.siteId),
     ...(q.accountId && {
       account: keys.account(q.accountId),
@@ -97,7 +102,7 @@ export async function sendStateOf(
   q: SendStateQuery,
   got: EntryTree<SendStateKeys>,
 ): Promise<SendState> {
-  const w = windowOfParts(got.window, q.now, q.windowMs);
+  const w = windowOfParts(got.window, q.now, q.windowMs, got.windowGen);
   // Only entries up to now decide (a racing writer's later stamp waits for the next read).
   w.times = w.times.filter((t) => t <= q.now);
   const [window, routing] = await Promise.all([

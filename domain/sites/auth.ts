@@ -57,6 +57,22 @@ function hashOf(presented: string | undefined): string | null {
   return key && key.length <= 256 ? sha256Hex(key) : null;
 }
 
+/**
+ * A key check's reads, kept while this instance is alone on its database
+ * (ctx.presence): valid only under the epoch they were read in.
+ */
+type KnownKey = { epoch: number; at: number; index: ApiKeyIndex; site: Site };
+
+/**
+ * A bound on top of the epoch, for writers that never join presence (see
+ * presence.ts): at worst their change shows this much later.
+ */
+const KNOWN_KEY_MS = 30_000;
+
+function known(ctx: Ctx): BoundedCache<KnownKey> {
+  return ctx.caches.auth as BoundedCache<KnownKey>;
+}
+
 /** The site a presented key acted for when it was last accepted, or null. */
 function keyHint(ctx: Ctx, presented: string | undefined): KeyHint | null {
   const hash = hashOf(presented);
@@ -72,9 +88,14 @@ export type KeyAccess = { site: Site; keyId: string };
  * per-key request limit (request_limit.ts) refuses the request.
  *
  * The hash index entry is read on every call, so a revoked or rotated key
- * fails at once. For a key seen before, its site (which never changes) is read
- * in the same readMany, with the caller's `prefetch` keys; their entries come
- * back when the key still acts for that site (else `prefetched` is null).
+ * fails at once, except while this instance is alone on its database
+ * (ctx.presence.alone(), checked now): then a call without `prefetch` answers
+ * from what an earlier call read under the same presence epoch, which moves
+ * with every write of this instance to keys or sites and whenever another
+ * instance shows up (presence.ts). For a key seen before, its site (which
+ * never changes) is read in the same readMany, with the caller's `prefetch`
+ * keys; their entries come back when the key still acts for that site (else
+ * `prefetched` is null).
  */
 export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   ctx: Ctx,
@@ -97,8 +118,16 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   let idx: ApiKeyIndex | null;
   let site: Site | null;
   let prefetched: EntryTree<P> | null = null;
+  // Read before any KV read: a write in between moves the epoch (presence.ts).
+  const epoch = ctx.presence.epoch;
+  const alone = ctx.presence.alone();
+  const got = alone && !opts.prefetch ? known(ctx).get(hash) : undefined;
+  const now = performance.now();
+  const cached = got?.epoch === epoch && now - got.at < KNOWN_KEY_MS ? got : undefined;
   const guess = opts.prefetch?.siteId ?? hints(ctx).get(hash)?.id;
-  if (guess) {
+  if (cached) {
+    ({ index: idx, site } = cached);
+  } else if (guess) {
     const got = await findApiKeyAndSite(ctx.kv, hash, guess, opts.prefetch?.keys ?? {});
     ({ index: idx, site } = got);
     if (idx && idx.site_id === guess) {
@@ -110,7 +139,10 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   }
   if (!idx || !constantTimeEqual(idx.hash, hash)) throw new ApiError("invalid_api_key", 401);
   if (!site) throw new ApiError("invalid_api_key", 401);
-  remember(ctx, hash, site);
+  if (!cached) {
+    remember(ctx, hash, site);
+    if (alone) known(ctx).set(hash, { epoch, at: now, index: idx, site });
+  }
   if (idx.mode === "test") site = { ...site, sandbox: true };
   if (site.disabled && !opts.allowDisabled) throw new ApiError("site_disabled", 403);
   if (site.request_limit && opts.countRequest !== false) {

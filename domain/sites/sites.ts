@@ -189,14 +189,25 @@ export async function rotateKey(
   const rec = await getApiKey(ctx.kv, keyId);
   if (!rec || rec.site_id !== siteId || rec.revoked_at) return null;
   const { key, hash, prefix } = newApiKey(rec.mode ?? "live");
-  const r = await rotateApiKey(ctx.kv, keyId, hash, prefix, isoTime(ctx.clock.now()));
-  return r ? { id: keyId, api_key: key } : null;
+  // The key check may answer from memory (domain/kernel/presence.ts).
+  await ctx.presence.beforeAuthWrite();
+  try {
+    const r = await rotateApiKey(ctx.kv, keyId, hash, prefix, isoTime(ctx.clock.now()));
+    return r ? { id: keyId, api_key: key } : null;
+  } finally {
+    ctx.presence.invalidate();
+  }
 }
 
 export async function revokeKey(ctx: Ctx, siteId: string, keyId: string): Promise<boolean> {
   const rec = await getApiKey(ctx.kv, keyId);
   if (!rec || rec.site_id !== siteId) return false;
-  await revokeApiKey(ctx.kv, keyId, isoTime(ctx.clock.now()));
+  await ctx.presence.beforeAuthWrite();
+  try {
+    await revokeApiKey(ctx.kv, keyId, isoTime(ctx.clock.now()));
+  } finally {
+    ctx.presence.invalidate();
+  }
   return true;
 }
 

@@ -44,7 +44,7 @@ export async function getSiteEntry(kv: Deno.Kv, id: string): Promise<Deno.KvEntr
  * account) are kept in the same operation. Returns null when the site is gone.
  */
 export function updateSite(
-  ctx: Pick<Ctx, "kv" | "locks">,
+  ctx: Pick<Ctx, "kv" | "locks" | "presence">,
   id: string,
   change: (s: Site) => Site,
 ): Promise<Site | null> {
@@ -52,29 +52,44 @@ export function updateSite(
   // makes this one re-read and re-apply `change` (a pure function of the site).
   const { kv } = ctx;
   return serializeOnKey(ctx.locks, keys.site(id), async () => {
-    for (let attempt = 1;; attempt++) {
-      const r = await kv.get<Site>(keys.site(id));
-      if (!r.value) return null;
-      const prev = r.value;
-      const next = change(prev);
-      const op = kv.atomic().check(r).set(keys.site(id), next);
-      if (next.domain !== prev.domain) {
-        op.check({ key: keys.siteByDomain(next.domain), versionstamp: null })
-          .delete(keys.siteByDomain(prev.domain))
-          .set(keys.siteByDomain(next.domain), id);
-      }
-      if (next.account_id !== prev.account_id) {
-        op.delete(keys.siteByAccount(prev.account_id, id))
-          .set(keys.siteByAccount(next.account_id, id), id);
-      }
-      if ((await op.commit()).ok) return next;
-      const now = await kv.get(keys.site(id));
-      if (now.versionstamp === r.versionstamp || attempt >= 10) {
-        // The site did not move: the new domain is taken.
-        throw new ConflictError(`site ${id}: domain ${next.domain} is already registered`);
-      }
+    // The key check may answer from memory (domain/kernel/presence.ts): drop it
+    // before the commit and again after it.
+    await ctx.presence.beforeAuthWrite();
+    try {
+      return await writeSite(kv, id, change);
+    } finally {
+      ctx.presence.invalidate();
     }
   });
+}
+
+async function writeSite(
+  kv: Deno.Kv,
+  id: string,
+  change: (s: Site) => Site,
+): Promise<Site | null> {
+  for (let attempt = 1;; attempt++) {
+    const r = await kv.get<Site>(keys.site(id));
+    if (!r.value) return null;
+    const prev = r.value;
+    const next = change(prev);
+    const op = kv.atomic().check(r).set(keys.site(id), next);
+    if (next.domain !== prev.domain) {
+      op.check({ key: keys.siteByDomain(next.domain), versionstamp: null })
+        .delete(keys.siteByDomain(prev.domain))
+        .set(keys.siteByDomain(next.domain), id);
+    }
+    if (next.account_id !== prev.account_id) {
+      op.delete(keys.siteByAccount(prev.account_id, id))
+        .set(keys.siteByAccount(next.account_id, id), id);
+    }
+    if ((await op.commit()).ok) return next;
+    const now = await kv.get(keys.site(id));
+    if (now.versionstamp === r.versionstamp || attempt >= 10) {
+      // The site did not move: the new domain is taken.
+      throw new ConflictError(`site ${id}: domain ${next.domain} is already registered`);
+    }
+  }
 }
 
 export function listSitesOfAccount(kv: Deno.Kv, accountId: string | null): Promise<Site[]> {

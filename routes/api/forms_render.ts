@@ -14,6 +14,7 @@ import type { AppEnv } from "../types.ts";
 import { requireSite } from "./auth.ts";
 
 export const RENDER_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+const VARY = API_KEY_HEADERS.join(", ");
 
 const slugFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isValidSlug(c.req.param("slug") ?? "")) throw new ApiError("invalid_slug", 400);
@@ -35,14 +36,17 @@ export function formRenderRoutes(ctx: Ctx) {
   });
   r.get("/forms/render/:slug", envelope("plain"), slugFirst, requireSite(ctx), async (c) => {
     const { body, etag, updatedAt } = await renderedForm(ctx, c.get("site"), c.req.param("slug"));
-    c.header("Cache-Control", RENDER_CACHE_CONTROL);
-    c.header("X-SVC-Form-Updated", updatedAt);
-    c.header("ETag", etag);
-    // A shared cache must not hand one key's answer to another key.
-    c.header("Vary", API_KEY_HEADERS.join(", "));
-    if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304);
-    c.header("Content-Type", "application/json");
-    return c.body(body, 200);
+    // The headers in one go (each c.header() is a Headers operation of its own).
+    const headers: Record<string, string> = {
+      "Cache-Control": RENDER_CACHE_CONTROL,
+      "X-SVC-Form-Updated": updatedAt,
+      ETag: etag,
+      // A shared cache must not hand one key's answer to another key.
+      Vary: VARY,
+    };
+    if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+    headers["Content-Type"] = "application/json";
+    return c.body(body, 200, headers);
   });
   return r;
 }

@@ -1,6 +1,7 @@
 /**
  * Records the reads a KV handle is asked for, to assert how many round trips
- * a request makes: each get, getMany (with the first part of each key) and list.
+ * a request makes: each get, getMany (with the first part of each key) and list;
+ * `commitsOf` records the atomic commits the same way.
  */
 export type KvRead = { op: "get" | "getMany" | "list"; keys: string[] };
 
@@ -49,4 +50,53 @@ export async function readsOf(
     ctx.kv = original;
   }
   return r.reads;
+}
+
+/** One atomic commit: the first part of each checked (`?`) and written key, in order. */
+export type KvCommit = { keys: string[] };
+
+/** Runs `fn` with `ctx.kv` recorded; gives back the atomic operations it committed. */
+export async function commitsOf(
+  ctx: { kv: Deno.Kv },
+  fn: () => Promise<unknown>,
+): Promise<KvCommit[]> {
+  const original = ctx.kv;
+  const commits: KvCommit[] = [];
+  const recordOp = (op: Deno.AtomicOperation): Deno.AtomicOperation => {
+    const keys: string[] = [];
+    const proxy: Deno.AtomicOperation = new Proxy(op, {
+      get(target, prop) {
+        const v = Reflect.get(target, prop, target);
+        if (typeof v !== "function") return v;
+        return (...args: unknown[]) => {
+          if (prop === "check") {
+            for (const c of args as Deno.AtomicCheck[]) keys.push("?" + String(c.key[0]));
+          } else if (prop === "set" || prop === "delete" || prop === "sum") {
+            keys.push(String((args[0] as Deno.KvKey)[0]));
+          } else if (prop === "mutate") {
+            for (const m of args as Deno.KvMutation[]) keys.push(String(m.key[0]));
+          } else if (prop === "commit") {
+            commits.push({ keys });
+            return v.apply(target, args);
+          }
+          const r = v.apply(target, args);
+          return r === target ? proxy : r;
+        };
+      },
+    });
+    return proxy;
+  };
+  ctx.kv = new Proxy(original, {
+    get(target, prop) {
+      const v = Reflect.get(target, prop, target);
+      if (prop === "atomic") return () => recordOp(target.atomic());
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  try {
+    await fn();
+  } finally {
+    ctx.kv = original;
+  }
+  return commits;
 }

@@ -63,6 +63,8 @@ export type ServiceOptions = {
   logLevel?: Level;
   /** A logger of the test's own (to see what the service logs). */
   log?: Logger;
+  /** A KV file to share with other processes (default: a fresh in-memory KV). */
+  kvPath?: string;
 };
 
 async function toAnswer(res: Response): Promise<Answer> {
@@ -77,7 +79,7 @@ async function toAnswer(res: Response): Promise<Answer> {
 }
 
 export async function startTestService(opts: ServiceOptions = {}): Promise<TestService> {
-  const config = testConfig({ ...opts.config, SVC_KV_PATH: ":memory:" });
+  const config = testConfig({ ...opts.config, SVC_KV_PATH: opts.kvPath ?? ":memory:" });
   const ctx = await openCtx(config, {
     clock: opts.clock,
     log: opts.log ??

@@ -9,6 +9,7 @@
  * check, so concurrent requests cannot both slip under a limit.
  */
 import { keys } from "./keys.ts";
+import { getManyBatched } from "./kv.ts";
 import { utcMonth } from "../clock.ts";
 
 export type WindowState = {
@@ -26,6 +27,12 @@ export type WindowState = {
    * `versionstamp` above are part 0's; `times` and `total` are all parts'.
    */
   parts?: WindowPart[];
+  /**
+   * A window in parts: its generation key as read (windowGenKey), when the
+   * reader read it. Every append bumps it, so an exact append checks it and
+   * its own part instead of every part.
+   */
+  gen?: { key: Deno.KvKey; versionstamp: string | null };
 };
 
 /** One part of a window kept in parts: its own entries and appends. */
@@ -145,12 +152,24 @@ export function appendWindow(
  * each append is a read-modify-write of that value. In parts, an append that
  * no limit decides (a form notification) checks and rewrites only its own
  * part, so writers on different parts commit together; an append that a limit
- * decides (appendWindowPart with `exact`) checks every part's versionstamp, so
- * "N or more in the window" stays exact at the boundary. Each part keeps
+ * decides (appendWindowPart with `exact`) checks the window's generation
+ * (windowGenKey, which every append bumps) and its own part, or every part's
+ * versionstamp when it did not read the generation, so "N or more in the
+ * window" stays exact at the boundary. Each part keeps
  * `keep` entries, so the merged count is exact for any N <= keep. Part 0 is the
  * window's single key as it was before parts existed.
  */
-export const WINDOW_PARTS = 8;
+export const WINDOW_PARTS = 16;
+
+/**
+ * The generation of a window in parts (a KvU64 that every append bumps with a
+ * `sum`, which appends do not check, so they never conflict on it): an exact
+ * append checks it, and so sees any append made since its read, whatever the
+ * part. Derived from part 0's key, so no append can miss it.
+ */
+export function windowGenKey(part0: Deno.KvKey): Deno.KvKey {
+  return keys.window(`${String(part0[1])}/gen`, String(part0[2]));
+}
 
 /** The keys of a window's parts, by part number ("0" ... "7"). */
 export function windowPartKeys(name: string, subject: string): Record<string, Deno.KvKey> {
@@ -164,10 +183,13 @@ export function windowOfParts(
   entries: Record<string, Deno.KvEntryMaybe<unknown>>,
   now: number,
   windowMs: number,
+  gen?: Deno.KvEntryMaybe<unknown>,
 ): WindowState {
   const parts: WindowPart[] = [];
   for (let i = 0; i < WINDOW_PARTS; i++) parts.push(windowOf(entries[i], now, windowMs));
-  return mergeParts(parts);
+  const w = mergeParts(parts);
+  if (gen) w.gen = { key: gen.key, versionstamp: gen.versionstamp };
+  return w;
 }
 
 /** The merged view of parts: all their times (sorted), their summed totals. */
@@ -191,9 +213,10 @@ export async function readWindowParts(
   now: number,
   windowMs: number,
 ): Promise<WindowState> {
-  const ks = windowPartKeys(name, subject);
-  const got = await kv.getMany(Object.values(ks));
-  return windowOfParts(Object.fromEntries(got.map((e, i) => [i, e])), now, windowMs);
+  const ks = Object.values(windowPartKeys(name, subject));
+  const got = await getManyBatched(kv, [...ks, windowGenKey(ks[0])]);
+  const gen = got.pop();
+  return windowOfParts(Object.fromEntries(got.map((e, i) => [i, e])), now, windowMs, gen);
 }
 
 /**
@@ -212,9 +235,12 @@ export function appendWindowPart(
   const parts = state.parts;
   if (!parts) throw new Error("appendWindowPart needs a window read in parts");
   const p = parts[opts.part];
-  for (const q of opts.exact ? parts : [p]) {
-    op.check({ key: q.key, versionstamp: q.versionstamp });
-  }
+  // Exact: the generation (any append since the read) and the part rewritten,
+  // or, without the generation read, every part.
+  const gen = state.gen;
+  const checked = !opts.exact ? [p] : gen ? [p, gen] : parts;
+  for (const q of checked) op.check({ key: q.key, versionstamp: q.versionstamp });
+  op.sum(windowGenKey(parts[0].key), 1n);
   const times = [...p.times, now].slice(-keep);
   // The first total of all carries the window's total as read (an old separate total).
   const first = parts.every((q) => q.total === null);

@@ -73,8 +73,10 @@ function sizeOf(v: unknown, depth = 0): number {
   if (v instanceof Map || v instanceof Set) return 1 << 20; // not used by us; never batch
   if (typeof v === "object") {
     let n = 8;
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-      n += k.length * 2 + 4 + sizeOf(x, depth + 1);
+    const o = v as Record<string, unknown>;
+    // for-in over own keys: no [key, value] arrays per property (Object.entries).
+    for (const k in o) {
+      if (Object.hasOwn(o, k)) n += k.length * 2 + 4 + sizeOf(o[k], depth + 1);
     }
     return n;
   }
@@ -89,19 +91,42 @@ function keySize(key: Deno.KvKey): number {
   return n;
 }
 
+/** What an operation weighs in a batch; carried as it is built, never estimated again. */
+type Cost = {
+  checks: number;
+  mutations: number;
+  bytes: number;
+  /** keyId of every written key. */
+  writes: Set<string>;
+  /** keyId of every checked key. */
+  checked: string[];
+};
+
 /** An atomic operation recorded for the committer. */
 class QueuedAtomic implements Deno.AtomicOperation {
   readonly checks: Deno.AtomicCheck[] = [];
   readonly mutations: Mutation[] = [];
   readonly enqueues: { value: unknown; options?: EnqueueOptions }[] = [];
+  /** Added to by check(), mutate() and enqueue(): each part is sized once, when queued. */
+  readonly cost: Cost = { checks: 0, mutations: 0, bytes: 0, writes: new Set(), checked: [] };
   constructor(private readonly committer: GroupCommitter) {}
 
   check(...checks: Deno.AtomicCheck[]): this {
-    this.checks.push(...checks);
+    for (const c of checks) {
+      this.checks.push(c);
+      this.cost.checks++;
+      this.cost.bytes += keySize(c.key) + 12;
+      this.cost.checked.push(keyId(c.key));
+    }
     return this;
   }
   mutate(...mutations: Mutation[]): this {
-    this.mutations.push(...mutations);
+    for (const m of mutations) {
+      this.mutations.push(m);
+      this.cost.mutations++;
+      this.cost.bytes += keySize(m.key) + ("value" in m ? sizeOf(m.value) : 0);
+      this.cost.writes.add(keyId(m.key));
+    }
     return this;
   }
   sum(key: Deno.KvKey, n: bigint): this {
@@ -121,6 +146,8 @@ class QueuedAtomic implements Deno.AtomicOperation {
   }
   enqueue(value: unknown, options?: EnqueueOptions): this {
     this.enqueues.push({ value, options });
+    this.cost.mutations++;
+    this.cost.bytes += sizeOf(value) + 64;
     return this;
   }
   commit(): Promise<Result> {
@@ -136,34 +163,6 @@ class QueuedAtomic implements Deno.AtomicOperation {
       else op.mutate(m);
     }
     for (const e of this.enqueues) op.enqueue(e.value, e.options);
-  }
-
-  #cost: {
-    checks: number;
-    mutations: number;
-    bytes: number;
-    writes: Set<string>;
-    checked: string[];
-  } | null = null;
-  get cost() {
-    if (!this.#cost) {
-      let bytes = 0;
-      const writes = new Set<string>();
-      for (const m of this.mutations) {
-        writes.add(keyId(m.key));
-        bytes += keySize(m.key) + ("value" in m ? sizeOf(m.value) : 0);
-      }
-      for (const c of this.checks) bytes += keySize(c.key) + 12;
-      for (const e of this.enqueues) bytes += sizeOf(e.value) + 64;
-      this.#cost = {
-        checks: this.checks.length,
-        mutations: this.mutations.length + this.enqueues.length,
-        bytes,
-        writes,
-        checked: this.checks.map((c) => keyId(c.key)),
-      };
-    }
-    return this.#cost;
   }
 }
 

@@ -354,6 +354,10 @@ export const keys = {
   jobsDue: (): Key => ["jobs_due"],
   /** A named lease ({holder, until}) that one instance of several holds (domain/kernel/lease_store.ts). */
   lease: (name: string): Key => ["leases", name],
+  /** A live service instance ({pid, until}; expires): domain/kernel/presence_store.ts. */
+  instance: (id: string): Key => ["instances", id],
+  /** Every registered instance. */
+  instances: (): Key => ["instances"],
 
   // Blobs, counters and the health probe (this folder: blob.ts, counters.ts, probe.ts).
   /** Chunk `n` of a blob larger than one KV value. */

@@ -3,11 +3,15 @@ import {
   addMonthly,
   addTotal,
   appendWindow,
+  appendWindowPart,
   decodeWindow,
   encodeWindow,
   readMonthly,
   readTotal,
   readWindow,
+  readWindowParts,
+  WINDOW_PARTS,
+  type WindowState,
 } from "../../../domain/kernel/kv/counters.ts";
 import { keys } from "../../../domain/kernel/kv/keys.ts";
 import { retryOnConflict } from "../../../domain/kernel/kv/kv.ts";
@@ -136,6 +140,51 @@ Deno.test("windows stored as arrays, and times far apart, read back exactly", as
     assert.deepEqual(decodeWindow(encodeWindow(times, 42)), { times, total: 42 });
     assert.deepEqual(decodeWindow(encodeWindow([], null)), { times: [], total: null });
     assert.deepEqual(decodeWindow(null), { times: [], total: null });
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a window in parts: an exact append checks the generation and its part, and fails after any other append", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const now = Date.now();
+    const read = () => readWindowParts(kv, "gen_test", "site", now, 60_000);
+    const append = (w: WindowState, part: number, exact: boolean) => {
+      const op = kv.atomic();
+      appendWindowPart(op, w, now, 120, { part, exact });
+      return op.commit();
+    };
+    // Non-exact appends to different parts, from the same read, both commit.
+    const first = await read();
+    assert.ok((await append(first, 3, false)).ok);
+    assert.ok((await append(first, 5, false)).ok);
+    // An exact append from a read before another part's append fails its check.
+    const stale = await read();
+    assert.ok(stale.gen, "the generation is read with the parts");
+    assert.ok((await append(stale, 7, false)).ok);
+    assert.equal((await append(stale, 0, true)).ok, false);
+    // From a fresh read it commits, and counts every append.
+    const fresh = await read();
+    assert.ok((await append(fresh, 0, true)).ok);
+    assert.equal((await read()).times.length, 4);
+    // Exact: two checks (its part and the generation), not one per part.
+    let checks = 0;
+    const w = await read();
+    const op = kv.atomic();
+    const check = op.check.bind(op);
+    op.check = (...c: Deno.AtomicCheck[]) => (checks += c.length, check(...c));
+    appendWindowPart(op, w, now, 120, { part: 0, exact: true });
+    assert.equal(checks, 2);
+    assert.ok((await op.commit()).ok);
+    // A window read without its generation falls back to checking every part.
+    const { gen: _gen, ...noGen } = await read();
+    let all = 0;
+    const op2 = kv.atomic();
+    const check2 = op2.check.bind(op2);
+    op2.check = (...c: Deno.AtomicCheck[]) => (all += c.length, check2(...c));
+    appendWindowPart(op2, noGen, now, 120, { part: 0, exact: true });
+    assert.equal(all, WINDOW_PARTS);
   } finally {
     kv.close();
   }

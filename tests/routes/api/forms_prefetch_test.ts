@@ -119,6 +119,7 @@ Deno.test("a known key's submission reads the key, its site and all its state in
       "accounts",
       "usage",
       ...Array(WINDOW_PARTS).fill("windows"),
+      "windows", // its generation (counters.ts windowGenKey)
       "site_routing",
       "suppressions",
       "unsubscribes",

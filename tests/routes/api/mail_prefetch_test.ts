@@ -99,6 +99,7 @@ Deno.test("a known key's send reads the key, its site and the send state in one 
       "api_keys_by_hash",
       "sites",
       ...Array(WINDOW_PARTS).fill("windows"),
+      "windows", // its generation (counters.ts windowGenKey)
       "site_routing",
       "accounts",
       "usage",
