@@ -20,6 +20,8 @@ import {
   MAIL_SPAM_PHASE3,
   MAIL_SPAM_PHASE3_MORE,
 } from "./mail_phase3.ts";
+import { MAIL_PROBE } from "./mail_probe.ts";
+import { MAIL_PHASE4 } from "./mail_phase4.ts";
 
 export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
   ...k,
@@ -33,6 +35,9 @@ export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
     ...(MAIL_SPAM_PHASE3[k.kind] ?? []),
     ...(MAIL_PHASE3_HARD[k.kind] ?? []),
     ...(MAIL_SPAM_PHASE3_MORE[k.kind] ?? []),
+    // Phase 4: the two probes, appended after they were scored (so earlier families keep their split).
+    ...(MAIL_PROBE[k.kind] ?? []),
+    ...(MAIL_PHASE4[k.kind] ?? []),
   ],
 }));
 

@@ -4,7 +4,7 @@
  */
 import { HashedModel } from "../model/model.ts";
 import type { WeightsFile } from "../model/weights.ts";
-import { CORPORA, splitOf } from "./corpora.ts";
+import { CORPORA } from "./corpora.ts";
 
 const [model, ...ids] = Deno.args;
 const c = CORPORA.find((x) => x.model === model);
@@ -19,7 +19,7 @@ for (const id of ids) {
   }
   const s = m.score(it.input);
   console.log(
-    `\n${id} (${it.label}, ${splitOf(it.family)}): score ${s.score}, margin ${s.margin.toFixed(2)}`,
+    `\n${id} (${it.label}, ${c.split(it.family)}): score ${s.score}, margin ${s.margin.toFixed(2)}`,
   );
   console.log(JSON.stringify(it.input).slice(0, 700));
   for (const x of m.explain(it.input, 16)) {

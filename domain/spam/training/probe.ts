@@ -3,13 +3,17 @@
  * weights were shipped (`corpus/mail_probe.ts`), scored as mail/send would
  * (model alone at 60+, and checks 11 + 12) with a table per kind.
  *
- *   deno run -A domain/spam/training/probe.ts [--split] [--verbose]
+ *   deno run -A domain/spam/training/probe.ts [--hard] [--split] [--verbose]
+ *
+ * `--hard` scores the second probe (`corpus/mail_phase4.ts`): legitimate mail
+ * with spam's vocabulary and spam that does not shout.
  *
  * Once the probe joined the corpus, `--split` shows the figures per corpus
  * split: only its calibration and held-out families stay unseen by training.
  */
 import { buildMailItem, MAIL_KINDS } from "../corpus/mail.ts";
 import { MAIL_PROBE } from "../corpus/mail_probe.ts";
+import { MAIL_PHASE4 } from "../corpus/mail_phase4.ts";
 import type { MailItem } from "../corpus/mail.ts";
 import { mailSplitOf } from "../corpus/split.ts";
 import { scoreEmail } from "../model/scorer.ts";
@@ -21,10 +25,11 @@ const verbose = Deno.args.includes("--verbose");
 const bySplit = Deno.args.includes("--split");
 
 /** The probe's items as the corpus builds them (the probe texts sit at the end of each kind). */
-export function probeItems(): MailItem[] {
+export function probeItems(set: Record<string, string[]> = MAIL_PROBE): MailItem[] {
   const items: MailItem[] = [];
   for (const k of MAIL_KINDS) {
-    const probe = MAIL_PROBE[k.kind] ?? [];
+    const probe = set[k.kind] ?? [];
+    if (!probe.length) continue;
     const start = k.texts.indexOf(probe[0]);
     // Before folding, build them as texts of a kind of their own.
     const kind = start >= 0 ? k : { ...k, texts: probe };
@@ -91,8 +96,9 @@ function report(title: string, items: MailItem[]) {
 }
 
 if (import.meta.main) {
-  const items = probeItems();
-  report("fresh-writing probe", items);
+  const hard = Deno.args.includes("--hard");
+  const items = probeItems(hard ? MAIL_PHASE4 : MAIL_PROBE);
+  report(hard ? "second (hard) probe" : "fresh-writing probe", items);
   if (bySplit) {
     for (const s of ["train", "calibration", "heldout"]) {
       report(`probe, ${s} families`, items.filter((it) => mailSplitOf(it.family) === s));

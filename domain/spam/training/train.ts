@@ -3,7 +3,7 @@
  * corpora. Deterministic (fixed seed): running it twice writes the same bytes.
  */
 import { trainModel } from "../model/training.ts";
-import { selected, splitOf } from "./corpora.ts";
+import { selected } from "./corpora.ts";
 
 for (const c of selected(Deno.args)) {
   const t0 = performance.now();
@@ -11,7 +11,7 @@ for (const c of selected(Deno.args)) {
   const { file } = trainModel(
     c.model,
     items,
-    splitOf,
+    c.split,
     c.extract,
     c.train,
     c.auxiliary ? c.auxiliary() : null,
