@@ -31,13 +31,22 @@ const rows = cal.map((it) => {
     content,
   };
 });
+const legit = rows.filter((r) => !r.spam);
+const maxLegit = Math.max(...legit.map((r) => r.model));
+const maxLegitAgreeing = Math.max(
+  0,
+  ...legit.filter((r) => r.signals >= 1 || r.content >= 10).map((r) => r.model),
+);
+console.log(
+  `highest legitimate model score: ${maxLegit}; with a signal or a content rule: ${maxLegitAgreeing}`,
+);
 const spamN = rows.filter((r) => r.spam).length;
 const legitN = rows.length - spamN;
 console.log(`calibration: ${spamN} spam, ${legitN} legitimate`);
 console.log("alone  +signal  +2signals   FP    recall (checks 11+12)");
 for (const alone of [70, 80, 90, 95, 101]) {
   for (const withSignal of [50, 60, 70, 101]) {
-    for (const two of [30, 101]) {
+    for (const two of [0, 10, 20, 30, 101]) {
       let fp = 0, tp = 0;
       for (const r of rows) {
         const agrees = r.signals >= 1 || r.content >= 10;
