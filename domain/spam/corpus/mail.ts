@@ -23,6 +23,7 @@ import {
 import { MAIL_PROBE } from "./mail_probe.ts";
 import { MAIL_PHASE4 } from "./mail_phase4.ts";
 import { MAIL_PHASE4_MORE } from "./mail_phase4_more.ts";
+import { MAIL_PHASE4_LANGS } from "./mail_phase4_langs.ts";
 
 /**
  * Phase 4: the HTML of around 2000 (font tags, bgcolor) for legitimate bulk
@@ -80,6 +81,7 @@ export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
     ...(MAIL_PROBE[k.kind] ?? []),
     ...(MAIL_PHASE4[k.kind] ?? []),
     ...(MAIL_PHASE4_MORE[k.kind] ?? []),
+    ...(MAIL_PHASE4_LANGS[k.kind] ?? []),
   ],
 }));
 
