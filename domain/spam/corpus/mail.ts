@@ -24,6 +24,7 @@ import { MAIL_PROBE } from "./mail_probe.ts";
 import { MAIL_PHASE4 } from "./mail_phase4.ts";
 import { MAIL_PHASE4_MORE } from "./mail_phase4_more.ts";
 import { MAIL_PHASE4_LANGS } from "./mail_phase4_langs.ts";
+import { MAIL_PROBE3 } from "./mail_probe3.ts";
 
 /**
  * Phase 4: the HTML of around 2000 (font tags, bgcolor) for legitimate bulk
@@ -82,6 +83,7 @@ export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
     ...(MAIL_PHASE4[k.kind] ?? []),
     ...(MAIL_PHASE4_MORE[k.kind] ?? []),
     ...(MAIL_PHASE4_LANGS[k.kind] ?? []),
+    ...(MAIL_PROBE3[k.kind] ?? []),
   ],
 }));
 

@@ -37,7 +37,7 @@ export const CORPORA: CorpusSpec[] = [
     auxiliary: () => ({ items: formsAsMail(), weight: AUX_WEIGHT }),
     extract: mailFeatures as (sink: FeatureSink, input: unknown) => void,
     path: new URL("../model/weights/mail.json", import.meta.url),
-    train: { ...DEFAULT_TRAIN, groups: [1, 2, 0.7, 1, 1] },
+    train: { ...DEFAULT_TRAIN, groups: [1, 2, 0.7, 1, 1], calibrationFolds: 5 },
   },
 ];
 

@@ -22,7 +22,7 @@ const rows = cal.map((it) => {
     text,
     html: e.html ?? null,
   });
-  const [model, ...signals] = v.detail.split(", ");
+  const [model, ...signals] = (v.detail ?? "").split(", ");
   const content = scoreContent(e.subject, text).score;
   return {
     spam: it.label === "spam",

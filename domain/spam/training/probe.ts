@@ -3,10 +3,11 @@
  * weights were shipped (`corpus/mail_probe.ts`), scored as mail/send would
  * (model alone at 60+, and checks 11 + 12) with a table per kind.
  *
- *   deno run -A domain/spam/training/probe.ts [--hard] [--split] [--verbose]
+ *   deno run -A domain/spam/training/probe.ts [--hard | --third] [--split] [--verbose]
  *
  * `--hard` scores the second probe (`corpus/mail_phase4.ts`): legitimate mail
- * with spam's vocabulary and spam that does not shout.
+ * with spam's vocabulary and spam that does not shout. `--third` scores the
+ * third probe (`corpus/mail_probe3.ts`), written last.
  *
  * Once the probe joined the corpus, `--split` shows the figures per corpus
  * split: only its calibration and held-out families stay unseen by training.
@@ -14,6 +15,7 @@
 import { buildMailItem, MAIL_KINDS } from "../corpus/mail.ts";
 import { MAIL_PROBE } from "../corpus/mail_probe.ts";
 import { MAIL_PHASE4 } from "../corpus/mail_phase4.ts";
+import { MAIL_PROBE3 } from "../corpus/mail_probe3.ts";
 import type { MailItem } from "../corpus/mail.ts";
 import { mailSplitOf } from "../corpus/split.ts";
 import { scoreEmail } from "../model/scorer.ts";
@@ -97,8 +99,9 @@ function report(title: string, items: MailItem[]) {
 
 if (import.meta.main) {
   const hard = Deno.args.includes("--hard");
-  const items = probeItems(hard ? MAIL_PHASE4 : MAIL_PROBE);
-  report(hard ? "second (hard) probe" : "fresh-writing probe", items);
+  const third = Deno.args.includes("--third");
+  const items = probeItems(third ? MAIL_PROBE3 : hard ? MAIL_PHASE4 : MAIL_PROBE);
+  report(third ? "third probe" : hard ? "second (hard) probe" : "fresh-writing probe", items);
   if (bySplit) {
     for (const s of ["train", "calibration", "heldout"]) {
       report(`probe, ${s} families`, items.filter((it) => mailSplitOf(it.family) === s));
