@@ -7,7 +7,8 @@
  *
  * `--hard` scores the second probe (`corpus/mail_phase4.ts`): legitimate mail
  * with spam's vocabulary and spam that does not shout. `--third` scores the
- * third probe (`corpus/mail_probe3.ts`), written last.
+ * third probe (`corpus/mail_probe3.ts`). `--4b` scores phase 4b's newsletter
+ * probe (`corpus/mail_probe4b.ts`, never folded into the corpus).
  *
  * Once the probe joined the corpus, `--split` shows the figures per corpus
  * split: only its calibration and held-out families stay unseen by training.
@@ -16,6 +17,7 @@ import { buildMailItem, MAIL_KINDS } from "../corpus/mail.ts";
 import { MAIL_PROBE } from "../corpus/mail_probe.ts";
 import { MAIL_PHASE4 } from "../corpus/mail_phase4.ts";
 import { MAIL_PROBE3 } from "../corpus/mail_probe3.ts";
+import { MAIL_PROBE4B } from "../corpus/mail_probe4b.ts";
 import type { MailItem } from "../corpus/mail.ts";
 import { mailSplitOf } from "../corpus/split.ts";
 import { scoreEmail } from "../model/scorer.ts";
@@ -49,6 +51,7 @@ const pct = (a: number, b: number) => (b === 0 ? "-" : `${(100 * a / b).toFixed(
 function report(title: string, items: MailItem[]) {
   const rows = new Map<string, Row>();
   const errors: string[] = [];
+  const legitScores: number[] = [];
   for (const it of items) {
     const e = it.input;
     const text = e.text ?? "";
@@ -56,6 +59,7 @@ function report(title: string, items: MailItem[]) {
     const checks = scoreContent(e.subject, text).score >= FLAG_SCORE ||
       builtin.classifySync({ from: "", to: "", subject: e.subject, text, html: e.html ?? null })
         .spam;
+    if (it.label === "legitimate") legitScores.push(model);
     const r = rows.get(it.kind) ?? { label: it.label, n: 0, model: 0, checks: 0 };
     r.n++;
     if (model >= 60) r.model++;
@@ -81,6 +85,12 @@ function report(title: string, items: MailItem[]) {
       pct(lc, ln)
     })  recall ${sc}/${sn} (${pct(sc, sn)})`,
   );
+  legitScores.sort((a, b) => b - a);
+  console.log(
+    `legitimate, model: ${legitScores.filter((x) => x >= 30).length} at 30+, highest ${
+      legitScores.slice(0, 5).join(", ")
+    }`,
+  );
   console.log(
     `\n${"kind".padEnd(28)} ${"label".padEnd(10)} ${"n".padStart(4)} ${"model60".padStart(8)} ${
       "checks".padStart(7)
@@ -100,8 +110,20 @@ function report(title: string, items: MailItem[]) {
 if (import.meta.main) {
   const hard = Deno.args.includes("--hard");
   const third = Deno.args.includes("--third");
-  const items = probeItems(third ? MAIL_PROBE3 : hard ? MAIL_PHASE4 : MAIL_PROBE);
-  report(third ? "third probe" : hard ? "second (hard) probe" : "fresh-writing probe", items);
+  const p4b = Deno.args.includes("--4b");
+  const items = probeItems(
+    p4b ? MAIL_PROBE4B : third ? MAIL_PROBE3 : hard ? MAIL_PHASE4 : MAIL_PROBE,
+  );
+  report(
+    p4b
+      ? "newsletter probe (4b)"
+      : third
+      ? "third probe"
+      : hard
+      ? "second (hard) probe"
+      : "fresh-writing probe",
+    items,
+  );
   if (bySplit) {
     for (const s of ["train", "calibration", "heldout"]) {
       report(`probe, ${s} families`, items.filter((it) => mailSplitOf(it.family) === s));
