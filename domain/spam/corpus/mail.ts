@@ -25,6 +25,7 @@ import { MAIL_PHASE4 } from "./mail_phase4.ts";
 import { MAIL_PHASE4_MORE } from "./mail_phase4_more.ts";
 import { MAIL_PHASE4_LANGS } from "./mail_phase4_langs.ts";
 import { MAIL_PROBE3 } from "./mail_probe3.ts";
+import { MAIL_PHASE4B, MAIL_SPAM_PHASE4B } from "./mail_phase4b.ts";
 
 /**
  * Phase 4: the HTML of around 2000 (font tags, bgcolor) for legitimate bulk
@@ -84,6 +85,9 @@ export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
     ...(MAIL_PHASE4_MORE[k.kind] ?? []),
     ...(MAIL_PHASE4_LANGS[k.kind] ?? []),
     ...(MAIL_PROBE3[k.kind] ?? []),
+    // Phase 4b: legitimate commercial mail with marketing's marks, by composition.
+    ...(MAIL_PHASE4B[k.kind] ?? []),
+    ...(MAIL_SPAM_PHASE4B[k.kind] ?? []),
   ],
 }));
 

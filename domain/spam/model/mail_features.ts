@@ -265,8 +265,8 @@ const ATTRIBUTION =
 /**
  * The shape of the body as a whole, line by line (linear): how much of it is
  * quoted from an earlier message, code or patch lines, an attribution line,
- * a list footer, against mass mail's marks: opt-out by reply, claims of not
- * being spam, capitals, exclamation marks and prices.
+ * a list footer, against mass mail's marks: opt-out by reply and claims of
+ * not being spam.
  */
 function emitStructure(sink: FeatureSink, body: string): void {
   let lines = 0, quoted = 0, code = 0, attribution = 0;
@@ -290,25 +290,7 @@ function emitStructure(sink: FeatureSink, body: string): void {
   if (LIST_FOOTER.test(body.slice(-1500))) meta(sink, "list_footer:tail");
   if (REMOVE_BY_REPLY.test(body)) meta(sink, "mass:remove_by_reply");
   if (NOT_SPAM_CLAIM.test(body)) meta(sink, "mass:not_spam_claim");
-  let letters = 0, caps = 0, excl = 0, money = 0;
-  const n = Math.min(body.length, 20_000);
-  for (let i = 0; i < n; i++) {
-    const ch = body.charCodeAt(i);
-    if (ch >= 65 && ch <= 90) {
-      caps++;
-      letters++;
-    } else if (ch >= 97 && ch <= 122) letters++;
-    else if (ch === 33) excl++;
-    else if (ch === 36 || ch === 0x20ac || ch === 0xa3) money++;
-  }
-  if (letters >= 40) {
-    const r = caps / letters;
-    meta(sink, "body_caps:" + (r < 0.08 ? "low" : r < 0.2 ? "some" : r < 0.45 ? "many" : "most"));
-  }
-  if (n >= 40) {
-    const per = (x: number) => (1000 * x) / n;
-    meta(sink, "body_excl:" + (excl === 0 ? "none" : per(excl) < 3 ? "few" : "many"));
-    meta(sink, "body_money:" + (money === 0 ? "none" : per(money) < 4 ? "few" : "many"));
-  }
-  if (body.includes("!!!")) meta(sink, "body:excl_run");
+  // Phase 4b: no features for the share of capitals, '!' or currency signs
+  // in the body. They encode marketing style, which legitimate retail mail
+  // shares with spam, not spam intent.
 }

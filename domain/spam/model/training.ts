@@ -98,9 +98,9 @@ function outOfFoldMargins<T>(
   opts: TrainOptions,
   auxiliary: { items: LabelledItem<T>[]; weight: number } | null,
   folds: number,
-): { margin: number; label: 0 | 1 }[] {
+): { id: string; margin: number; label: 0 | 1 }[] {
   const foldOf = (family: string) => mix32(fnv("calfold:" + family)) % folds;
-  const out: { margin: number; label: 0 | 1 }[] = [];
+  const out: { id: string; margin: number; label: 0 | 1 }[] = [];
   for (let f = 0; f < folds; f++) {
     const fit = trainItems.filter((it) => foldOf(it.family) !== f);
     const lm = train(examplesOf(fit, extract, opts, auxiliary), opts);
@@ -108,6 +108,7 @@ function outOfFoldMargins<T>(
     for (const it of trainItems) {
       if (foldOf(it.family) !== f) continue;
       out.push({
+        id: it.id,
         margin: margin(m, featurise(extract, it.input, opts.groups)),
         label: it.label === "spam" ? 1 : 0,
       });
@@ -119,6 +120,10 @@ function outOfFoldMargins<T>(
 export type TrainResult = {
   file: WeightsFile;
   calibrationMargins: { margin: number; label: 0 | 1 }[];
+  /** The legitimate items that the intercept rule looks at, highest score first (five), by the final calibration. */
+  highestLegitimate: { id: string; score: number }[];
+  /** How far the intercept rule lowered Platt's intercept (0 to 2). */
+  interceptLowered: number;
 };
 
 export function trainModel<T>(
@@ -136,6 +141,7 @@ export function trainModel<T>(
   // Calibrate what will be shipped: the quantised weights.
   const shipped = quantised(model, lm.weights, lm.bias, opts);
   const calibrationMargins = calItems.map((it) => ({
+    id: it.id,
     margin: margin(shipped, featurise(extract, it.input, opts.groups)),
     label: (it.label === "spam" ? 1 : 0) as 0 | 1,
   }));
@@ -146,12 +152,13 @@ export function trainModel<T>(
   const platt = { ...fitted };
   // Phase 4 (mail): the out-of-fold margins of the train split join the
   // calibration split's for the rule below (Platt's fit stays on the calibration split).
-  const legitMargins = [
+  const legitItems = [
     ...calibrationMargins,
     ...(opts.calibrationFolds
       ? outOfFoldMargins(model, trainItems, extract, opts, auxiliary, opts.calibrationFolds)
       : []),
-  ].filter((c) => c.label === 0).map((c) => c.margin);
+  ].filter((c) => c.label === 0);
+  const legitMargins = legitItems.map((c) => c.margin);
   // The decision rule, fixed before looking at any figure it produces: lower the
   // intercept in steps of 0.25 (at most 2) until no legitimate calibration item
   // reaches 60. A lost customer costs more than a spam let through.
@@ -171,5 +178,9 @@ export function trainModel<T>(
     kinds: new Set(items.map((i) => i.kind)).size,
     auxiliary: auxiliary ? { items: auxiliary.items.length, weight: auxiliary.weight } : null,
   }, opts.groups);
-  return { file, calibrationMargins };
+  const highestLegitimate = legitItems
+    .map((c) => ({ id: c.id, score: scoreOf(c.margin, platt) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 5);
+  return { file, calibrationMargins, highestLegitimate, interceptLowered: fitted.b - platt.b };
 }
