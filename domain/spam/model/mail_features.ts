@@ -58,13 +58,9 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   const sw = wordsOf(normalize(subject), 40);
   emitWords(sink, sw, NS.subject, false);
   meta(sink, "subject_len:" + lengthBucket(subject.length));
-  const letters = subject.replace(/[^\p{L}]/gu, "");
-  if (letters.length >= 8 && letters.replace(/[^\p{Lu}]/gu, "").length / letters.length >= 0.7) {
-    meta(sink, "subject:caps");
-  }
+  // Phase 4b: no features for a subject in capitals, with '!' or with a price
+  // or a percentage: retail mail's style, not spam intent.
   if (/^(?:re|aw|fwd?|wg|tr|rv)\s*:/i.test(subject)) meta(sink, "subject:reply");
-  if (/!/.test(subject)) meta(sink, "subject:excl");
-  if (/[$€£]\s?\d|\d+\s?%/.test(subject)) meta(sink, "subject:money");
   if (/\p{Extended_Pictographic}/u.test(subject)) meta(sink, "subject:emoji");
   if (!subject.trim()) meta(sink, "subject:empty");
 
