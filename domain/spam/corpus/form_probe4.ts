@@ -3,7 +3,7 @@
  * written fresh to measure how well the form model generalises, in the form
  * shapes of real plugins (Contact Form 7, WPForms, Gravity Forms, Elementor,
  * custom). Measured first with the weights of phase 3 (`deno run -A
- * domain/spam/training/probe.ts`), then folded into the corpus: every row is
+ * domain/spam/training/probe_forms.ts`), then folded into the corpus: every row is
  * its own family (`probe4/<kind>/<n>`), so the split keeps held-out rows apart.
  */
 import type { FormSubmission } from "../model/form_features.ts";

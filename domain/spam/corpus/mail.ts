@@ -20,9 +20,55 @@ import {
   MAIL_SPAM_PHASE3,
   MAIL_SPAM_PHASE3_MORE,
 } from "./mail_phase3.ts";
+import { MAIL_PROBE } from "./mail_probe.ts";
+import { MAIL_PHASE4 } from "./mail_phase4.ts";
+import { MAIL_PHASE4_MORE } from "./mail_phase4_more.ts";
+import { MAIL_PHASE4_LANGS } from "./mail_phase4_langs.ts";
+import { MAIL_PROBE3 } from "./mail_probe3.ts";
+import { MAIL_PHASE4B, MAIL_SPAM_PHASE4B } from "./mail_phase4b.ts";
+
+/**
+ * Phase 4: the HTML of around 2000 (font tags, bgcolor) for legitimate bulk
+ * mail as for spam, and a desktop mail program's HTML for people's mail as
+ * for the scams written like a letter: before, only spam had <font> tags.
+ */
+const OLD_HTML = new Set([
+  "newsletter_company",
+  "newsletter_editorial",
+  "retail_promotion",
+  "event_webinar",
+  "community_announcement",
+  "travel_booking",
+  "loans_mortgage",
+  "pharma",
+  "replica_goods",
+  "money_scheme",
+  "casino",
+  "stock_pump",
+  "adult_dating",
+  "lottery_winner",
+  "seo_webdesign_spam",
+  "foreign_spam",
+  "crypto_investment",
+]);
+const OUTLOOK = new Set([
+  "personal_email",
+  "work_email",
+  "short_note",
+  "support_ticket",
+  "advance_fee",
+  "bec_wire_fraud",
+  "extortion",
+  "money_scheme",
+]);
 
 export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
   ...k,
+  layouts: [
+    ...k.layouts,
+    ...(OLD_HTML.has(k.kind) ? ["old_html" as const] : []),
+    ...(OUTLOOK.has(k.kind) ? ["outlook" as const] : []),
+  ],
   texts: [
     ...k.texts,
     ...(MORE_MAIL_TEXTS[k.kind] ?? []),
@@ -33,6 +79,15 @@ export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
     ...(MAIL_SPAM_PHASE3[k.kind] ?? []),
     ...(MAIL_PHASE3_HARD[k.kind] ?? []),
     ...(MAIL_SPAM_PHASE3_MORE[k.kind] ?? []),
+    // Phase 4: the two probes, appended after they were scored (so earlier families keep their split).
+    ...(MAIL_PROBE[k.kind] ?? []),
+    ...(MAIL_PHASE4[k.kind] ?? []),
+    ...(MAIL_PHASE4_MORE[k.kind] ?? []),
+    ...(MAIL_PHASE4_LANGS[k.kind] ?? []),
+    ...(MAIL_PROBE3[k.kind] ?? []),
+    // Phase 4b: legitimate commercial mail with marketing's marks, by composition.
+    ...(MAIL_PHASE4B[k.kind] ?? []),
+    ...(MAIL_SPAM_PHASE4B[k.kind] ?? []),
   ],
 }));
 
@@ -322,6 +377,8 @@ export function buildMailItem(kind: MailKind, index: number, variant: number): M
     sender: () => other.full,
     sender2: () => other2.full,
     sender_email: () => other.email,
+    list_name: () =>
+      rng.pick(["users", "dev", "announce", "help", "general", "tools-discuss", "linux-users"]),
     month: () => rng.pick(["January", "March", "June", "September", "November"]),
     merchant: () =>
       rng.pick(["Tesco", "Walmart", "Best Buy", "Uber", "Shell", "Apple.com/bill", "Steam Games"]),
@@ -440,6 +497,10 @@ export function buildMailItem(kind: MailKind, index: number, variant: number): M
   const layout: Layout = rng.pick(kind.layouts);
   const withText = layout === "plain"
     ? true
+    : layout === "outlook"
+    ? rng.chance(0.7)
+    : layout === "old_html"
+    ? rng.chance(0.4)
     : layout === "transactional" || layout === "newsletter"
     ? rng.chance(0.8)
     : layout === "simple"

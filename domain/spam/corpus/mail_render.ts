@@ -7,7 +7,15 @@
  */
 import type { Rng } from "./common.ts";
 
-export type Layout = "plain" | "simple" | "transactional" | "newsletter" | "spam_html" | "phish";
+export type Layout =
+  | "plain"
+  | "simple"
+  | "transactional"
+  | "newsletter"
+  | "spam_html"
+  | "phish"
+  | "old_html"
+  | "outlook";
 
 export type Brand = { name: string; domain: string };
 
@@ -220,6 +228,56 @@ export function render(
           }">click here</a>.</font></p>`
           : ""
       }</body></html>`;
+      break;
+    }
+    case "old_html": {
+      // Phase 4: HTML as it was written around 2000 (font tags, bgcolor, centred
+      // tables), by legitimate senders and spammers alike, so that <font> alone
+      // does not tell one from the other.
+      const face = rng.pick(["Arial", "Verdana", "Times New Roman", "Tahoma", "Arial, Helvetica"]);
+      const color = rng.pick(["#000000", "#000080", "#333333", "#003366", "#990000"]);
+      const head = brand && rng.chance(0.7)
+        ? `<tr><td bgcolor="${
+          rng.pick(["#003366", "#CC0000", "#336699", "#006633", "#FFCC00"])
+        }" align="center"><font face="${face}" size="5" color="#FFFFFF"><b>${brandName}</b></font></td></tr>`
+        : "";
+      const rows = paras.map((p) =>
+        `<tr><td${rng.chance(0.2) ? ' align="center"' : ""}><font face="${face}" size="${
+          rng.pick(["2", "2", "3", "-1"])
+        }" color="${color}">${rng.chance(0.15) ? "<b>" : ""}${
+          inlineHtml(p, "")
+        }${""}</font></td></tr>`
+      ).join("\n");
+      const unsub = opts.unsubscribe
+        ? `<tr><td><font face="${face}" size="1">${
+          rng.pick([
+            "To unsubscribe from this list",
+            "If you no longer wish to receive these emails",
+            "To be removed from our mailing list",
+            "To change your subscription",
+          ])
+        }, <a href="${esc(opts.unsubscribe)}">click here</a>.</font></td></tr>`
+        : "";
+      html = `<html><head><title>${esc(subject)}</title></head><body bgcolor="#FFFFFF"${
+        rng.chance(0.5) ? ' link="#0000FF" vlink="#800080"' : ""
+      }><center><table width="${rng.pick(["600", "580", "100%", "468"])}" border="0" cellpadding="${
+        rng.range(2, 8)
+      }" cellspacing="0">${head}\n${rows}\n${unsub}</table></center>${
+        opts.pixel ? `<img src="${esc(opts.pixel)}" width="1" height="1" border="0">` : ""
+      }</body></html>`;
+      break;
+    }
+    case "outlook": {
+      // A desktop mail program's HTML part (Outlook Express and friends).
+      const face = rng.pick(["Arial", "Times New Roman", "Verdana", "Tahoma"]);
+      const size = rng.pick(["2", "2", "3"]);
+      const lines = paras.map((p) =>
+        `<DIV><FONT face=${face.includes(" ") ? `"${face}"` : face} size=${size}>${
+          inlineHtml(p, "")
+        }</FONT></DIV>\n<DIV>&nbsp;</DIV>`
+      ).join("\n");
+      html =
+        `<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN">\n<HTML><HEAD>\n<META http-equiv=Content-Type content="text/html; charset=iso-8859-1">\n<META content="MSHTML 6.00.2800.1106" name=GENERATOR></HEAD>\n<BODY bgColor=#ffffff>\n${lines}</BODY></HTML>`;
       break;
     }
     case "phish": {

@@ -32,6 +32,12 @@ export type TrainOptions = {
    */
   oofFolds?: number;
   oofMaxLegitRate?: number;
+  /**
+   * Phase 4 (mail): the decision rule on the intercept also looks at the
+   * out-of-fold margins of the train split (this many folds by family), so
+   * that it is made on far more legitimate mail than the calibration split.
+   */
+  calibrationFolds?: number;
 };
 
 export const DEFAULT_TRAIN: TrainOptions = {

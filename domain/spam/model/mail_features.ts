@@ -58,13 +58,9 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   const sw = wordsOf(normalize(subject), 40);
   emitWords(sink, sw, NS.subject, false);
   meta(sink, "subject_len:" + lengthBucket(subject.length));
-  const letters = subject.replace(/[^\p{L}]/gu, "");
-  if (letters.length >= 8 && letters.replace(/[^\p{Lu}]/gu, "").length / letters.length >= 0.7) {
-    meta(sink, "subject:caps");
-  }
+  // Phase 4b: no features for a subject in capitals, with '!' or with a price
+  // or a percentage: retail mail's style, not spam intent.
   if (/^(?:re|aw|fwd?|wg|tr|rv)\s*:/i.test(subject)) meta(sink, "subject:reply");
-  if (/!/.test(subject)) meta(sink, "subject:excl");
-  if (/[$€£]\s?\d|\d+\s?%/.test(subject)) meta(sink, "subject:money");
   if (/\p{Extended_Pictographic}/u.test(subject)) meta(sink, "subject:emoji");
   if (!subject.trim()) meta(sink, "subject:empty");
 
@@ -88,6 +84,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
     meta(sink, "list_footer");
   }
   if (/^-{5,} ?(?:Forwarded message|Original Message) ?-{5,}/im.test(body)) meta(sink, "forwarded");
+  emitStructure(sink, body);
 
   // Layout.
   if (!facts) meta(sink, "html:none");
@@ -246,4 +243,50 @@ function emitBrandConsistency(
   const labels = [...domains].map((d) => hostInfo(d).label.replace(/[^a-z0-9]/g, ""));
   const linked = named.some((b) => labels.some((l) => l === b || l === b + "mail"));
   meta(sink, linked ? "brand_text:linked" : "brand_text:not_linked");
+}
+
+/** "Reply with REMOVE", "to be removed reply STOP", "responda con BAJA": mass mail's opt-out by reply. */
+const REMOVE_BY_REPLY =
+  /\b(?:reply|respond|send (?:an? )?(?:e-?mail|message)|antworten sie|responda|répondez|rispondi)\b[^\n]{0,60}?\b(?:remove|removed|stop|entfernen|baja|stop|cancella)\b|\bto be (?:removed|taken off|excluded)\b/i;
+/** Mass mail's claims of being allowed ("this is not spam", "Bill S.1618", "one-time mailing"). */
+const NOT_SPAM_CLAIM =
+  /\bthis is not (?:spam|an? unsolicited)|\bS\.? ?1618\b|\bone[- ]time (?:mailing|e-?mail)\b|\bin compliance (?:with|of)\b[^\n]{0,40}\b(?:bill|law|regulations?|act)\b|\bcannot be considered spam\b|\bstrongly (?:against|oppose)\b[^\n]{0,20}\b(?:spam|unsolicited)/i;
+/** A list's footer, list-manager style (Mailman, ezmlm, Yahoo Groups, SourceForge, majordomo). */
+const LIST_FOOTER =
+  /mailman\/listinfo|yahoogroups\.com|yahoo! groups|-unsubscribe@|-request@|-help@|\bsf\.net email is sponsored|\bmailing list\b|\blist (?:maintainer|moderator|archives?)\b/i;
+/** A line that quotes an earlier message's author: "On ..., X wrote:", ">>>>> X said:", "--- In list, X wrote:". */
+const ATTRIBUTION =
+  /(?:\bwrote|\bsaid|schrieb(?: am [^:]{0,40})?|escribió|a écrit|scrisse|napisał|написал)\s*:\s*$/i;
+
+/**
+ * The shape of the body as a whole, line by line (linear): how much of it is
+ * quoted from an earlier message, code or patch lines, an attribution line,
+ * a list footer, against mass mail's marks: opt-out by reply and claims of
+ * not being spam.
+ */
+function emitStructure(sink: FeatureSink, body: string): void {
+  let lines = 0, quoted = 0, code = 0, attribution = 0;
+  for (const raw of body.split("\n", 4000)) {
+    const line = raw.trimEnd();
+    if (!line.trim()) continue;
+    lines++;
+    const c = line[0];
+    if (c === ">" || line.startsWith("| ")) quoted++;
+    else if (
+      /^(?:[+-](?![+-]{2,}\s*$)[^+-]|@@ |diff |Index: |===|\s{4,}\S.*[;{}]$|\t\S)/.test(line)
+    ) code++;
+    if (line.length < 200 && ATTRIBUTION.test(line)) attribution++;
+  }
+  if (lines >= 3) {
+    const q = quoted / lines;
+    meta(sink, "quoted_share:" + (q === 0 ? "none" : q < 0.2 ? "some" : q < 0.5 ? "much" : "most"));
+    if (code >= 2) meta(sink, "code_lines:" + (code / lines < 0.2 ? "some" : "much"));
+  }
+  if (attribution) meta(sink, "attribution_line");
+  if (LIST_FOOTER.test(body.slice(-1500))) meta(sink, "list_footer:tail");
+  if (REMOVE_BY_REPLY.test(body)) meta(sink, "mass:remove_by_reply");
+  if (NOT_SPAM_CLAIM.test(body)) meta(sink, "mass:not_spam_claim");
+  // Phase 4b: no features for the share of capitals, '!' or currency signs
+  // in the body. They encode marketing style, which legitimate retail mail
+  // shares with spam, not spam intent.
 }

@@ -6,13 +6,13 @@
  * calibrated). The held-out split is not touched here.
  */
 import { fitPlatt, scoreOf } from "./calibration.ts";
+import { DEFAULT_TRAIN, type Example, margin, train, type TrainOptions } from "./logistic.ts";
 import { fnv, mix32 } from "./hashing.ts";
+import { CollectSink, type FeatureSink, type SparseVector } from "./vector.ts";
+import { decodeWeights, encodeWeights, type WeightsFile } from "./weights.ts";
 
 /** The score from which a message is spam (the spec's threshold). */
 const SPAM_SCORE = 60;
-import { DEFAULT_TRAIN, type Example, margin, train, type TrainOptions } from "./logistic.ts";
-import { CollectSink, type FeatureSink, type SparseVector } from "./vector.ts";
-import { decodeWeights, encodeWeights, type WeightsFile } from "./weights.ts";
 
 export type LabelledItem<T> = {
   id: string;
@@ -54,23 +54,14 @@ export function exampleWeights<T>(items: LabelledItem<T>[]): number[] {
   );
 }
 
-export type TrainResult = {
-  file: WeightsFile;
-  calibrationMargins: { margin: number; label: 0 | 1 }[];
-};
-
-export function trainModel<T>(
-  model: WeightsFile["model"],
+function examplesOf<T>(
   items: LabelledItem<T>[],
-  splitOf: (family: string) => Split,
   extract: (sink: FeatureSink, input: T) => void,
-  opts: TrainOptions = DEFAULT_TRAIN,
-  auxiliary: { items: LabelledItem<T>[]; weight: number } | null = null,
-): TrainResult {
-  const trainItems = items.filter((it) => splitOf(it.family) === "train");
-  const calItems = items.filter((it) => splitOf(it.family) === "calibration");
-  const weights = exampleWeights(trainItems);
-  const examples: Example[] = trainItems.map((it, i) => ({
+  opts: TrainOptions,
+  auxiliary: { items: LabelledItem<T>[]; weight: number } | null,
+): Example[] {
+  const weights = exampleWeights(items);
+  const examples: Example[] = items.map((it, i) => ({
     x: featurise(extract, it.input, opts.groups),
     y: it.label === "spam" ? 1 : 0,
     weight: weights[i],
@@ -86,11 +77,71 @@ export function trainModel<T>(
       })
     );
   }
+  return examples;
+}
+
+function quantised(
+  model: WeightsFile["model"],
+  weights: Float64Array,
+  bias: number,
+  opts: TrainOptions,
+): { weights: Float32Array; bias: number } {
+  const draft = encodeWeights(model, weights, bias, { a: 1, b: 0 }, {}, opts.groups);
+  return { weights: decodeWeights(draft), bias };
+}
+
+/** Margins of each train item by a model trained without its fold (folds by family). */
+function outOfFoldMargins<T>(
+  model: WeightsFile["model"],
+  trainItems: LabelledItem<T>[],
+  extract: (sink: FeatureSink, input: T) => void,
+  opts: TrainOptions,
+  auxiliary: { items: LabelledItem<T>[]; weight: number } | null,
+  folds: number,
+): { id: string; margin: number; label: 0 | 1 }[] {
+  const foldOf = (family: string) => mix32(fnv("calfold:" + family)) % folds;
+  const out: { id: string; margin: number; label: 0 | 1 }[] = [];
+  for (let f = 0; f < folds; f++) {
+    const fit = trainItems.filter((it) => foldOf(it.family) !== f);
+    const lm = train(examplesOf(fit, extract, opts, auxiliary), opts);
+    const m = quantised(model, lm.weights, lm.bias, opts);
+    for (const it of trainItems) {
+      if (foldOf(it.family) !== f) continue;
+      out.push({
+        id: it.id,
+        margin: margin(m, featurise(extract, it.input, opts.groups)),
+        label: it.label === "spam" ? 1 : 0,
+      });
+    }
+  }
+  return out;
+}
+
+export type TrainResult = {
+  file: WeightsFile;
+  calibrationMargins: { margin: number; label: 0 | 1 }[];
+  /** The legitimate items that the intercept rule looks at, highest score first (five), by the final calibration. */
+  highestLegitimate: { id: string; score: number }[];
+  /** How far the intercept rule lowered Platt's intercept (0 to 2). */
+  interceptLowered: number;
+};
+
+export function trainModel<T>(
+  model: WeightsFile["model"],
+  items: LabelledItem<T>[],
+  splitOf: (family: string) => Split,
+  extract: (sink: FeatureSink, input: T) => void,
+  opts: TrainOptions = DEFAULT_TRAIN,
+  auxiliary: { items: LabelledItem<T>[]; weight: number } | null = null,
+): TrainResult {
+  const trainItems = items.filter((it) => splitOf(it.family) === "train");
+  const calItems = items.filter((it) => splitOf(it.family) === "calibration");
+  const examples = examplesOf(trainItems, extract, opts, auxiliary);
   const lm = train(examples, opts);
   // Calibrate what will be shipped: the quantised weights.
-  const draft = encodeWeights(model, lm.weights, lm.bias, { a: 1, b: 0 }, {}, opts.groups);
-  const shipped = { weights: decodeWeights(draft), bias: lm.bias };
+  const shipped = quantised(model, lm.weights, lm.bias, opts);
   const calibrationMargins = calItems.map((it) => ({
+    id: it.id,
     margin: margin(shipped, featurise(extract, it.input, opts.groups)),
     label: (it.label === "spam" ? 1 : 0) as 0 | 1,
   }));
@@ -99,6 +150,16 @@ export function trainModel<T>(
     calibrationMargins.map((c) => c.label),
   );
   const platt = { ...fitted };
+  // Phase 4 (mail): the out-of-fold margins of the train split join the
+  // calibration split's for the rule below (Platt's fit stays on the calibration split).
+  const legitItems = [
+    ...calibrationMargins,
+    ...(opts.calibrationFolds
+      ? outOfFoldMargins(model, trainItems, extract, opts, auxiliary, opts.calibrationFolds)
+      : []),
+  ].filter((c) => c.label === 0);
+  const legitMargins = legitItems.map((c) => c.margin);
+  // Forms (phase 4): a guard from the train split's out-of-fold legitimate items.
   const oof = opts.oofFolds
     ? outOfFoldLegitMargins(
       trainItems,
@@ -115,9 +176,7 @@ export function trainModel<T>(
   // split's out-of-fold legitimate items at 60+ are at most `oofMaxLegitRate`.
   // A lost customer costs more than a spam let through.
   while (platt.b > fitted.b - 2) {
-    const worst = Math.max(
-      ...calibrationMargins.filter((c) => c.label === 0).map((c) => scoreOf(c.margin, platt)),
-    );
+    const worst = Math.max(...legitMargins.map((m) => scoreOf(m, platt)));
     const tail = oofRate(platt) <= (opts.oofMaxLegitRate ?? 1);
     if (worst < (opts.legitCeiling ?? SPAM_SCORE) && tail) break;
     platt.b -= 0.25;
@@ -133,7 +192,11 @@ export function trainModel<T>(
     kinds: new Set(items.map((i) => i.kind)).size,
     auxiliary: auxiliary ? { items: auxiliary.items.length, weight: auxiliary.weight } : null,
   }, opts.groups);
-  return { file, calibrationMargins };
+  const highestLegitimate = legitItems
+    .map((c) => ({ id: c.id, score: scoreOf(c.margin, platt) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 5);
+  return { file, calibrationMargins, highestLegitimate, interceptLowered: fitted.b - platt.b };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The two corpora with their extractors, as the train and eval tools use them. */
 import { buildFormCorpus, FORM_KINDS_PHASE3 } from "../corpus/forms.ts";
 import { buildMailCorpus } from "../corpus/mail.ts";
-import { splitOf } from "../corpus/split.ts";
+import { mailSplitOf, type Split, splitOf } from "../corpus/split.ts";
 import { formFeatures, roleOf } from "../model/form_features.ts";
 import { type EmailMessage, mailFeatures } from "../model/mail_features.ts";
 import type { LabelledItem } from "../model/training.ts";
@@ -15,6 +15,8 @@ export type CorpusSpec = {
   auxiliary?: () => { items: LabelledItem<unknown>[]; weight: number };
   extract: (sink: FeatureSink, input: unknown) => void;
   path: URL;
+  /** Which split a family belongs to (mail: a larger calibration split, phase 4). */
+  split: (family: string) => Split;
   /** Training options (feature group weights chosen by cross-validation on the train split). */
   train: TrainOptions;
 };
@@ -23,6 +25,7 @@ export const CORPORA: CorpusSpec[] = [
   {
     model: "forms",
     items: buildFormCorpus,
+    split: splitOf,
     extract: formFeatures as (sink: FeatureSink, input: unknown) => void,
     path: new URL("../model/weights/forms.json", import.meta.url),
     // Phase 4: no legitimate calibration item at 50 or more, and at most 0.5 % of
@@ -38,14 +41,15 @@ export const CORPORA: CorpusSpec[] = [
   {
     model: "mail",
     items: buildMailCorpus,
+    split: mailSplitOf,
     auxiliary: () => ({ items: formsAsMail(), weight: AUX_WEIGHT }),
     extract: mailFeatures as (sink: FeatureSink, input: unknown) => void,
     path: new URL("../model/weights/mail.json", import.meta.url),
-    train: { ...DEFAULT_TRAIN, groups: [1, 2, 0.7, 1, 1] },
+    train: { ...DEFAULT_TRAIN, groups: [1, 2, 0.7, 1, 1], calibrationFolds: 5 },
   },
 ];
 
-export { splitOf };
+export { mailSplitOf, splitOf };
 
 export function selected(args: string[]): CorpusSpec[] {
   const names = args.filter((a) => !a.startsWith("-"));

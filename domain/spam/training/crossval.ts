@@ -6,12 +6,12 @@
 import { fnv, mix32 } from "../model/hashing.ts";
 import { margin, sigmoid, train } from "../model/logistic.ts";
 import { exampleWeights, featurise } from "../model/training.ts";
-import { selected, splitOf } from "./corpora.ts";
+import { selected } from "./corpora.ts";
 
 const FOLDS = 5;
 const env = (k: string, d: number) => Number(Deno.env.get(k) ?? d);
 for (const c of selected(Deno.args)) {
-  const items = c.items().filter((it) => splitOf(it.family) === "train");
+  const items = c.items().filter((it) => c.split(it.family) === "train");
   const groups = Deno.env.get("GW")?.split(",").map(Number) ?? c.train.groups;
   const opts = {
     ...c.train,

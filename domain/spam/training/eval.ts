@@ -6,7 +6,7 @@
  */
 import { HashedModel, SPAM_FROM, SUSPICIOUS_FROM } from "../model/model.ts";
 import type { WeightsFile } from "../model/weights.ts";
-import { selected, splitOf } from "./corpora.ts";
+import { selected } from "./corpora.ts";
 import type { EmailMessage, FormSubmission } from "../model/scorer.ts";
 import { judgeSubmission } from "../form_judge.ts";
 import { BuiltinClassifier } from "../classifier.ts";
@@ -48,7 +48,7 @@ const splitName = Deno.args.includes("--calibration") ? "calibration" : "heldout
 for (const c of selected(Deno.args)) {
   const file = JSON.parse(await Deno.readTextFile(c.path)) as WeightsFile;
   const model = new HashedModel(file, c.extract);
-  const items = c.items().filter((it) => splitOf(it.family) === splitName);
+  const items = c.items().filter((it) => c.split(it.family) === splitName);
   type Row = { label: string; n: number; spam60: number; susp30: number; scores: number[] };
   const rows = new Map<string, Row>();
   const langs = new Map<string, number>();

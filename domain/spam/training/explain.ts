@@ -1,16 +1,22 @@
 /**
  * `deno run -A domain/spam/training/explain.ts forms|mail ID...`: an item of the corpus,
- * its score by the shipped weights, and the features that moved it most.
+ * its score by the shipped weights, and the features that moved it most
+ * (mail: the items of phase 4b's newsletter probe too, as `4b:<id>`).
  */
 import { HashedModel } from "../model/model.ts";
 import type { WeightsFile } from "../model/weights.ts";
-import { CORPORA, splitOf } from "./corpora.ts";
+import { CORPORA } from "./corpora.ts";
+import { probeItems } from "./probe_mail.ts";
+import { MAIL_PROBE4B } from "../corpus/mail_probe4b.ts";
 
 const [model, ...ids] = Deno.args;
 const c = CORPORA.find((x) => x.model === model);
 if (!c) throw new Error("first argument: forms or mail");
 const m = new HashedModel(JSON.parse(await Deno.readTextFile(c.path)) as WeightsFile, c.extract);
-const items = c.items();
+// Phase 4b's newsletter probe is not in the corpus: its items are named "4b:<id>" (mail).
+const items = model === "mail"
+  ? [...c.items(), ...probeItems(MAIL_PROBE4B).map((it) => ({ ...it, id: "4b:" + it.id }))]
+  : c.items();
 for (const id of ids) {
   const it = items.find((x) => x.id === id);
   if (!it) {
@@ -19,7 +25,7 @@ for (const id of ids) {
   }
   const s = m.score(it.input);
   console.log(
-    `\n${id} (${it.label}, ${splitOf(it.family)}): score ${s.score}, margin ${s.margin.toFixed(2)}`,
+    `\n${id} (${it.label}, ${c.split(it.family)}): score ${s.score}, margin ${s.margin.toFixed(2)}`,
   );
   console.log(JSON.stringify(it.input).slice(0, 700));
   for (const x of m.explain(it.input, 16)) {

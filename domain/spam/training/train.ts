@@ -3,15 +3,15 @@
  * corpora. Deterministic (fixed seed): running it twice writes the same bytes.
  */
 import { trainModel } from "../model/training.ts";
-import { selected, splitOf } from "./corpora.ts";
+import { selected } from "./corpora.ts";
 
 for (const c of selected(Deno.args)) {
   const t0 = performance.now();
   const items = c.items();
-  const { file } = trainModel(
+  const { file, highestLegitimate, interceptLowered } = trainModel(
     c.model,
     items,
-    splitOf,
+    c.split,
     c.extract,
     c.train,
     c.auxiliary ? c.auxiliary() : null,
@@ -26,5 +26,10 @@ for (const c of selected(Deno.args)) {
       `${(json.length / 1024).toFixed(0)} KiB, platt a=${file.platt.a.toFixed(3)} b=${
         file.platt.b.toFixed(3)
       }, ${(ms / 1000).toFixed(1)} s -> ${c.path.pathname.replace(/.*\/domain\//, "domain/")}`,
+  );
+  console.log(
+    `  intercept lowered by ${interceptLowered.toFixed(2)}; highest legitimate scores it saw: ${
+      highestLegitimate.map((h) => `${h.score} ${h.id}`).join(", ")
+    }`,
   );
 }

@@ -66,8 +66,8 @@ for (const c of CORPORA) {
   Deno.test(`${c.model} weights: the committed file is what spam:train produces, and training twice gives the same weights`, async () => {
     const items = c.items();
     const aux = c.auxiliary ? c.auxiliary() : null;
-    const a = trainModel(c.model, items, splitOf, c.extract, c.train, aux).file;
-    const b = trainModel(c.model, items, splitOf, c.extract, c.train, aux).file;
+    const a = trainModel(c.model, items, c.split, c.extract, c.train, aux).file;
+    const b = trainModel(c.model, items, c.split, c.extract, c.train, aux).file;
     assert.deepEqual(a, b);
     const committed = JSON.parse(await Deno.readTextFile(c.path));
     assert.equal(

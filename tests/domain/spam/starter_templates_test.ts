@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { STARTER_TEMPLATES } from "../../../domain/mail/starter_templates.ts";
 import { BuiltinClassifier } from "../../../domain/spam/classifier.ts";
 import { FLAG_SCORE, scoreContent } from "../../../domain/spam/mail_score.ts";
+import { scoreEmail } from "../../../domain/spam/model/scorer.ts";
 
 const VALUES: Record<string, string> = {
   name: "Ann",
@@ -54,6 +55,10 @@ Deno.test("every starter template, filled in, passes checks 11 and 12 (built-in)
         html,
       });
       assert.equal(v.spam, false, `${t.slug} (${fill}): ${v.detail}`);
+      // Phase 4b: far from refusal, not just under it (phase 4's weights gave the
+      // email verification filled with placeholders 78, refusal alone is at 90).
+      const model = scoreEmail({ subject, text, html }).score;
+      assert.ok(model < 60, `${t.slug} (${fill}): model ${model}`);
     }
   }
 });

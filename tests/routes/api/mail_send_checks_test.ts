@@ -466,8 +466,18 @@ const FORM_SPAM = {
     "[url=https://x.example.org]cheap[/url]. To opt out reply STOP.",
 };
 
+/**
+ * The hold is tested on its own: past 100 log entries check 12 samples by subject, and these
+ * subjects are not in the sample. (Check 12 runs first: on a fresh site the built-in classifier
+ * refuses FORM_SPAM as ai_flagged, as the spec's order says.)
+ */
+async function skipClassifier(svc: TestService, s: Seeded) {
+  await commit(addTotal(svc.ctx.kv.atomic(), "site_email_log", s.siteId, 100), "seed total");
+}
+
 Deno.test("hold: a spammy contact-form notification answers sent and held, and is not sent", async () => {
   await withService(async (svc, s) => {
+    await skipClassifier(svc, s);
     const r = await send(svc, s.key, {
       to: "owner@example.com",
       source_plugin: "contact-form-7",
@@ -501,6 +511,7 @@ Deno.test("hold: a spammy contact-form notification answers sent and held, and i
 
 Deno.test("hold: a normal form notification, and the same text from another source, are sent", async () => {
   await withService(async (svc, s) => {
+    await skipClassifier(svc, s);
     const normal = await send(svc, s.key, {
       to: "owner@example.com",
       source_plugin: "wpforms",

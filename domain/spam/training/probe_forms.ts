@@ -1,5 +1,5 @@
 /**
- * `deno run -A domain/spam/training/probe.ts [--verbose] [--split=heldout]`:
+ * `deno run -A domain/spam/training/probe_forms.ts [--verbose] [--split=heldout]`:
  * the phase 4 probe (corpus/form_probe4.ts) through forms/submit's decision
  * (form_judge with the shipped weights), in the order written, with the
  * near-duplicate memory kept in a Map as KV keeps it (sightings per MinHash
