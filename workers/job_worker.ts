@@ -27,8 +27,10 @@ function sendMetrics() {
 self.onmessage = async (e: MessageEvent<Msg>) => {
   if (e.data.type === "start") {
     // This thread is off the HTTP thread already: mail from jobs (sequence
-    // steps) is built and sent here, without delivery workers of its own.
-    ctx = await openCtx({ ...e.data.config, SVC_SMTP_WORKERS: 0 });
+    // steps) is built and sent here, without delivery workers of its own. The
+    // mail stack loads with the first such mail (lazyMail): a thread that only
+    // delivers webhooks never holds it.
+    ctx = await openCtx({ ...e.data.config, SVC_SMTP_WORKERS: 0 }, { lazyMail: true });
     runner = new JobRunner(ctx, jobs);
     runner.start();
     metricsTimer = setInterval(sendMetrics, 1000);
