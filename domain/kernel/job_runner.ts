@@ -221,12 +221,14 @@ export class JobRunner {
     const run = new JobRun(this.ctx, claimed, claim.versionstamp, parsed.data);
     try {
       await kind.handler(this.ctx, run);
-      // A handler that did not end the job itself is done with it. One that did
-      // (finish or reschedule, committed with its result) changed the record,
-      // so this check fails: the job is ended either way.
-      // A read first: a check that fails would fail the group commit's whole batch
-      // (which then bisects it), and most handlers end their job themselves.
+      // Most handlers end their job themselves (finish or reschedule, committed
+      // with their result: run.endedByHandler): nothing more to do. Should such
+      // a commit have failed and the handler gone on regardless, the job runs
+      // again when its lease ends, as after a crash. A handler that did not end
+      // its job is done with it: finished here, after a read (a check bound to
+      // fail would fail the group commit's whole batch, which then bisects it).
       counted("ok");
+      if (run.endedByHandler) return;
       const now = await getJobEntry(kv, jobId);
       const ended = now.versionstamp === claim.versionstamp
         ? await run.finish(kv.atomic()).commit()

@@ -109,8 +109,17 @@ export class JobRun<P extends Record<string, unknown> = Record<string, unknown>>
     readonly payload: P,
   ) {}
 
+  /**
+   * Whether the handler added its job's end (finish or reschedule) to an op
+   * of its own. The op's commit either succeeded or threw (commit() throws on
+   * a failed check), so a handler that returns normally after that has ended
+   * its job: the runner then skips its fallback finish and the read before it.
+   */
+  endedByHandler = false;
+
   /** Adds "this job is done" to `op`. */
   finish(op: Deno.AtomicOperation): Deno.AtomicOperation {
+    this.endedByHandler = true;
     return finishJobMutations(op, this.job, this.versionstamp);
   }
 
@@ -132,6 +141,7 @@ export class JobRun<P extends Record<string, unknown> = Record<string, unknown>>
   }
 
   #replace(op: Deno.AtomicOperation, next: Job): Deno.AtomicOperation {
+    this.endedByHandler = true;
     const at = next.due_at;
     replaceJobMutations(op, this.job, this.versionstamp, next);
     if (this.ctx.useQueue) {
