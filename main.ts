@@ -140,7 +140,8 @@ function appHandler(config: Config, app: ReturnType<typeof buildApp>, process: n
  */
 export async function startHttpOnly(config: Config, process: number): Promise<Running> {
   const tls = await readTls(config);
-  const ctx = await openCtx(config);
+  // No job runs here: jobs due now go to the first process's runners by queue message.
+  const ctx = await openCtx(config, { wakeJobs: false });
   try {
     const server = listen(
       { ...listenLimits(config, ctx), port: config.SVC_PORT, tls },

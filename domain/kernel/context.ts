@@ -76,6 +76,13 @@ export type Ctx = {
    * due-index sweep alone triggers them (KV Connect, where enqueue is refused).
    */
   useQueue: boolean;
+  /**
+   * With useQueue: a job due now is triggered by a sum on the wake key, which
+   * the job runners of this process watch, instead of a queue message (jobs.ts).
+   * false in a process that runs no jobs (an extra HTTP process): its jobs
+   * need queue messages to reach the runners of another process.
+   */
+  wakeJobs: boolean;
   /** Turns of writers of one hot record within this process (locks.ts). */
   locks: LockTable;
   caches: Caches;
@@ -98,6 +105,8 @@ export type CtxOptions = {
   log?: Logger;
   /** Default: SVC_JOB_TRIGGER, and whether the KV path has a queue (config.ts jobsUseQueue). */
   useQueue?: boolean;
+  /** Default true; false where this process runs no job runner (Ctx.wakeJobs). */
+  wakeJobs?: boolean;
   outbound?: OutboundOverrides;
   /**
    * Mail services of the caller's own (openCtx, tests). Default: made from the
@@ -155,6 +164,7 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
     metrics: new Metrics(METRIC_HELP),
     requestScope,
     useQueue: opts.useQueue ?? jobsUseQueue(config),
+    wakeJobs: opts.wakeJobs ?? true,
     locks: new LockTable(),
     caches: {
       apiKeys: new BoundedCache(API_KEY_CACHE_SIZE),

@@ -1,10 +1,14 @@
 /**
- * Runs jobs. Two triggers lead to the same `runJob(id)`:
- * - KV queue messages (local KV): precise timing; at least once, so a message
- *   may arrive twice or, after a crash, again about a minute later;
- * - a sweep of the due index every second: finds jobs whose message was lost,
+ * Runs jobs. Three triggers lead to the same `runJob(id)`:
+ * - the wake key (local KV, `ctx.wakeJobs`): a commit that schedules a job due
+ *   now sums it, and this runner watches it (in-process, no SQLite work of its
+ *   own) and sweeps the due index at once, up to WAKE_CONCURRENCY jobs;
+ * - KV queue messages (local KV): jobs due later (retries, sequence steps) and
+ *   jobs of processes that run none; at least once, so a message may arrive
+ *   twice or, after a crash, again about a minute later;
+ * - a sweep of the due index every second: finds jobs whose trigger was lost,
  *   whose runner died (lease over), or every job when there is no queue (KV
- *   Connect). It leaves jobs alone for a grace period so the queue wins normally.
+ *   Connect). It leaves jobs alone for a grace period so the others win normally.
  * The claim (a versionstamp-checked write that sets a lease) makes sure one
  * runner at a time works on a job, in this process or another.
  */
@@ -16,6 +20,7 @@ import {
   getJobEntry,
   type Job,
   replaceJobMutations,
+  watchRunnersWake,
 } from "./jobs_store.ts";
 import { commit } from "./kv/kv.ts";
 import { type Backoff, backoffMs } from "./backoff.ts";
@@ -27,6 +32,12 @@ const FAILURE_BACKOFF: Backoff = {
   growth: "exponential",
   jitter: false,
 };
+
+/**
+ * Jobs that wake-key sweeps may run at once in this runner (a fan-out job
+ * posts up to 20 webhooks): enough to keep the receivers and the commits busy.
+ */
+export const WAKE_CONCURRENCY = 64;
 
 export type RunnerOptions = {
   /** How long a claim lasts before another runner may take the job over. */
@@ -47,6 +58,13 @@ export class JobRunner {
   /** Job ids this runner is working on that a sweep started. */
   readonly #swept = new Set<string>();
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The wake key's watch (cancelled by stop()). */
+  #wakeWatch: ReadableStreamDefaultReader<unknown> | null = null;
+  /** A wake sweep is running; `#wakeAgain`: one more was asked for meanwhile. */
+  #waking = false;
+  #wakeAgain = false;
+  /** The last sweep filled every free place: sweep again when a swept job ends. */
+  #backlog = false;
   /** The sweep in progress, if any (stop() waits for it before the KV handle closes). */
   #sweeping: Promise<number> | null = null;
   #stopped = false;
@@ -67,8 +85,9 @@ export class JobRunner {
     };
   }
 
-  /** Starts listening to the queue and sweeping; the first sweep runs at once. */
+  /** Starts watching the wake key, listening to the queue and sweeping; the first sweep runs at once. */
   start(): void {
+    if (this.ctx.useQueue && this.ctx.wakeJobs) this.#watchWake();
     if (this.ctx.useQueue) {
       // listenQueue ends when the KV handle is closed.
       this.ctx.kv.listenQueue((msg: unknown) => {
@@ -112,6 +131,7 @@ export class JobRunner {
   async stop(graceMs?: number): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    await this.#wakeWatch?.cancel().catch(() => {});
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = graceMs === undefined
       ? null
@@ -140,14 +160,14 @@ export class JobRunner {
    * (a webhook receiver that takes 10 s) must not hold back the jobs due after
    * it, which matters most where the sweep is the only trigger.
    */
-  async sweep(graceMs = 0): Promise<number> {
+  async sweep(graceMs = 0, concurrency = this.#opts.sweepConcurrency): Promise<number> {
     // A sweep already under way may have read the due index before what the
     // caller just did (committed a job, moved a test's clock): wait for it and
     // sweep again, so that every job due when this call began is started by
     // the time it returns.
     while (this.#sweeping) await this.#sweeping.catch(() => {});
     if (this.#stopped) return 0;
-    this.#sweeping = this.#sweepOnce(graceMs);
+    this.#sweeping = this.#sweepOnce(graceMs, concurrency);
     try {
       return await this.#sweeping;
     } finally {
@@ -155,18 +175,60 @@ export class JobRunner {
     }
   }
 
-  async #sweepOnce(graceMs: number): Promise<number> {
-    const room = this.#opts.sweepConcurrency - this.#swept.size;
-    if (room <= 0) return 0;
+  async #sweepOnce(graceMs: number, concurrency: number): Promise<number> {
+    const room = concurrency - this.#swept.size;
+    if (room <= 0) {
+      this.#backlog = true;
+      return 0;
+    }
     const ids = await dueJobIds(this.ctx.kv, this.ctx.clock.now() - graceMs, room);
+    this.#backlog = ids.length >= room;
     let started = 0;
     for (const id of ids) {
       if (this.#swept.has(id)) continue;
       this.#swept.add(id);
       started++;
-      this.#track(this.runJob(id).finally(() => this.#swept.delete(id)));
+      this.#track(
+        this.runJob(id).finally(() => {
+          this.#swept.delete(id);
+          if (this.#backlog && this.ctx.wakeJobs) this.#wake();
+        }),
+      );
     }
     return started;
+  }
+
+  /** Sweeps at every change of the wake key (see the top of this file). */
+  #watchWake(): void {
+    const reader = watchRunnersWake(this.ctx.kv).getReader();
+    this.#wakeWatch = reader;
+    (async () => {
+      for (;;) {
+        const { done } = await reader.read();
+        if (done || this.#stopped) return;
+        this.#wake();
+      }
+    })().catch((e) => {
+      if (!this.#stopped) this.ctx.log.error("job wake watch stopped", { error: e });
+    });
+  }
+
+  /** A sweep of what is due now, or one more after the one running (never two at once). */
+  #wake(): void {
+    if (this.#stopped) return;
+    if (this.#waking) {
+      this.#wakeAgain = true;
+      return;
+    }
+    this.#waking = true;
+    (async () => {
+      do {
+        this.#wakeAgain = false;
+        await this.sweep(0, Math.max(WAKE_CONCURRENCY, this.#opts.sweepConcurrency));
+      } while (this.#wakeAgain && !this.#stopped);
+    })().catch((e) => {
+      if (!this.#stopped) this.ctx.log.error("job wake sweep failed", { error: e });
+    }).finally(() => (this.#waking = false));
   }
 
   #track(p: Promise<void>): Promise<void> {
