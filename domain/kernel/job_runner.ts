@@ -49,11 +49,25 @@ export type RunnerOptions = {
   maxRuns?: number;
   /** Jobs started by sweeps that may run at once in this runner. */
   sweepConcurrency?: number;
+  /**
+   * This runner's share of wake-key sweeps when `count` runners of one process
+   * watch the same key (SVC_JOB_WORKERS above 1): it starts only the jobs whose
+   * id falls in share `index`, so the runners do not race for every job. The
+   * periodic sweep still takes any job (after its grace), so a job whose
+   * runner is gone is not left behind.
+   */
+  wakeShare?: { index: number; count: number };
 };
+
+/** Which of `count` shares a job id falls in (the random end of its UUIDv7). */
+export function jobShare(jobId: string, count: number): number {
+  return (parseInt(jobId.slice(-6), 16) || 0) % count;
+}
 
 export class JobRunner {
   readonly #kinds: Map<string, JobKind>;
-  readonly #opts: Required<RunnerOptions>;
+  readonly #opts: Required<Omit<RunnerOptions, "wakeShare">>;
+  readonly #wakeShare: { index: number; count: number } | undefined;
   readonly #inflight = new Set<Promise<void>>();
   /** Job ids this runner is working on that a sweep started. */
   readonly #swept = new Set<string>();
@@ -75,13 +89,15 @@ export class JobRunner {
     opts: RunnerOptions = {},
   ) {
     this.#kinds = new Map(kinds.map((k) => [k.kind, k]));
+    const { wakeShare, ...rest } = opts;
+    this.#wakeShare = wakeShare && wakeShare.count > 1 ? wakeShare : undefined;
     this.#opts = {
       leaseMs: 60_000,
       sweepEveryMs: 1_000,
       sweepGraceMs: 2_000,
       maxRuns: 8,
       sweepConcurrency: 16,
-      ...opts,
+      ...rest,
     };
   }
 
@@ -160,14 +176,18 @@ export class JobRunner {
    * (a webhook receiver that takes 10 s) must not hold back the jobs due after
    * it, which matters most where the sweep is the only trigger.
    */
-  async sweep(graceMs = 0, concurrency = this.#opts.sweepConcurrency): Promise<number> {
+  async sweep(
+    graceMs = 0,
+    concurrency = this.#opts.sweepConcurrency,
+    share?: { index: number; count: number },
+  ): Promise<number> {
     // A sweep already under way may have read the due index before what the
     // caller just did (committed a job, moved a test's clock): wait for it and
     // sweep again, so that every job due when this call began is started by
     // the time it returns.
     while (this.#sweeping) await this.#sweeping.catch(() => {});
     if (this.#stopped) return 0;
-    this.#sweeping = this.#sweepOnce(graceMs, concurrency);
+    this.#sweeping = this.#sweepOnce(graceMs, concurrency, share);
     try {
       return await this.#sweeping;
     } finally {
@@ -175,7 +195,11 @@ export class JobRunner {
     }
   }
 
-  async #sweepOnce(graceMs: number, concurrency: number): Promise<number> {
+  async #sweepOnce(
+    graceMs: number,
+    concurrency: number,
+    share?: { index: number; count: number },
+  ): Promise<number> {
     const room = concurrency - this.#swept.size;
     if (room <= 0) {
       this.#backlog = true;
@@ -186,6 +210,7 @@ export class JobRunner {
     let started = 0;
     for (const id of ids) {
       if (this.#swept.has(id)) continue;
+      if (share && jobShare(id, share.count) !== share.index) continue;
       this.#swept.add(id);
       started++;
       this.#track(
@@ -224,7 +249,11 @@ export class JobRunner {
     (async () => {
       do {
         this.#wakeAgain = false;
-        await this.sweep(0, Math.max(WAKE_CONCURRENCY, this.#opts.sweepConcurrency));
+        await this.sweep(
+          0,
+          Math.max(WAKE_CONCURRENCY, this.#opts.sweepConcurrency),
+          this.#wakeShare,
+        );
       } while (this.#wakeAgain && !this.#stopped);
     })().catch((e) => {
       if (!this.#stopped) this.ctx.log.error("job wake sweep failed", { error: e });

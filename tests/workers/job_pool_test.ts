@@ -96,6 +96,11 @@ Deno.test("with a KV file, a job worker thread delivers the webhook", async () =
   assert.deepEqual(got, { event: "email.sent", ua: "Service-Webhooks/1.0" });
 });
 
+Deno.test("with two job worker threads (sharing the wake key's jobs) the webhook is delivered", async () => {
+  const got = await deliveredWith("2");
+  assert.deepEqual(got, { event: "email.sent", ua: "Service-Webhooks/1.0" });
+});
+
 Deno.test("with SVC_JOB_WORKERS=0 the HTTP thread delivers it", async () => {
   const got = await deliveredWith("0");
   assert.deepEqual(got, { event: "email.sent", ua: "Service-Webhooks/1.0" });

@@ -7,7 +7,7 @@ import { ManualClock, systemClock } from "../../../domain/kernel/clock.ts";
 import { defineJob, type JobKind, type JobRun, schedule } from "../../../domain/kernel/jobs.ts";
 import { getJobEntry, listDeadJobs, watchRunnersWake } from "../../../domain/kernel/jobs_store.ts";
 import { commit } from "../../../domain/kernel/kv/kv.ts";
-import { JobRunner, WAKE_CONCURRENCY } from "../../../domain/kernel/job_runner.ts";
+import { JobRunner, jobShare, WAKE_CONCURRENCY } from "../../../domain/kernel/job_runner.ts";
 import { eventually } from "../../helpers/service.ts";
 
 /**
@@ -424,6 +424,35 @@ Deno.test("the wake key starts due jobs at once, many at a time, with the period
   } finally {
     release();
     await runner.stop();
+    await ctx.close();
+  }
+});
+
+Deno.test("runners sharing the wake key each start only their share; the periodic sweep takes any job", async () => {
+  const ctx = await makeCtx("queue");
+  const ran = new Map<string, string>();
+  const mine = (who: string) =>
+    testJob("shared", (_c, run) => Promise.resolve(void ran.set(run.job.id, who)));
+  const a = new JobRunner(ctx, [mine("a")], {
+    sweepEveryMs: 60_000,
+    wakeShare: { index: 0, count: 2 },
+  });
+  a.start();
+  try {
+    await a.idle();
+    const jobs = [];
+    for (let i = 0; i < 20; i++) jobs.push(await scheduleJob(ctx, mine("a"), Date.now()));
+    const share0 = jobs.filter((j) => jobShare(j.id, 2) === 0);
+    assert.ok(share0.length > 0 && share0.length < 20, `${share0.length} of 20 in share 0`);
+    await eventually(() => ran.size === share0.length, 3000);
+    await a.idle();
+    assert.deepEqual([...ran.keys()].sort(), share0.map((j) => j.id).sort(), "only its share");
+    // The other share's runner is gone: a sweep (as the periodic one does) takes the rest.
+    await a.sweep(0);
+    await a.idle();
+    assert.equal(ran.size, 20);
+  } finally {
+    await a.stop();
     await ctx.close();
   }
 });
