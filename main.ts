@@ -141,7 +141,8 @@ function appHandler(config: Config, app: ReturnType<typeof buildApp>, process: n
  */
 export async function startHttpOnly(config: Config, process: number): Promise<Running> {
   const tls = await readTls(config);
-  const ctx = await openCtx(config);
+  // No job runs here: jobs due now go to the first process's runners by queue message.
+  const ctx = await openCtx(config, { wakeJobs: false });
   try {
     // Seen by every other instance before serving (domain/kernel/presence.ts).
     if (presenceApplies(config.SVC_KV_PATH)) await ctx.presence.join();

@@ -54,7 +54,7 @@ export async function startJobPool(
       if (e.data?.type === "metrics") metrics?.absorb(e.data.data);
     });
     const started = waitFor(w, "started", 30_000);
-    w.postMessage({ type: "start", config });
+    w.postMessage({ type: "start", config, index: i, count });
     await started;
     workers[i] = w;
   };

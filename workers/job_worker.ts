@@ -3,7 +3,7 @@
  * deliveries, sequence steps, ...) on its own context and KV handle to the
  * same database, exactly as another process would, so that background work
  * does not compete with HTTP requests for the main thread. Started and stopped
- * by workers/job_pool.ts; messages: {type: "start", config} -> {type: "started"},
+ * by workers/job_pool.ts; messages: {type: "start", config, index, count} -> {type: "started"},
  * {type: "stop"} -> {type: "stopped"}; and every second {type: "metrics", data}
  * (what it counted, domain/kernel/metrics.ts).
  */
@@ -13,7 +13,9 @@ import { type Ctx, openCtx } from "../domain/kernel/context.ts";
 import { JobRunner } from "../domain/kernel/job_runner.ts";
 import { jobs } from "./handlers.ts";
 
-type Msg = { type: "start"; config: Config } | { type: "stop"; graceMs?: number };
+type Msg =
+  | { type: "start"; config: Config; index?: number; count?: number }
+  | { type: "stop"; graceMs?: number };
 
 let ctx: Ctx | null = null;
 let runner: JobRunner | null = null;
@@ -27,9 +29,13 @@ function sendMetrics() {
 self.onmessage = async (e: MessageEvent<Msg>) => {
   if (e.data.type === "start") {
     // This thread is off the HTTP thread already: mail from jobs (sequence
-    // steps) is built and sent here, without delivery workers of its own.
-    ctx = await openCtx({ ...e.data.config, SVC_SMTP_WORKERS: 0 });
-    runner = new JobRunner(ctx, jobs);
+    // steps) is built and sent here, without delivery workers of its own. The
+    // mail stack loads with the first such mail (lazyMail): a thread that only
+    // delivers webhooks never holds it.
+    ctx = await openCtx({ ...e.data.config, SVC_SMTP_WORKERS: 0 }, { lazyMail: true });
+    // Several workers share the wake key's jobs by id instead of racing for each.
+    const { index = 0, count = 1 } = e.data;
+    runner = new JobRunner(ctx, jobs, { wakeShare: { index, count } });
     runner.start();
     metricsTimer = setInterval(sendMetrics, 1000);
     self.postMessage({ type: "started" });

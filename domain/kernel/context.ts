@@ -6,7 +6,10 @@
  *
  * `createCtx` is the one place a context is made (main.ts, each job worker
  * thread, tests/helpers/service.ts) and `ctx.close()` the one place it ends,
- * so nothing is started on first use and nothing outlives its service.
+ * so nothing is started on first use and nothing outlives its service. The
+ * one exception is asked for: a job worker thread's mail services
+ * (`openCtx(config, { lazyMail: true })`) load with its first mail, which
+ * keeps the mail stack out of a thread that only delivers webhooks.
  */
 import { type Config, jobsUseQueue } from "./config.ts";
 import { type Clock, systemClock } from "./clock.ts";
@@ -16,7 +19,8 @@ import { BoundedCache, TtlCache, WindowSet } from "./cache.ts";
 import { type AuthFailures, createAuthFailures } from "./auth_guard.ts";
 import { createEgressClient, type OutboundOverrides } from "./net/outbound_http.ts";
 import { openKv } from "./kv/open.ts";
-import { createMailServices, type MailServices } from "../mail/services.ts";
+import type { MailServices } from "../mail/services.ts";
+import { lazyMailServices } from "../mail/lazy_services.ts";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { METRIC_HELP, Metrics } from "./metrics.ts";
 import { Presence } from "./presence.ts";
@@ -85,6 +89,13 @@ export type Ctx = {
    * due-index sweep alone triggers them (KV Connect, where enqueue is refused).
    */
   useQueue: boolean;
+  /**
+   * With useQueue: a job due now is triggered by a sum on the wake key, which
+   * the job runners of this process watch, instead of a queue message (jobs.ts).
+   * false in a process that runs no jobs (an extra HTTP process): its jobs
+   * need queue messages to reach the runners of another process.
+   */
+  wakeJobs: boolean;
   /** Turns of writers of one hot record within this process (locks.ts). */
   locks: LockTable;
   caches: Caches;
@@ -107,10 +118,34 @@ export type CtxOptions = {
   log?: Logger;
   /** Default: SVC_JOB_TRIGGER, and whether the KV path has a queue (config.ts jobsUseQueue). */
   useQueue?: boolean;
+  /** Default true; false where this process runs no job runner (Ctx.wakeJobs). */
+  wakeJobs?: boolean;
   outbound?: OutboundOverrides;
-  /** Mail services of the caller's own (tests); default: made from the configuration. */
+  /**
+   * Mail services of the caller's own (openCtx, tests). Default: made from the
+   * configuration on first use (mail/lazy_services.ts), so a context that
+   * sends no mail never loads the mail stack.
+   */
   mail?: MailServices;
+  /**
+   * openCtx only. false (default): the mail services are made at once (the
+   * delivery workers start with the service; a bad mail setting fails the
+   * start). true: on first use, for a job worker thread that mostly delivers
+   * webhooks (about 60 MB less per thread, docs/performance.md).
+   */
+  lazyMail?: boolean;
 };
+
+/** The mail services from the configuration; loads the mail stack (nodemailer, the spam models). */
+async function makeMailServices(
+  config: Config,
+  kv: Deno.Kv,
+  clock: Clock,
+  log: Logger,
+): Promise<MailServices> {
+  const { createMailServices } = await import("../mail/services.ts");
+  return createMailServices(config, kv, clock, log);
+}
 
 /** Entries per cache: bounds memory; a miss only costs a read or a decryption. */
 const API_KEY_CACHE_SIZE = 10_000;
@@ -130,13 +165,8 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
   const requestScope = new AsyncLocalStorage<RequestScope>();
   const log = opts.log ?? createLogger(config.SVC_LOG_LEVEL, () => requestScope.getStore());
   const egressClient = createEgressClient(config.SVC_EGRESS_PROXY);
-  let mail: MailServices;
-  try {
-    mail = opts.mail ?? createMailServices(config, kv, clock, log);
-  } catch (e) {
-    egressClient?.close();
-    throw e;
-  }
+  const mail = opts.mail ??
+    lazyMailServices(() => makeMailServices(config, kv, clock, log), !!config.SVC_SMTP_URL);
   let closing: Promise<void> | null = null;
   const instanceId = crypto.randomUUID();
   const ctx: Ctx = {
@@ -151,6 +181,7 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
     metrics: new Metrics(METRIC_HELP),
     requestScope,
     useQueue: opts.useQueue ?? jobsUseQueue(config),
+    wakeJobs: opts.wakeJobs ?? true,
     locks: new LockTable(),
     caches: {
       apiKeys: new BoundedCache(API_KEY_CACHE_SIZE),
@@ -180,13 +211,26 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
   return ctx;
 }
 
-/** Opens the KV store at SVC_KV_PATH (kv/open.ts) and makes the context on it. */
+/**
+ * Opens the KV store at SVC_KV_PATH (kv/open.ts) and makes the context on it,
+ * with its mail services made at once unless `opts.lazyMail`.
+ */
 export async function openCtx(config: Config, opts: CtxOptions = {}): Promise<Ctx> {
   const kv = await openKv(config.SVC_KV_PATH);
+  let ctx: Ctx;
   try {
-    return createCtx(config, kv, opts);
+    ctx = createCtx(config, kv, opts);
   } catch (e) {
     kv.close();
     throw e;
   }
+  if (!opts.mail && !opts.lazyMail) {
+    try {
+      ctx.mail = await makeMailServices(config, kv, ctx.clock, ctx.log);
+    } catch (e) {
+      await ctx.close();
+      throw e;
+    }
+  }
+  return ctx;
 }

@@ -1,10 +1,14 @@
 /**
- * Runs jobs. Two triggers lead to the same `runJob(id)`:
- * - KV queue messages (local KV): precise timing; at least once, so a message
- *   may arrive twice or, after a crash, again about a minute later;
- * - a sweep of the due index every second: finds jobs whose message was lost,
+ * Runs jobs. Three triggers lead to the same `runJob(id)`:
+ * - the wake key (local KV, `ctx.wakeJobs`): a commit that schedules a job due
+ *   now sums it, and this runner watches it (in-process, no SQLite work of its
+ *   own) and sweeps the due index at once, up to WAKE_CONCURRENCY jobs;
+ * - KV queue messages (local KV): jobs due later (retries, sequence steps) and
+ *   jobs of processes that run none; at least once, so a message may arrive
+ *   twice or, after a crash, again about a minute later;
+ * - a sweep of the due index every second: finds jobs whose trigger was lost,
  *   whose runner died (lease over), or every job when there is no queue (KV
- *   Connect). It leaves jobs alone for a grace period so the queue wins normally.
+ *   Connect). It leaves jobs alone for a grace period so the others win normally.
  * The claim (a versionstamp-checked write that sets a lease) makes sure one
  * runner at a time works on a job, in this process or another.
  */
@@ -16,6 +20,7 @@ import {
   getJobEntry,
   type Job,
   replaceJobMutations,
+  watchRunnersWake,
 } from "./jobs_store.ts";
 import { commit } from "./kv/kv.ts";
 import { type Backoff, backoffMs } from "./backoff.ts";
@@ -28,6 +33,12 @@ const FAILURE_BACKOFF: Backoff = {
   jitter: false,
 };
 
+/**
+ * Jobs that wake-key sweeps may run at once in this runner (a fan-out job
+ * posts up to 20 webhooks): enough to keep the receivers and the commits busy.
+ */
+export const WAKE_CONCURRENCY = 64;
+
 export type RunnerOptions = {
   /** How long a claim lasts before another runner may take the job over. */
   leaseMs?: number;
@@ -38,15 +49,36 @@ export type RunnerOptions = {
   maxRuns?: number;
   /** Jobs started by sweeps that may run at once in this runner. */
   sweepConcurrency?: number;
+  /**
+   * This runner's share of wake-key sweeps when `count` runners of one process
+   * watch the same key (SVC_JOB_WORKERS above 1): it starts only the jobs whose
+   * id falls in share `index`, so the runners do not race for every job. The
+   * periodic sweep still takes any job (after its grace), so a job whose
+   * runner is gone is not left behind.
+   */
+  wakeShare?: { index: number; count: number };
 };
+
+/** Which of `count` shares a job id falls in (the random end of its UUIDv7). */
+export function jobShare(jobId: string, count: number): number {
+  return (parseInt(jobId.slice(-6), 16) || 0) % count;
+}
 
 export class JobRunner {
   readonly #kinds: Map<string, JobKind>;
-  readonly #opts: Required<RunnerOptions>;
+  readonly #opts: Required<Omit<RunnerOptions, "wakeShare">>;
+  readonly #wakeShare: { index: number; count: number } | undefined;
   readonly #inflight = new Set<Promise<void>>();
   /** Job ids this runner is working on that a sweep started. */
   readonly #swept = new Set<string>();
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The wake key's watch (cancelled by stop()). */
+  #wakeWatch: ReadableStreamDefaultReader<unknown> | null = null;
+  /** A wake sweep is running; `#wakeAgain`: one more was asked for meanwhile. */
+  #waking = false;
+  #wakeAgain = false;
+  /** The last sweep filled every free place: sweep again when a swept job ends. */
+  #backlog = false;
   /** The sweep in progress, if any (stop() waits for it before the KV handle closes). */
   #sweeping: Promise<number> | null = null;
   #stopped = false;
@@ -57,18 +89,21 @@ export class JobRunner {
     opts: RunnerOptions = {},
   ) {
     this.#kinds = new Map(kinds.map((k) => [k.kind, k]));
+    const { wakeShare, ...rest } = opts;
+    this.#wakeShare = wakeShare && wakeShare.count > 1 ? wakeShare : undefined;
     this.#opts = {
       leaseMs: 60_000,
       sweepEveryMs: 1_000,
       sweepGraceMs: 2_000,
       maxRuns: 8,
       sweepConcurrency: 16,
-      ...opts,
+      ...rest,
     };
   }
 
-  /** Starts listening to the queue and sweeping; the first sweep runs at once. */
+  /** Starts watching the wake key, listening to the queue and sweeping; the first sweep runs at once. */
   start(): void {
+    if (this.ctx.useQueue && this.ctx.wakeJobs) this.#watchWake();
     if (this.ctx.useQueue) {
       // listenQueue ends when the KV handle is closed.
       this.ctx.kv.listenQueue((msg: unknown) => {
@@ -112,6 +147,7 @@ export class JobRunner {
   async stop(graceMs?: number): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    await this.#wakeWatch?.cancel().catch(() => {});
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = graceMs === undefined
       ? null
@@ -140,14 +176,18 @@ export class JobRunner {
    * (a webhook receiver that takes 10 s) must not hold back the jobs due after
    * it, which matters most where the sweep is the only trigger.
    */
-  async sweep(graceMs = 0): Promise<number> {
+  async sweep(
+    graceMs = 0,
+    concurrency = this.#opts.sweepConcurrency,
+    share?: { index: number; count: number },
+  ): Promise<number> {
     // A sweep already under way may have read the due index before what the
     // caller just did (committed a job, moved a test's clock): wait for it and
     // sweep again, so that every job due when this call began is started by
     // the time it returns.
     while (this.#sweeping) await this.#sweeping.catch(() => {});
     if (this.#stopped) return 0;
-    this.#sweeping = this.#sweepOnce(graceMs);
+    this.#sweeping = this.#sweepOnce(graceMs, concurrency, share);
     try {
       return await this.#sweeping;
     } finally {
@@ -155,18 +195,69 @@ export class JobRunner {
     }
   }
 
-  async #sweepOnce(graceMs: number): Promise<number> {
-    const room = this.#opts.sweepConcurrency - this.#swept.size;
-    if (room <= 0) return 0;
+  async #sweepOnce(
+    graceMs: number,
+    concurrency: number,
+    share?: { index: number; count: number },
+  ): Promise<number> {
+    const room = concurrency - this.#swept.size;
+    if (room <= 0) {
+      this.#backlog = true;
+      return 0;
+    }
     const ids = await dueJobIds(this.ctx.kv, this.ctx.clock.now() - graceMs, room);
+    this.#backlog = ids.length >= room;
     let started = 0;
     for (const id of ids) {
       if (this.#swept.has(id)) continue;
+      if (share && jobShare(id, share.count) !== share.index) continue;
       this.#swept.add(id);
       started++;
-      this.#track(this.runJob(id).finally(() => this.#swept.delete(id)));
+      this.#track(
+        this.runJob(id).finally(() => {
+          this.#swept.delete(id);
+          if (this.#backlog && this.ctx.wakeJobs) this.#wake();
+        }),
+      );
     }
     return started;
+  }
+
+  /** Sweeps at every change of the wake key (see the top of this file). */
+  #watchWake(): void {
+    const reader = watchRunnersWake(this.ctx.kv).getReader();
+    this.#wakeWatch = reader;
+    (async () => {
+      for (;;) {
+        const { done } = await reader.read();
+        if (done || this.#stopped) return;
+        this.#wake();
+      }
+    })().catch((e) => {
+      if (!this.#stopped) this.ctx.log.error("job wake watch stopped", { error: e });
+    });
+  }
+
+  /** A sweep of what is due now, or one more after the one running (never two at once). */
+  #wake(): void {
+    if (this.#stopped) return;
+    if (this.#waking) {
+      this.#wakeAgain = true;
+      return;
+    }
+    this.#waking = true;
+    (async () => {
+      do {
+        this.#wakeAgain = false;
+        await this.sweep(
+          0,
+          Math.max(WAKE_CONCURRENCY, this.#opts.sweepConcurrency),
+          this.#wakeShare,
+        );
+      } while (this.#wakeAgain && !this.#stopped);
+    })().catch((e) => {
+      if (!this.#stopped) this.ctx.log.error("job wake sweep failed", { error: e });
+    }).finally(() => (this.#waking = false));
   }
 
   #track(p: Promise<void>): Promise<void> {
@@ -221,12 +312,14 @@ export class JobRunner {
     const run = new JobRun(this.ctx, claimed, claim.versionstamp, parsed.data);
     try {
       await kind.handler(this.ctx, run);
-      // A handler that did not end the job itself is done with it. One that did
-      // (finish or reschedule, committed with its result) changed the record,
-      // so this check fails: the job is ended either way.
-      // A read first: a check that fails would fail the group commit's whole batch
-      // (which then bisects it), and most handlers end their job themselves.
+      // Most handlers end their job themselves (finish or reschedule, committed
+      // with their result: run.endedByHandler): nothing more to do. Should such
+      // a commit have failed and the handler gone on regardless, the job runs
+      // again when its lease ends, as after a crash. A handler that did not end
+      // its job is done with it: finished here, after a read (a check bound to
+      // fail would fail the group commit's whole batch, which then bisects it).
       counted("ok");
+      if (run.endedByHandler) return;
       const now = await getJobEntry(kv, jobId);
       const ended = now.versionstamp === claim.versionstamp
         ? await run.finish(kv.atomic()).commit()

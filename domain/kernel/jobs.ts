@@ -1,11 +1,15 @@
 /**
  * Delayed and retried work. A job kind is declared once, in its capability,
  * with `defineJob(kind, payloadSchema, handler)`, and listed in
- * workers/handlers.ts. `schedule()` writes a durable job record and (with a
- * local KV file) a queue message carrying its id, both inside the caller's own
- * atomic operation, so a job exists exactly when the state change that needs it
- * exists; its payload is typed by the kind's schema. Nothing else calls
- * `kv.enqueue`.
+ * workers/handlers.ts. `schedule()` writes a durable job record and its
+ * trigger, both inside the caller's own atomic operation, so a job exists
+ * exactly when the state change that needs it exists; its payload is typed by
+ * the kind's schema. The trigger, with a local KV file: for a job due now, a
+ * sum on the wake key that this process's job runners watch (`ctx.wakeJobs`;
+ * a KV queue message costs two more SQLite transactions, and Deno's queue
+ * delivered too few a second for webhook fan-out, docs/performance.md); for a
+ * later job, or from a process that runs no jobs, a queue message carrying its
+ * id. Nothing else calls `kv.enqueue`.
  *
  * The runner (job_runner.ts) parses the stored payload with the kind's schema
  * before the handler sees it: a payload that does not match is dead-lettered
@@ -22,6 +26,7 @@ import {
   type Job,
   putJobMutations,
   replaceJobMutations,
+  wakeRunnersMutation,
 } from "./jobs_store.ts";
 
 /** Deno KV refuses queue delays over 30 days; longer waits are chained. */
@@ -91,10 +96,22 @@ export function schedule<S extends PayloadSchema>(
     created_at: now,
   };
   putJobMutations(op, job);
-  if (ctx.useQueue) {
-    op.enqueue({ jobId: job.id } satisfies JobMessage, { delay: queueDelay(job.due_at, now) });
-  }
+  trigger(ctx, op, job.id, job.due_at, now);
   return job;
+}
+
+/** A job's trigger (see the top of this file); none without a queue (the sweep finds it). */
+function trigger(
+  ctx: Ctx,
+  op: Deno.AtomicOperation,
+  jobId: string,
+  dueAt: number,
+  now: number,
+): void {
+  if (!ctx.useQueue) return;
+  const delay = queueDelay(dueAt, now);
+  if (delay === 0 && ctx.wakeJobs) wakeRunnersMutation(op);
+  else op.enqueue({ jobId } satisfies JobMessage, { delay });
 }
 
 /** A claimed job, handed to its handler with its parsed payload. */
@@ -109,8 +126,17 @@ export class JobRun<P extends Record<string, unknown> = Record<string, unknown>>
     readonly payload: P,
   ) {}
 
+  /**
+   * Whether the handler added its job's end (finish or reschedule) to an op
+   * of its own. The op's commit either succeeded or threw (commit() throws on
+   * a failed check), so a handler that returns normally after that has ended
+   * its job: the runner then skips its fallback finish and the read before it.
+   */
+  endedByHandler = false;
+
   /** Adds "this job is done" to `op`. */
   finish(op: Deno.AtomicOperation): Deno.AtomicOperation {
+    this.endedByHandler = true;
     return finishJobMutations(op, this.job, this.versionstamp);
   }
 
@@ -132,13 +158,10 @@ export class JobRun<P extends Record<string, unknown> = Record<string, unknown>>
   }
 
   #replace(op: Deno.AtomicOperation, next: Job): Deno.AtomicOperation {
+    this.endedByHandler = true;
     const at = next.due_at;
     replaceJobMutations(op, this.job, this.versionstamp, next);
-    if (this.ctx.useQueue) {
-      op.enqueue({ jobId: next.id } satisfies JobMessage, {
-        delay: queueDelay(at, this.ctx.clock.now()),
-      });
-    }
+    trigger(this.ctx, op, next.id, at, this.ctx.clock.now());
     return op;
   }
 }

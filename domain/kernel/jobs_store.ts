@@ -154,3 +154,16 @@ export async function countDeadJobs(kv: Deno.Kv): Promise<number> {
   for await (const _ of kv.list({ prefix: keys.jobsDead() })) n++;
   return n;
 }
+
+/**
+ * Adds "a job is due now" to `op`: a sum on the wake key, which the job
+ * runners of this process watch (job_runner.ts), instead of a KV queue message.
+ */
+export function wakeRunnersMutation(op: Deno.AtomicOperation): Deno.AtomicOperation {
+  return op.sum(keys.jobsWake(), 1n);
+}
+
+/** Changes of the wake key (one read each, coalesced), for a job runner. */
+export function watchRunnersWake(kv: Deno.Kv): ReadableStream<unknown> {
+  return kv.watch([keys.jobsWake()]);
+}

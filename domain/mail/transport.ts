@@ -4,10 +4,10 @@
  * happen where the sending happens.
  * - `WorkerSmtpTransport` (SVC_SMTP_URL set, SVC_SMTP_WORKERS >= 1, the
  *   default): delivery workers (Web Workers) build, sign and send, each with
- *   its own nodemailer SMTP pool. MIME building, RSA signing and nodemailer's
+ *   its own SMTP pool (smtp_pool.ts). MIME building, RSA signing and SMTP
  *   stream machinery then run beside the HTTP thread instead of on it.
  * - `SmtpTransport`: the same in the calling thread (SVC_SMTP_WORKERS=0, and
- *   inside each worker). nodemailer's SMTP pool to SVC_SMTP_URL, connections
+ *   inside each worker). An SMTP pool to SVC_SMTP_URL (smtp_pool.ts), connections
  *   reused for any number of messages. A message is sent when the relay answered
  *   250 to DATA; a 4xx/5xx or a connection failure is a `TransportError` with
  *   the server's reply.
@@ -29,7 +29,6 @@
  * naming the missing extension, the connection kept for the next message.
  */
 import { Buffer } from "node:buffer";
-import nodemailer, { type Transporter } from "nodemailer";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 import type { Config } from "../kernel/config.ts";
 import { type Clock, isoTime } from "../kernel/clock.ts";
@@ -37,6 +36,7 @@ import type { Logger } from "../kernel/log.ts";
 import { putOutbox } from "./outbox_store.ts";
 import { buildMessage, type ComposeInput } from "./compose.ts";
 import { trackHtml, type TrackingOptions } from "./tracking.ts";
+import { SmtpPool } from "./smtp_pool.ts";
 
 export type OutgoingMessage = {
   /** Log id (UUIDv7); also the outbox id. */
@@ -154,27 +154,21 @@ export function failureText(e: unknown): string {
 
 export class SmtpTransport implements MailTransport {
   readonly kind = "smtp";
-  readonly #pool: Transporter;
+  readonly #pool: SmtpPool;
 
   constructor(url: string, poolSize: number) {
     const u = new URL(url);
     const secure = u.protocol === "smtps:";
-    this.#pool = nodemailer.createTransport({
-      pool: true,
+    // Connections reused for any number of messages; a dead one gives its message one
+    // more try on a fresh one, no more: the caller is waiting for the answer (smtp_pool.ts).
+    this.#pool = new SmtpPool({
       host: u.hostname.replace(/^\[|\]$/g, ""),
       port: Number(u.port || (secure ? 465 : 587)),
       secure,
       auth: u.username
         ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) }
         : undefined,
-      maxConnections: poolSize,
-      maxMessages: Infinity,
-      // A dead connection gives its message one more try on a fresh one, no more:
-      // the caller is waiting for the answer.
-      maxRequeues: 1,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 60_000,
+      size: poolSize,
     });
   }
 
@@ -183,21 +177,21 @@ export class SmtpTransport implements MailTransport {
       const { raw, smtpUtf8 } = builtMessage(msg);
       // Without the connection check, a message that needs SMTPUTF8 is not sent at all.
       if (smtpUtf8 && !smtpUtf8Patched) throw new TransportError(SMTPUTF8_MISSING, true);
-      const info = await this.#pool.sendMail({
-        envelope: {
+      const info = await this.#pool.send(
+        {
           from: msg.envelopeFrom,
           to: msg.recipients,
           ...(smtpUtf8 && { [SMTPUTF8_FLAG]: true }),
+          // DSNs come back to the VERP Return-Path (domain/inbound): every outcome,
+          // headers only, the VERP's local part as ENVID (sent only if the relay offers DSN).
+          dsn: {
+            id: msg.envelopeFrom.slice(0, msg.envelopeFrom.lastIndexOf("@")),
+            return: "headers",
+            notify: ["success", "delay", "failure"],
+          },
         },
-        raw: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
-        // DSNs come back to the VERP Return-Path (domain/inbound): every outcome,
-        // headers only, the VERP's local part as ENVID (sent only if the relay offers DSN).
-        dsn: {
-          id: msg.envelopeFrom.slice(0, msg.envelopeFrom.lastIndexOf("@")),
-          return: "headers",
-          notify: ["success", "delay", "failure"],
-        },
-      });
+        Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
+      );
       const accepted = (info.accepted ?? []).map(String);
       if (accepted.length === 0) {
         throw new TransportError(info.response || "every recipient was refused", true);

@@ -35,7 +35,9 @@ import {
   type StepOutcome,
   waitingEnrollmentIds,
 } from "./store.ts";
-import { attemptOutcome, sendStep } from "./mail.ts";
+// The hand-off to the mail engine (./mail.ts) is imported when a step sends:
+// the job worker thread then loads the mail stack only if sequences run.
+const sequenceMail = () => import("./mail.ts");
 
 const StepPayload = z.object({ enrollment_id: z.string(), step: z.number().int().min(0) });
 const ResumePayload = z.object({ sequence_id: z.string() });
@@ -168,7 +170,9 @@ async function stepOnce(ctx: Ctx, run: StepRun, id: string, step: number): Promi
       await commit(op, "reschedule step job");
       return;
     }
-    const was = claimed.attempt_id ? await attemptOutcome(ctx, claimed.attempt_id) : "unknown";
+    const was = claimed.attempt_id
+      ? await (await sequenceMail()).attemptOutcome(ctx, claimed.attempt_id)
+      : "unknown";
     if (was !== "absent") {
       // It reached the mail engine: record what happened, never send it again.
       const o = was === "unknown"
@@ -193,7 +197,7 @@ async function stepOnce(ctx: Ctx, run: StepRun, id: string, step: number): Promi
   e = withOutcome(e, outcome(step, "sending", now, { attempt_id: attemptId }));
   vs = await save(ctx, vs, e);
 
-  const result = await sendStep(ctx, {
+  const result = await (await sequenceMail()).sendStep(ctx, {
     enrollment: e,
     sequence: seq,
     step: s,

@@ -15,11 +15,15 @@
  * First attempts go out by event (`webhookFanoutJob`, payload: the event's
  * delivery and webhook ids): one job, one queue message, one claim and one
  * read for all of an event's deliveries (up to MAX_WEBHOOKS_PER_SITE), posted
- * at once. Each attempt's outcome commits as soon as its answer is in (the
- * group commit gathers them), guarded by its delivery's versionstamp as above;
- * a failed first attempt schedules that delivery's own `webhookDeliveryJob` for
- * its retries, at the same times. A fan-out run again after a crash skips the
- * deliveries that have an attempt already. Measured in docs/performance.md.
+ * at once. A delivery is stored once, by its first attempt, with that
+ * attempt's outcome (the event lists its delivery ids meanwhile); an answer
+ * slower than FIRST_RECORD_WAIT_MS has the delivery stored pending first.
+ * Each outcome commits as soon as its answer is in (the group commit gathers
+ * them), its record checked absent (or, stored pending, at its versionstamp);
+ * a failed first attempt schedules that delivery's own `webhookDeliveryJob`
+ * for its retries, at the same times. A fan-out run again after a crash (its
+ * second run) reads what is stored and skips the deliveries stored with an
+ * attempt: at least once, as before. Measured in docs/performance.md.
  */
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
@@ -28,11 +32,15 @@ import { defineJob, type JobRun, schedule } from "../kernel/jobs.ts";
 import { commit } from "../kernel/kv/kv.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
 import {
+  createDelivery,
+  createDeliveryMutations,
   type Delivery,
+  freshDelivery,
   getDeliveriesAndWebhooks,
   getDeliveryEntry,
   getEvent,
   getWebhook,
+  type LastStatus,
   updateDeliveryMutations,
   type Webhook,
 } from "./store.ts";
@@ -67,39 +75,80 @@ function fanOutEnding(ctx: Ctx, deliveryId: string): Ending {
   };
 }
 
+/** How long a first attempt waits for its answer before its delivery is stored pending. */
+export const FIRST_RECORD_WAIT_MS = 1_000;
+
+/** Resolves true when `p` settles within `ms`, false after `ms`. */
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), ms)));
+  try {
+    return await Promise.race([p.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Adds "the delivery becomes `next`" to `op`: over the stored record read at
+ * `prior`, or (a first attempt of a fan-out, prior null) as its first record.
+ */
+function recordMutations(
+  op: Deno.AtomicOperation,
+  prior: Deno.KvEntry<Delivery> | null,
+  next: Delivery,
+  now: number,
+  attempted?: { succeeded: boolean; last: LastStatus },
+): Deno.AtomicOperation {
+  return prior
+    ? updateDeliveryMutations(op, prior, next, now, attempted)
+    : createDeliveryMutations(op, next, now, attempted);
+}
+
 async function cancelDelivery(
   ctx: Ctx,
-  settled: Deno.KvEntry<Delivery>,
+  prior: Deno.KvEntry<Delivery> | null,
+  d: Delivery,
   note: string,
   end: Ending,
 ): Promise<void> {
   const now = ctx.clock.now();
   const next: Delivery = {
-    ...settled.value,
+    ...d,
     state: "cancelled",
     next_attempt_at: null,
     note,
     updated_at: isoTime(now),
   };
   await commit(
-    end.done(updateDeliveryMutations(ctx.kv.atomic(), settled, next, now)),
+    end.done(recordMutations(ctx.kv.atomic(), prior, next, now)),
     "cancel webhook delivery",
   );
 }
 
-/** One attempt of a pending delivery (read at `settled`) and its outcome, committed. */
+/**
+ * One attempt of pending delivery `d` and its outcome, committed: over its
+ * record read at `prior`, or, for a first attempt not stored yet (prior null),
+ * as its first record with the outcome in it. If that answer takes longer than
+ * FIRST_RECORD_WAIT_MS the delivery is stored pending first, so the operator
+ * sees it while it waits.
+ */
 async function attempt(
   ctx: Ctx,
-  settled: Deno.KvEntry<Delivery>,
+  prior: Deno.KvEntry<Delivery> | null,
+  d: Delivery,
   webhook: Webhook,
   body: string,
   end: Ending,
 ): Promise<void> {
   const { kv, clock, log } = ctx;
-  const d = settled.value;
   const n = d.attempts.length + 1;
   const startedAt = clock.now();
-  const r = await sendToWebhook(ctx, webhook, body, d.event_type, d.id, d.id);
+  const posting = sendToWebhook(ctx, webhook, body, d.event_type, d.id, d.id);
+  if (prior === null && !(await settlesWithin(posting, FIRST_RECORD_WAIT_MS))) {
+    prior = await createDelivery(kv, d, startedAt);
+  }
+  const r = await posting;
   const now = clock.now();
   ctx.metrics.inc("svc_webhook_attempts_total", { outcome: r.ok ? "success" : "failure" });
   const attempts = [...d.attempts, {
@@ -122,7 +171,7 @@ async function attempt(
     next = { ...d, attempts, next_attempt_at: isoTime(at), updated_at: isoTime(now) };
     end.retry(op, at);
   }
-  updateDeliveryMutations(op, settled, next, now, {
+  recordMutations(op, prior, next, now, {
     succeeded: r.ok,
     last: { status: r.status, at: isoTime(startedAt) },
   });
@@ -153,41 +202,58 @@ async function deliverWebhook(
   const settled = entry as Deno.KvEntry<Delivery>;
   const end = ownJob(run);
   const webhook = await getWebhook(kv, d.webhook_id);
-  if (!webhook) return await cancelDelivery(ctx, settled, "webhook deleted", end);
-  if (webhook.paused) return await cancelDelivery(ctx, settled, "webhook paused", end);
+  if (!webhook) return await cancelDelivery(ctx, settled, d, "webhook deleted", end);
+  if (webhook.paused) return await cancelDelivery(ctx, settled, d, "webhook paused", end);
   const event = await getEvent(kv, d.event_id);
-  if (!event) return await cancelDelivery(ctx, settled, "event expired", end);
-  await attempt(ctx, settled, webhook, await unpackText(kv, event.body), end);
+  if (!event) return await cancelDelivery(ctx, settled, d, "event expired", end);
+  await attempt(ctx, settled, d, webhook, await unpackText(kv, event.body), end);
 }
 
 const FanoutPayload = z.object({
   event_id: z.string(),
   delivery_ids: z.array(z.string()),
   webhook_ids: z.array(z.string()),
+  /**
+   * "first_attempt": the deliveries are stored by their first attempts (events
+   * since then). Absent: stored with the event, pending (jobs from before).
+   */
+  records: z.literal("first_attempt").optional(),
 });
 
 /** The first attempts of an event's deliveries, at once (see the top of this file). */
 async function fanOut(ctx: Ctx, run: JobRun<z.output<typeof FanoutPayload>>): Promise<void> {
   const { kv } = ctx;
   const { event_id, delivery_ids, webhook_ids } = run.payload;
+  const firstAttempt = run.payload.records === "first_attempt";
+  // The first run of a job whose attempts store the deliveries finds none
+  // stored: no read. A run after a crash reads them and skips those stored.
+  const readStored = !firstAttempt || run.job.runs > 1;
   const [{ deliveries, webhooks }, event] = await Promise.all([
-    getDeliveriesAndWebhooks(kv, delivery_ids, [...new Set(webhook_ids)]),
+    getDeliveriesAndWebhooks(kv, readStored ? delivery_ids : [], [...new Set(webhook_ids)]),
     getEvent(kv, event_id),
   ]);
-  // Pending and not yet attempted: a delivery with an attempt has its own job.
-  const todo = deliveries.filter((e): e is Deno.KvEntry<Delivery> =>
-    e.value !== null && e.versionstamp !== null && e.value.state === "pending" &&
-    e.value.attempts.length === 0
-  );
+  const todo: { prior: Deno.KvEntry<Delivery> | null; d: Delivery }[] = [];
+  delivery_ids.forEach((id, i) => {
+    const stored = readStored ? deliveries[i] : null;
+    if (stored?.value && stored.versionstamp !== null) {
+      // Pending and not yet attempted; one with an attempt has its own job.
+      const d = stored.value;
+      if (d.state === "pending" && d.attempts.length === 0) {
+        todo.push({ prior: stored as Deno.KvEntry<Delivery>, d });
+      }
+    } else if (firstAttempt && event) {
+      todo.push({ prior: null, d: freshDelivery(event, id, webhook_ids[i]) });
+    }
+  });
   const body = event && todo.length ? await unpackText(kv, event.body) : null;
   // All settled before a failure retries the job: no attempt may still be in flight then.
-  const results = await Promise.allSettled(todo.map((settled) => {
-    const end = fanOutEnding(ctx, settled.value.id);
-    const webhook = webhooks.get(settled.value.webhook_id);
-    if (!webhook) return cancelDelivery(ctx, settled, "webhook deleted", end);
-    if (webhook.paused) return cancelDelivery(ctx, settled, "webhook paused", end);
-    if (body === null) return cancelDelivery(ctx, settled, "event expired", end);
-    return attempt(ctx, settled, webhook, body, end);
+  const results = await Promise.allSettled(todo.map(({ prior, d }) => {
+    const end = fanOutEnding(ctx, d.id);
+    const webhook = webhooks.get(d.webhook_id);
+    if (!webhook) return cancelDelivery(ctx, prior, d, "webhook deleted", end);
+    if (webhook.paused) return cancelDelivery(ctx, prior, d, "webhook paused", end);
+    if (body === null) return cancelDelivery(ctx, prior, d, "event expired", end);
+    return attempt(ctx, prior, d, webhook, body, end);
   }));
   const failed = results.find((r) => r.status === "rejected");
   if (failed) throw failed.reason;

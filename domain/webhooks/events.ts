@@ -1,9 +1,9 @@
 /**
  * The one way events leave the service. `emitEvent` builds the spec's outer
- * body, stores it, and creates one delivery (and its first-attempt job) per
- * subscribed, unpaused webhook of the site (from the site's routing, one
- * key), all in one atomic operation. The delivery job
- * (delivery_job.ts) does the HTTP part.
+ * body, stores it with the ids of its deliveries, one per subscribed, unpaused
+ * webhook of the site (from the site's routing, one key), and their fan-out
+ * job, all in one atomic operation. The fan-out job (delivery_job.ts) does the
+ * HTTP part and stores each delivery with its first attempt.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -12,7 +12,13 @@ import { schedule } from "../kernel/jobs.ts";
 import { webhookFanoutJob } from "./delivery_job.ts";
 import { commit } from "../kernel/kv/kv.ts";
 import { INLINE_TEXT_MAX, packText } from "../kernel/kv/blob.ts";
-import { type Delivery, EVENT_RETENTION_MS, type EventRecord, putEventMutations } from "./store.ts";
+import {
+  type Delivery,
+  EVENT_RETENTION_MS,
+  type EventRecord,
+  freshDelivery,
+  putEventMutations,
+} from "./store.ts";
 import { getRouting, type WebhookRoute } from "../sites/routing_store.ts";
 
 export const EVENT_TYPES = [
@@ -102,6 +108,7 @@ export async function prepareEvent(
   const targets = (webhooks ?? (await getRouting(ctx.kv, siteId)).webhooks).filter((w) =>
     !w.paused && subscribes(w.events, type)
   );
+  const requestId = ctx.requestScope.getStore()?.request_id;
   const event: EventRecord = {
     id,
     type,
@@ -111,31 +118,22 @@ export async function prepareEvent(
     body: body.length <= INLINE_TEXT_MAX
       ? { inline: body }
       : await packText(ctx.kv, body, { expireIn: EVENT_RETENTION_MS + 86_400_000 }),
+    // Time-ordered ids, so a webhook's deliveries list newest first by key.
+    deliveries: targets.map((w) => ({ id: uuidv7(now), webhook_id: w.id })),
+    // The API request that caused the event, when there was one (its log lines carry it too).
+    ...(requestId !== undefined && { request_id: requestId }),
   };
   // Index by a time-ordered id: the event id itself is a random UUID (spec).
   const order = uuidv7(now);
-  const deliveries: Delivery[] = targets.map((w) => ({
-    // Time-ordered, so a webhook's deliveries list newest first by key.
-    id: uuidv7(now),
-    event_id: id,
-    event_type: type,
-    webhook_id: w.id,
-    site_id: siteId,
-    // The API request that caused the event, when there was one (its log lines carry it too).
-    request_id: ctx.requestScope.getStore()?.request_id,
-    state: "pending",
-    attempts: [],
-    next_attempt_at: createdAt,
-    note: null,
-    created_at: createdAt,
-    updated_at: createdAt,
-  }));
+  // Written by their first attempts (delivery_job.ts), not here: each delivery
+  // record is stored once, with its first outcome.
+  const deliveries = event.deliveries!.map((d) => freshDelivery(event, d.id, d.webhook_id));
   return {
     event,
     body,
     deliveries,
     apply(op) {
-      putEventMutations(op, event, order, deliveries);
+      putEventMutations(op, event, order);
       // One job for the event's first attempts (delivery_job.ts: webhookFanoutJob).
       if (deliveries.length) {
         schedule(ctx, op, {
@@ -144,6 +142,7 @@ export async function prepareEvent(
             event_id: id,
             delivery_ids: deliveries.map((d) => d.id),
             webhook_ids: deliveries.map((d) => d.webhook_id),
+            records: "first_attempt",
           },
           runAt: now,
         });

@@ -65,6 +65,15 @@ export type EventRecord = {
   created_at: string;
   /** The exact JSON body sent to receivers. */
   body: Packed<string>;
+  /**
+   * The event's deliveries, one per webhook it goes to (events written since
+   * deliveries are stored with their first attempt; older events have the
+   * event index of their deliveries instead). A delivery's record is written
+   * by its first attempt, so until then it is known only here.
+   */
+  deliveries?: { id: string; webhook_id: string }[];
+  /** X-Request-Id of the API request that caused the event, when there was one. */
+  request_id?: string;
 };
 
 export type DeliveryAttempt = {
@@ -229,25 +238,55 @@ export function listEventsOfSite(kv: Deno.Kv, siteId: string, limit = 50): Promi
 }
 
 /**
- * Adds a new event, its site index entry, and each delivery with its indexes
- * to `op`. The caller adds the deliveries' jobs.
+ * Adds a new event and its site index entry to `op`. Its deliveries (listed in
+ * the record) are written by their first attempt (createDeliveryMutations);
+ * the caller adds the fan-out job.
  */
 export function putEventMutations(
   op: Deno.AtomicOperation,
   event: EventRecord,
   /** Time-ordered id for the site's event index (the event id itself is random). */
   order: string,
-  deliveries: Delivery[],
 ): Deno.AtomicOperation {
   const expireIn = EVENT_RETENTION_MS;
-  op.set(keys.event(event.id), event, { expireIn })
+  return op.set(keys.event(event.id), event, { expireIn })
     .set(keys.eventBySite(event.site_id, order), event.id, { expireIn });
-  for (const d of deliveries) {
-    op.check({ key: keys.delivery(d.id), versionstamp: null })
-      .set(keys.delivery(d.id), d, { expireIn })
-      .set(keys.deliveryByWebhook(d.webhook_id, d.id), d.id, { expireIn })
-      .set(keys.deliveryByEvent(d.event_id, d.id), d.id, { expireIn });
-  }
+}
+
+/** A delivery of `event` not attempted yet, as its first attempt will store it. */
+export function freshDelivery(event: EventRecord, id: string, webhookId: string): Delivery {
+  return {
+    id,
+    event_id: event.id,
+    event_type: event.type,
+    webhook_id: webhookId,
+    site_id: event.site_id,
+    ...(event.request_id !== undefined && { request_id: event.request_id }),
+    state: "pending",
+    attempts: [],
+    next_attempt_at: event.created_at,
+    note: null,
+    created_at: event.created_at,
+    updated_at: event.created_at,
+  };
+}
+
+/**
+ * Adds "the delivery `d` is stored for the first time" to `op`: the record
+ * (checked absent) and its webhook index, plus the webhook's counter and
+ * latest status when an attempt was made.
+ */
+export function createDeliveryMutations(
+  op: Deno.AtomicOperation,
+  d: Delivery,
+  now: number,
+  attempt?: { succeeded: boolean; last: LastStatus },
+): Deno.AtomicOperation {
+  const expireIn = retentionLeft(d, now);
+  op.check({ key: keys.delivery(d.id), versionstamp: null })
+    .set(keys.delivery(d.id), d, { expireIn })
+    .set(keys.deliveryByWebhook(d.webhook_id, d.id), d.id, { expireIn });
+  if (attempt) attemptMutations(op, d.webhook_id, attempt);
   return op;
 }
 
@@ -256,6 +295,16 @@ export async function getDeliveryEntry(
   id: string,
 ): Promise<Deno.KvEntryMaybe<Delivery>> {
   return await kv.get<Delivery>(keys.delivery(id));
+}
+
+/** Stores a delivery for the first time (see createDeliveryMutations); returns its entry. */
+export async function createDelivery(
+  kv: Deno.Kv,
+  d: Delivery,
+  now: number,
+): Promise<Deno.KvEntry<Delivery>> {
+  const r = await commit(createDeliveryMutations(kv.atomic(), d, now), "store webhook delivery");
+  return { key: keys.delivery(d.id), value: d, versionstamp: r.versionstamp };
 }
 
 /** Several deliveries and several webhooks in getMany batches (the fan-out job's one read). */
@@ -290,8 +339,20 @@ export function listDeliveriesOfWebhook(
   });
 }
 
-export function listDeliveriesOfEvent(kv: Deno.Kv, eventId: string): Promise<Delivery[]> {
-  return listByIndex<Delivery>(kv, keys.deliveriesByEvent(eventId), keys.delivery);
+/**
+ * The deliveries of one event, in webhook order; one not attempted yet is
+ * shown as the pending record its first attempt will write. Events from
+ * before the event record listed its deliveries are read by their index.
+ */
+export async function listDeliveriesOfEvent(kv: Deno.Kv, eventId: string): Promise<Delivery[]> {
+  const event = await getEvent(kv, eventId);
+  if (!event?.deliveries) {
+    return listByIndex<Delivery>(kv, keys.deliveriesByEvent(eventId), keys.delivery);
+  }
+  const got = await getManyBatched(kv, event.deliveries.map((d) => keys.delivery(d.id)));
+  return event.deliveries.map((d, i) =>
+    (got[i].value as Delivery | null) ?? freshDelivery(event, d.id, d.webhook_id)
+  );
 }
 
 /** Time left of a delivery's retention, so that an update keeps its expiry. */
@@ -312,9 +373,16 @@ export function updateDeliveryMutations(
   attempt?: { succeeded: boolean; last: LastStatus },
 ): Deno.AtomicOperation {
   op.check(entry).set(keys.delivery(next.id), next, { expireIn: retentionLeft(next, now) });
-  if (attempt) {
-    op.sum(keys.webhookCounter(next.webhook_id, attempt.succeeded ? "success" : "failure"), 1n)
-      .set(keys.webhookLastStatus(next.webhook_id), attempt.last);
-  }
+  if (attempt) attemptMutations(op, next.webhook_id, attempt);
   return op;
+}
+
+/** The webhook's counter and latest status after an attempt. */
+function attemptMutations(
+  op: Deno.AtomicOperation,
+  webhookId: string,
+  attempt: { succeeded: boolean; last: LastStatus },
+): void {
+  op.sum(keys.webhookCounter(webhookId, attempt.succeeded ? "success" : "failure"), 1n)
+    .set(keys.webhookLastStatus(webhookId), attempt.last);
 }

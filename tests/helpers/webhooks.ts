@@ -41,6 +41,17 @@ export async function getDelivery(svc: TestService, id: string): Promise<Deliver
   return r.body as unknown as DeliveryView;
 }
 
+/**
+ * The delivery, or null while it is not stored: a delivery is stored by its
+ * first attempt (domain/webhooks/delivery_job.ts), so it may 404 before that.
+ */
+export async function findDelivery(svc: TestService, id: string): Promise<DeliveryView | null> {
+  const r = await svc.admin("GET", `/deliveries/${id}`);
+  if (r.status === 404) return null;
+  if (r.status !== 200) throw new Error(`get delivery: ${r.status} ${r.text}`);
+  return r.body as unknown as DeliveryView;
+}
+
 /** Waits until the delivery has `n` attempts recorded (and returns it). */
 export function attemptsRecorded(
   svc: TestService,
@@ -49,16 +60,16 @@ export function attemptsRecorded(
   ms = 8000,
 ): Promise<DeliveryView> {
   return eventually(async () => {
-    const d = await getDelivery(svc, id);
-    return d.attempts.length >= n ? d : null;
+    const d = await findDelivery(svc, id);
+    return d && d.attempts.length >= n ? d : null;
   }, ms);
 }
 
-/** Waits until the delivery leaves the pending state. */
+/** Waits until the delivery is stored and no longer pending. */
 export function settled(svc: TestService, id: string, ms = 8000): Promise<DeliveryView> {
   return eventually(async () => {
-    const d = await getDelivery(svc, id);
-    return d.state !== "pending" ? d : null;
+    const d = await findDelivery(svc, id);
+    return d && d.state !== "pending" ? d : null;
   }, ms);
 }
 

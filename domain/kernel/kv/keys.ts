@@ -352,6 +352,8 @@ export const keys = {
   jobDue: (at: number, jobId: string): Key => ["jobs_due", at, jobId],
   /** The whole due index, earliest first. */
   jobsDue: (): Key => ["jobs_due"],
+  /** Counter summed by every commit that schedules a job due now; job runners in the process watch it. */
+  jobsWake: (): Key => ["jobs_wake"],
   /** A named lease ({holder, until}) that one instance of several holds (domain/kernel/lease_store.ts). */
   lease: (name: string): Key => ["leases", name],
   /** A live service instance ({pid, until}; expires): domain/kernel/presence_store.ts. */

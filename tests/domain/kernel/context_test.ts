@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
-import { createCtx } from "../../../domain/kernel/context.ts";
+import { createCtx, openCtx } from "../../../domain/kernel/context.ts";
 import { testConfig } from "../../../domain/kernel/config.ts";
 import { BoundedCache, WindowSet } from "../../../domain/kernel/cache.ts";
 import { backoffMs, RACE_BACKOFF } from "../../../domain/kernel/backoff.ts";
 import type { MailServices } from "../../../domain/mail/services.ts";
+import { lazyMailServices } from "../../../domain/mail/lazy_services.ts";
+import type { OutgoingMessage } from "../../../domain/mail/transport.ts";
+import type { ClassifierInput } from "../../../domain/spam/classifier.ts";
 
 Deno.test("two contexts share no lock table, cache or failed-login ledger", async () => {
   const a = createCtx(testConfig(), await Deno.openKv(":memory:"));
@@ -73,4 +76,60 @@ Deno.test("backoff: jittered linear pauses for races, doubling delays up to a ca
     512_000,
     600_000,
   ]);
+});
+
+Deno.test("lazy mail services load on the first send, once, and close only what loaded", async () => {
+  let loads = 0;
+  let closed = 0;
+  const sent: string[] = [];
+  const real: MailServices = {
+    transport: {
+      kind: "smtp",
+      send: (m) => {
+        sent.push(`relay ${m.recipients[0]}`);
+        return Promise.resolve({ response: "250", accepted: m.recipients, rejected: [] });
+      },
+      close: () => Promise.resolve(),
+    },
+    sandbox: {
+      kind: "outbox",
+      send: (m) => {
+        sent.push(`outbox ${m.recipients[0]}`);
+        return Promise.resolve({ response: "250", accepted: m.recipients, rejected: [] });
+      },
+      close: () => Promise.resolve(),
+    },
+    classifier: {
+      engine: "test",
+      classify: () => Promise.resolve({ engine: "test", spam: false, score: 0, detail: "" }),
+    },
+    close: () => Promise.resolve(void closed++),
+  };
+  const lazy = lazyMailServices(() => Promise.resolve(void loads++).then(() => real), true);
+  assert.equal(lazy.loaded(), false);
+  await lazy.close();
+  assert.deepEqual([loads, closed], [0, 0], "closing before any use loads nothing");
+  const msg = (to: string) => ({ recipients: [to] }) as unknown as OutgoingMessage;
+  await Promise.all([lazy.transport.send(msg("a@x.test")), lazy.sandbox.send(msg("b@x.test"))]);
+  assert.equal((await lazy.classifier.classify({} as ClassifierInput)).engine, "test");
+  assert.deepEqual([loads, lazy.loaded(), sent.sort()], [1, true, [
+    "outbox b@x.test",
+    "relay a@x.test",
+  ]]);
+  assert.deepEqual([lazy.transport.kind, lazy.sandbox.kind], ["smtp", "outbox"]);
+  await lazy.close();
+  assert.equal(closed, 1);
+});
+
+Deno.test("openCtx makes the mail services at once; with lazyMail on first use", async () => {
+  const config = testConfig({ SVC_KV_PATH: ":memory:" });
+  const eager = await openCtx(config);
+  const lazy = await openCtx(config, { lazyMail: true });
+  try {
+    assert.equal("loaded" in eager.mail, false, "the services themselves");
+    assert.equal((lazy.mail as ReturnType<typeof lazyMailServices>).loaded(), false);
+  } finally {
+    await eager.close();
+    await lazy.close();
+  }
 });

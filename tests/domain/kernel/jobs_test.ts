@@ -5,9 +5,9 @@ import { testConfig } from "../../../domain/kernel/config.ts";
 import { createLogger } from "../../../domain/kernel/log.ts";
 import { ManualClock, systemClock } from "../../../domain/kernel/clock.ts";
 import { defineJob, type JobKind, type JobRun, schedule } from "../../../domain/kernel/jobs.ts";
-import { getJobEntry, listDeadJobs } from "../../../domain/kernel/jobs_store.ts";
+import { getJobEntry, listDeadJobs, watchRunnersWake } from "../../../domain/kernel/jobs_store.ts";
 import { commit } from "../../../domain/kernel/kv/kv.ts";
-import { JobRunner } from "../../../domain/kernel/job_runner.ts";
+import { JobRunner, jobShare, WAKE_CONCURRENCY } from "../../../domain/kernel/job_runner.ts";
 import { eventually } from "../../helpers/service.ts";
 
 /**
@@ -356,3 +356,103 @@ for (const trigger of TRIGGERS) {
     }
   });
 }
+
+Deno.test("a job due now is triggered by the wake key, with no queue message; a later one by a message", async () => {
+  const ctx = await makeCtx("queue");
+  const messages: unknown[] = [];
+  const listening = ctx.kv.listenQueue((m) => void messages.push(m));
+  const wakes = watchRunnersWake(ctx.kv).getReader();
+  try {
+    await wakes.read(); // the key as it is now
+    const echo = testJob("echo", () => Promise.resolve());
+    await scheduleJob(ctx, echo, Date.now());
+    await wakes.read(); // changed by that commit
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(messages, [], "no queue message for a job due now");
+    const later = await scheduleJob(ctx, echo, Date.now() + 100);
+    await eventually(() => messages.length === 1, 3000);
+    assert.deepEqual(messages, [{ jobId: later.id }]);
+  } finally {
+    await wakes.cancel();
+    await ctx.close();
+    await listening;
+  }
+});
+
+Deno.test("without a runner in the process (wakeJobs false) a job due now gets a queue message", async () => {
+  const ctx = createCtx(testConfig({ SVC_JOB_TRIGGER: "queue" }), await Deno.openKv(":memory:"), {
+    log: createLogger("silent"),
+    wakeJobs: false,
+  });
+  const messages: unknown[] = [];
+  const listening = ctx.kv.listenQueue((m) => void messages.push(m));
+  try {
+    const j = await scheduleJob(ctx, testJob("echo", () => Promise.resolve()), Date.now());
+    await eventually(() => messages.length === 1, 3000);
+    assert.deepEqual(messages, [{ jobId: j.id }]);
+  } finally {
+    await ctx.close();
+    await listening;
+  }
+});
+
+Deno.test("the wake key starts due jobs at once, many at a time, with the periodic sweep far away", async () => {
+  const ctx = await makeCtx("queue");
+  let running = 0;
+  let most = 0;
+  let done = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const slow = testJob("slow", async () => {
+    most = Math.max(most, ++running);
+    await gate;
+    running--;
+    done++;
+  });
+  const runner = new JobRunner(ctx, [slow], { sweepEveryMs: 60_000 });
+  runner.start();
+  try {
+    await runner.idle();
+    const t0 = performance.now();
+    for (let i = 0; i < 100; i++) await scheduleJob(ctx, slow, Date.now());
+    await eventually(() => most >= WAKE_CONCURRENCY, 3000);
+    assert.ok(performance.now() - t0 < 2000, "started by the wake key, not a sweep");
+    assert.equal(most, WAKE_CONCURRENCY, "at most WAKE_CONCURRENCY at once");
+    release();
+    // The rest start as places free up, without waiting for the periodic sweep.
+    await eventually(() => done === 100, 5000);
+  } finally {
+    release();
+    await runner.stop();
+    await ctx.close();
+  }
+});
+
+Deno.test("runners sharing the wake key each start only their share; the periodic sweep takes any job", async () => {
+  const ctx = await makeCtx("queue");
+  const ran = new Map<string, string>();
+  const mine = (who: string) =>
+    testJob("shared", (_c, run) => Promise.resolve(void ran.set(run.job.id, who)));
+  const a = new JobRunner(ctx, [mine("a")], {
+    sweepEveryMs: 60_000,
+    wakeShare: { index: 0, count: 2 },
+  });
+  a.start();
+  try {
+    await a.idle();
+    const jobs = [];
+    for (let i = 0; i < 20; i++) jobs.push(await scheduleJob(ctx, mine("a"), Date.now()));
+    const share0 = jobs.filter((j) => jobShare(j.id, 2) === 0);
+    assert.ok(share0.length > 0 && share0.length < 20, `${share0.length} of 20 in share 0`);
+    await eventually(() => ran.size === share0.length, 3000);
+    await a.idle();
+    assert.deepEqual([...ran.keys()].sort(), share0.map((j) => j.id).sort(), "only its share");
+    // The other share's runner is gone: a sweep (as the periodic one does) takes the rest.
+    await a.sweep(0);
+    await a.idle();
+    assert.equal(ran.size, 20);
+  } finally {
+    await a.stop();
+    await ctx.close();
+  }
+});

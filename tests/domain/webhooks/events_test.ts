@@ -5,7 +5,11 @@ import {
   SUBSCRIBABLE_EVENT_TYPES,
   subscribes,
 } from "../../../domain/webhooks/events.ts";
-import { getEvent, listDeliveriesOfWebhook } from "../../../domain/webhooks/store.ts";
+import {
+  getEvent,
+  listDeliveriesOfEvent,
+  listDeliveriesOfWebhook,
+} from "../../../domain/webhooks/store.ts";
 import { createWebhook } from "../../../domain/webhooks/store.ts";
 import { unpackText } from "../../../domain/kernel/kv/blob.ts";
 import { seedSite, startTestService } from "../../helpers/service.ts";
@@ -71,9 +75,13 @@ Deno.test("emitEvent stores the outer body and one delivery per matching, unpaus
     });
     const stored = await getEvent(svc.ctx.kv, body.id);
     assert.equal(await unpackText(svc.ctx.kv, stored!.body), p.body);
-    assert.equal((await listDeliveriesOfWebhook(svc.ctx.kv, "w-all")).length, 1);
-    assert.equal((await listDeliveriesOfWebhook(svc.ctx.kv, "w-sent")).length, 0);
-    assert.equal((await listDeliveriesOfWebhook(svc.ctx.kv, "w-paused")).length, 0);
+    // One delivery, to w-all: listed in the event, stored by its first attempt (none ran here).
+    assert.deepEqual(stored!.deliveries, [{ id: p.deliveries[0].id, webhook_id: "w-all" }]);
+    const listed = await listDeliveriesOfEvent(svc.ctx.kv, body.id);
+    assert.deepEqual(listed.map((d) => [d.webhook_id, d.state, d.attempts.length]), [
+      ["w-all", "pending", 0],
+    ]);
+    assert.equal((await listDeliveriesOfWebhook(svc.ctx.kv, "w-all")).length, 0);
   } finally {
     await svc.close();
   }

@@ -1,0 +1,141 @@
+/**
+ * The SMTP pool (domain/mail/smtp_pool.ts) against a small real SMTP server on
+ * loopback: connections reused, a refused message keeps its connection, and a
+ * message whose reused connection the relay dropped goes out on a fresh one.
+ */
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { SmtpPool } from "../../../domain/mail/smtp_pool.ts";
+
+type Server = { port: number; connections: number; messages: string[]; close(): void };
+
+/** A line-based SMTP server; `dropAfter`: close each connection after that many messages. */
+function smtpServer(opts: { dropAfter?: number; refuse?: string } = {}): Server {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const s: Server = {
+    port: (listener.addr as Deno.NetAddr).port,
+    connections: 0,
+    messages: [],
+    close: () => listener.close(),
+  };
+  (async () => {
+    for await (const conn of listener) {
+      s.connections++;
+      (async () => {
+        const enc = new TextEncoder();
+        const say = (line: string) => conn.write(enc.encode(line + "\r\n"));
+        await say("220 test ESMTP");
+        let buf = "";
+        let data: string | null = null;
+        let sent = 0;
+        const dec = new TextDecoder();
+        const chunk = new Uint8Array(65536);
+        for (;;) {
+          const n = await conn.read(chunk).catch(() => null);
+          if (!n) break;
+          buf += dec.decode(chunk.subarray(0, n));
+          let i;
+          while ((i = buf.indexOf("\r\n")) >= 0) {
+            const line = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            if (data !== null) {
+              if (line === ".") {
+                s.messages.push(data);
+                data = null;
+                await say("250 queued");
+                if (opts.dropAfter && ++sent >= opts.dropAfter) {
+                  conn.close();
+                  return;
+                }
+              } else data += line + "\n";
+              continue;
+            }
+            const cmd = line.toUpperCase();
+            if (cmd.startsWith("EHLO")) await say("250-test\r\n250 8BITMIME");
+            else if (cmd.startsWith("MAIL FROM")) await say("250 ok");
+            else if (cmd.startsWith("RCPT TO")) {
+              await say(opts.refuse && line.includes(opts.refuse) ? "550 no such user" : "250 ok");
+            } else if (cmd === "DATA") {
+              data = "";
+              await say("354 go");
+            } else if (cmd === "RSET") await say("250 reset");
+            else if (cmd === "QUIT") {
+              await say("221 bye");
+              conn.close();
+              return;
+            } else await say("502 unknown");
+          }
+        }
+        try {
+          conn.close();
+        } catch { /* closed */ }
+      })();
+    }
+  })().catch(() => {});
+  return s;
+}
+
+const raw = (n: number) => Buffer.from(`Subject: m${n}\r\n\r\nbody ${n}\r\n`);
+const env = (to: string) => ({ from: "a@example.com", to: [to] });
+
+Deno.test("the pool reuses one connection for messages sent one after another", async () => {
+  const srv = smtpServer();
+  const pool = new SmtpPool({ host: "127.0.0.1", port: srv.port, secure: false, size: 4 });
+  try {
+    for (let i = 0; i < 5; i++) {
+      const info = await pool.send(env("b@example.com"), raw(i));
+      assert.deepEqual(info.accepted, ["b@example.com"]);
+    }
+    assert.equal(srv.messages.length, 5);
+    assert.equal(srv.connections, 1);
+  } finally {
+    pool.close();
+    srv.close();
+  }
+});
+
+Deno.test("a refused recipient fails its message and keeps the connection for the next", async () => {
+  const srv = smtpServer({ refuse: "nobody@" });
+  const pool = new SmtpPool({ host: "127.0.0.1", port: srv.port, secure: false, size: 1 });
+  try {
+    await assert.rejects(
+      () => pool.send(env("nobody@example.com"), raw(1)),
+      (e: Error & { responseCode?: number }) => e.responseCode === 550,
+    );
+    await pool.send(env("b@example.com"), raw(2));
+    assert.equal(srv.messages.length, 1);
+    assert.equal(srv.connections, 1);
+  } finally {
+    pool.close();
+    srv.close();
+  }
+});
+
+Deno.test("a message whose reused connection the relay dropped goes out once on a fresh one", async () => {
+  const srv = smtpServer({ dropAfter: 1 });
+  const pool = new SmtpPool({ host: "127.0.0.1", port: srv.port, secure: false, size: 1 });
+  try {
+    await pool.send(env("b@example.com"), raw(1));
+    await new Promise((r) => setTimeout(r, 50)); // the relay closes the idle connection
+    await pool.send(env("b@example.com"), raw(2));
+    assert.deepEqual(srv.messages.map((m) => m.split("\n")[0]), ["Subject: m1", "Subject: m2"]);
+    assert.equal(srv.connections, 2);
+  } finally {
+    pool.close();
+    srv.close();
+  }
+});
+
+Deno.test("a relay that refuses connections fails the message promptly", async () => {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  const pool = new SmtpPool({ host: "127.0.0.1", port, secure: false, size: 2 });
+  try {
+    const t0 = performance.now();
+    await assert.rejects(() => pool.send(env("b@example.com"), raw(1)));
+    assert.ok(performance.now() - t0 < 2000);
+  } finally {
+    pool.close();
+  }
+});
