@@ -93,6 +93,27 @@ export function startFormsService(
   });
 }
 
+/** Runs `fn` against a forms service without job runners, closed afterwards. */
+export async function withFormsService(fn: (svc: TestService) => Promise<void>): Promise<void> {
+  const svc = await startFormsService({ runJobs: false });
+  try {
+    await fn(svc);
+  } finally {
+    await svc.close();
+  }
+}
+
+export type StoredSubmission = {
+  spam_score: number;
+  classification: string;
+  spam_reasons: { rule: string }[];
+};
+
+/** A submission as the operator API shows it. */
+export async function storedSubmission(svc: TestService, id: unknown): Promise<StoredSubmission> {
+  return (await svc.admin("GET", `/submissions/${id}`)).body as StoredSubmission;
+}
+
 /** An operator's manual, endless block of `ip`, written straight to KV. */
 export async function manualBlock(svc: TestService, id: string, ip: string): Promise<void> {
   const now = Date.now();

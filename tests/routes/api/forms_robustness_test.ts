@@ -7,24 +7,14 @@
  * one IP is not a near-duplicate.
  */
 import assert from "node:assert/strict";
-import { seedSite, type TestService } from "../../helpers/service.ts";
-import { BROWSER_UA, startFormsService, submit } from "../../helpers/forms.ts";
+import { seedSite } from "../../helpers/service.ts";
+import {
+  BROWSER_UA,
+  storedSubmission as stored,
+  submit,
+  withFormsService as withService,
+} from "../../helpers/forms.ts";
 import { ROBUST_CASES } from "../../domain/spam/form_robustness_cases.ts";
-
-type Stored = { spam_score: number; classification: string; spam_reasons: { rule: string }[] };
-
-async function withService(fn: (svc: TestService) => Promise<void>) {
-  const svc = await startFormsService({ runJobs: false });
-  try {
-    await fn(svc);
-  } finally {
-    await svc.close();
-  }
-}
-
-async function stored(svc: TestService, id: unknown): Promise<Stored> {
-  return (await svc.admin("GET", `/submissions/${id}`)).body as Stored;
-}
 
 Deno.test("everyday legitimate submissions are stored as legitimate through forms/submit", async () => {
   await withService(async (svc) => {

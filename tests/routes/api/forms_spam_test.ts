@@ -3,24 +3,15 @@
  * (issue 13): through the real endpoint, in-memory KV.
  */
 import assert from "node:assert/strict";
-import { seedSite, type TestService } from "../../helpers/service.ts";
-import { BROWSER_UA, startFormsService, submit } from "../../helpers/forms.ts";
+import { seedSite } from "../../helpers/service.ts";
+import {
+  BROWSER_UA,
+  type StoredSubmission,
+  storedSubmission as stored,
+  submit,
+  withFormsService as withService,
+} from "../../helpers/forms.ts";
 import { LEGIT_HARD_CASES } from "../../domain/spam/model_cases.ts";
-
-type Stored = { spam_score: number; classification: string; spam_reasons: { rule: string }[] };
-
-async function withService(fn: (svc: TestService) => Promise<void>) {
-  const svc = await startFormsService({ runJobs: false });
-  try {
-    await fn(svc);
-  } finally {
-    await svc.close();
-  }
-}
-
-async function stored(svc: TestService, id: unknown): Promise<Stored> {
-  return (await svc.admin("GET", `/submissions/${id}`)).body as Stored;
-}
 
 Deno.test("each legitimate hard case of issue 13 scores under 30 through forms/submit", async () => {
   await withService(async (svc) => {
@@ -67,7 +58,7 @@ Deno.test("near-duplicates from several IPs cross 60; one IP repeating does not"
   await withService(async (svc) => {
     // One IP sending almost the same text three times to one site: no near-duplicate evidence.
     const one = await seedSite(svc);
-    const sameIp: Stored[] = [];
+    const sameIp: StoredSubmission[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await submit(svc, one.key, campaignBody(one.domain, i, "203.0.113.9"));
       sameIp.push(await stored(svc, r.body.id));
@@ -82,7 +73,7 @@ Deno.test("near-duplicates from several IPs cross 60; one IP repeating does not"
   await withService(async (svc) => {
     // The same wording from three IPs to one site: the third crosses 60 on evidence.
     const site = await seedSite(svc);
-    const scores: Stored[] = [];
+    const scores: StoredSubmission[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await submit(svc, site.key, campaignBody(site.domain, i, `192.0.2.${10 + i}`));
       scores.push(await stored(svc, r.body.id));
