@@ -459,8 +459,9 @@ Deno.test("after a crash during the SMTP hand-off itself, the step is recorded f
       { delay_seconds: DAY, template: "step-b" },
     ]);
     await enroll(t, "c@example.com", { name: "C" });
-    clock.advance(DAY * 1000);
-    // The email log as the engine leaves it mid hand-off: reserved, status sending.
+    // The email log as the engine leaves it mid hand-off: reserved, status sending. Written
+    // before the step is due, so that no job runner (woken by any commit) takes the step
+    // before the test has left it claimed.
     const attempt = uuidv7(clock.now());
     const site = (await getSite(t.svc.ctx.kv, t.site.siteId))!;
     await sendMail(t.svc.ctx, site, {
@@ -473,6 +474,7 @@ Deno.test("after a crash during the SMTP hand-off itself, the step is recorded f
     });
     const rec = (await getEmailLog(t.svc.ctx.kv, attempt))!;
     await putEmailLog(t.svc.ctx.kv.atomic(), { ...rec, status: "sending" }).commit();
+    clock.advance(DAY * 1000);
     await leaveClaimed(t, attempt, clock.now());
     clock.advance(SENDING_STALE_MS);
     await settle(t);
