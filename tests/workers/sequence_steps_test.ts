@@ -410,8 +410,11 @@ Deno.test("after a crash between claim and outcome, a step is sent once: resent 
   await withService(async (t) => {
     await makeSequence(t, [{ delay_seconds: DAY, template: "step-a" }]);
     await enroll(t, "a@example.com", { name: "A" });
+    // Claimed before the step falls due, so that no job runner (woken by any commit) takes
+    // the due step before the test has left it claimed.
+    const due = start + DAY * 1000;
+    await leaveClaimed(t, uuidv7(due), due);
     clockA.advance(DAY * 1000);
-    await leaveClaimed(t, uuidv7(clockA.now()), clockA.now());
     await settle(t);
     // A fresh claim is younger than the stale limit: it waits for it first.
     assert.equal(t.smtp.messages.length, 0);
@@ -436,8 +439,8 @@ Deno.test("after a crash between claim and outcome, a step is sent once: resent 
       data: { name: "B" },
     }, { source: "sequence", logId: attempt });
     assert.ok(out.ok);
+    await leaveClaimed(t, attempt, start + DAY * 1000);
     clockB.advance(DAY * 1000);
-    await leaveClaimed(t, attempt, clockB.now());
     await settle(t);
     assert.equal(t.smtp.messages.length, 1);
     clock_advance_ms(clockB, SENDING_STALE_MS);
