@@ -30,6 +30,9 @@ const UNSUBSCRIBE =
   /unsubscri|abmelden|abbestellen|désinscri|desinscri|désabonn|darse de baja|darte de baja|cancelar (?:la )?suscripci|anular (?:la )?subscri|opt[- ]?out|manage (?:your )?(?:email )?(?:preferences|subscription)|e-?mail preferences|отписаться|退订|取消订阅|配信停止|wypisz|afmelden|disiscriviti/i;
 const DOMAIN_IN_LABEL = /(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]|\s|$)/i;
 
+/** The short brands ("ups") count as whole words only: their patterns, by BRANDS' index. */
+const SHORT_BRAND_WORDS = BRANDS.map((b) => (b.length < 4 ? new RegExp(`\\b${b}\\b`) : null));
+
 function hostOfHref(href: string): string | null {
   const m = /^https?:\/\/(?:[^/@\s]*@)?([^/:?#\s]+)/i.exec(href);
   return m ? m[1].toLowerCase() : null;
@@ -135,8 +138,9 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
       }
     }
     const labelLower = l.label.toLowerCase();
-    for (const b of BRANDS) {
-      if (b.length < 4 && !new RegExp(`\\b${b}\\b`).test(labelLower)) continue;
+    for (let bi = 0; bi < BRANDS.length; bi++) {
+      const b = BRANDS[bi];
+      if (b.length < 4 && !SHORT_BRAND_WORDS[bi]!.test(labelLower)) continue;
       if (!labelLower.includes(b)) continue;
       if (hi.label === b || hi.label.startsWith(b + ".")) meta(sink, "label_brand:same");
       else if (isEspTracker(hi.domain, host)) meta(sink, "label_brand:esp");
@@ -204,6 +208,11 @@ export function textWithoutAddresses(text: string): string {
   for (const w of text.split(/\s+/)) {
     const a = w.indexOf("@", 1);
     if (a > 0 && a < w.length - 1) continue; // an address (or anything with "@" inside)
+    // A URL needs "://" or "www.": a word with neither ":" nor "." has none.
+    if (w.indexOf(".") < 0 && w.indexOf(":") < 0) {
+      out.push(w);
+      continue;
+    }
     const at = w.search(/\bhttps?:\/\/\S|\bwww\.\S/i);
     out.push(at < 0 ? w : w.slice(0, at));
   }
