@@ -234,9 +234,11 @@ function emitBrandConsistency(
     const labels = new Set([...domains].map((d) => d.split(".")[0]));
     if (labels.size === 1) meta(sink, "links:one_name");
   }
-  const named = TEXT_BRANDS.filter(([re]) => re.test(text)).map(([, key]) => key);
   // Does the text name the sites it links to ("GitHub" and github.com)? ESP trackers aside.
-  const compact = textWithoutAddresses(text).toLowerCase().replace(/[^a-z0-9]/g, "");
+  // (The text is compacted only when there is a linked site to look for.)
+  const compact = domains.size
+    ? textWithoutAddresses(text).toLowerCase().replace(/[^a-z0-9]/g, "")
+    : "";
   let own = 0, other = 0;
   for (const d of domains) {
     const h = hostInfo(d);
@@ -248,7 +250,9 @@ function emitBrandConsistency(
   if (own + other > 0) {
     meta(sink, "linked_site_named:" + (other === 0 ? "all" : own === 0 ? "none" : "some"));
   }
-  if (!named.length || !links.length) return;
+  if (!links.length) return;
+  const named = TEXT_BRANDS.filter(([re]) => re.test(text)).map(([, key]) => key);
+  if (!named.length) return;
   const labels = [...domains].map((d) => hostInfo(d).label.replace(/[^a-z0-9]/g, ""));
   const linked = named.some((b) => labels.some((l) => l === b || l === b + "mail"));
   meta(sink, linked ? "brand_text:linked" : "brand_text:not_linked");
