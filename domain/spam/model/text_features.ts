@@ -28,7 +28,7 @@ import {
   isMessenger,
   isShortener,
 } from "./domains.ts";
-import { type FeatureSink, G_BIGRAM, G_CHAR, G_FIELD, G_META, G_WORD } from "./vector.ts";
+import { DotSink, type FeatureSink, G_BIGRAM, G_CHAR, G_FIELD, G_META, G_WORD } from "./vector.ts";
 
 /** Namespaces: seed and the prefix shown when a score is explained. */
 const NS_NAMES = {
@@ -103,6 +103,7 @@ export function emitCharGrams(sink: FeatureSink, text: string) {
     if (n >= MAX_CHARS) break;
   }
   if (last !== 32) cps[n++] = 32;
+  if (sink instanceof DotSink) return sink.charGrams(cps, n, NS.char);
   // FNV-1a steps (hashing.ts fnvStep), written out: this loop is the hottest of scoring.
   const seed = NS.char;
   for (let i = 0; i + 3 <= n; i++) {
