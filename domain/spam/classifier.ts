@@ -65,6 +65,8 @@ const BRANDS = (
   "wells fargo,chase,bank of america,coinbase,binance"
 ).split(",");
 
+const BRAND_WORDS = BRANDS.map((b) => new RegExp(`\\b${b}\\b`));
+
 type Feature = { name: string; test: (f: Facts) => boolean };
 
 type Facts = {
@@ -151,7 +153,7 @@ const FEATURES: Feature[] = [
     name: "brand_mismatch",
     test: (f) => {
       const lower = f.all.toLowerCase();
-      const brand = BRANDS.find((b) => new RegExp(`\\b${b}\\b`).test(lower));
+      const brand = BRANDS.find((_, i) => BRAND_WORDS[i].test(lower));
       if (!brand) return false;
       const hosts = [...f.links.map((l) => l.host), ...f.urls.map(hostOf)].filter(Boolean);
       const key = brand.replace(/\s+/g, "");

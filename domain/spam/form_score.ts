@@ -140,6 +140,25 @@ export function emailMatchesName(name: string, address: string): boolean {
   return false;
 }
 
+/** Letters and capitals of a text, in UTF-16 code units (an ASCII text without a regex). */
+function letterCounts(text: string): { letters: number; upper: number } {
+  let letters = 0, upper = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) {
+      return {
+        letters: text.replace(/[^\p{L}]/gu, "").length,
+        upper: text.replace(/[^\p{Lu}]/gu, "").length,
+      };
+    }
+    if (c >= 0x41 && c <= 0x5a) {
+      letters++;
+      upper++;
+    } else if (c >= 0x61 && c <= 0x7a) letters++;
+  }
+  return { letters, upper };
+}
+
 export function scoreSubmission(input: SpamInput): SpamResult {
   const reasons: SpamReason[] = [];
   const add = (rule: string, points: number) => {
@@ -239,9 +258,8 @@ export function scoreSubmission(input: SpamInput): SpamResult {
 
   // Shouting: mostly capitals in what the visitor typed (addresses left out).
   const typed = filled.filter(([k]) => !EMAIL_FIELD.test(k)).map(([, v]) => v).join(" ");
-  const letters = typed.replace(/[^\p{L}]/gu, "");
-  const upper = typed.replace(/[^\p{Lu}]/gu, "");
-  if (letters.length >= 20 && upper.length / letters.length >= 0.7) {
+  const { letters, upper } = letterCounts(typed);
+  if (letters >= 20 && upper / letters >= 0.7) {
     add("shouting", POINTS.shouting);
   }
   if (filled.length === 0) add("empty", POINTS.empty);

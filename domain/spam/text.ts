@@ -27,41 +27,54 @@ export function words(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
 }
 
-const VOWELS = new Set("aeiouy");
-
 /** Letters only, ASCII, at least 6: the tokens whose shape can be judged. */
 function judgeable(w: string): boolean {
-  return w.length >= 6 && /^[A-Za-z]+$/.test(w);
+  if (w.length < 6) return false;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i) | 0x20;
+    if (c < 0x61 || c > 0x7a) return false;
+  }
+  return true;
 }
+
+// The helpers below see judgeable words only (ASCII letters), so they compare
+// character codes: an upper-case ASCII letter is below 0x61 ("a").
 
 /** Number of lower/upper switches along a word ("aBcD" has 3). */
 function caseSwitches(w: string): number {
   let n = 0;
+  let a = w.charCodeAt(0) < 0x61;
   for (let i = 1; i < w.length; i++) {
-    const a = w[i - 1] === w[i - 1].toUpperCase();
-    const b = w[i] === w[i].toUpperCase();
+    const b = w.charCodeAt(i) < 0x61;
     if (a !== b) n++;
+    a = b;
   }
   return n;
 }
 
+// a, e, i, o, u, y (lower case, as bits of the letter's index in the alphabet).
+const VOWEL_BITS = (1 << 0) | (1 << 4) | (1 << 8) | (1 << 14) | (1 << 20) | (1 << 24);
+
 function longestConsonantRun(w: string): number {
   let best = 0;
   let run = 0;
-  for (const ch of w.toLowerCase()) {
-    if (VOWELS.has(ch)) run = 0;
-    else best = Math.max(best, ++run);
+  for (let i = 0; i < w.length; i++) {
+    const k = (w.charCodeAt(i) | 0x20) - 0x61;
+    if ((VOWEL_BITS >>> k) & 1) run = 0;
+    else if (++run > best) best = run;
   }
   return best;
 }
 
-/** A repeated chunk such as "dfgdfgdfg" or "asdasd". */
+/** A repeated chunk such as "dfgdfgdfg" or "asdasd" (case-insensitive). */
 function isRepeatedChunk(w: string): boolean {
-  const s = w.toLowerCase();
   for (let len = 2; len <= 4; len++) {
-    if (s.length < len * 2) break;
-    const chunk = s.slice(0, len);
-    if (chunk.repeat(Math.ceil(s.length / len)).slice(0, s.length) === s) return true;
+    if (w.length < len * 2) break;
+    let same = true;
+    for (let i = len; i < w.length && same; i++) {
+      same = (w.charCodeAt(i) | 0x20) === (w.charCodeAt(i % len) | 0x20);
+    }
+    if (same) return true;
   }
   return false;
 }
@@ -76,22 +89,31 @@ const KEYBOARD_RUNS = ["qwert", "asdfg", "zxcvb", "yxcvb", "qwertz", "azerty", "
  */
 export function isGibberishWord(w: string): boolean {
   if (!judgeable(w)) return false;
-  const lower = w.toLowerCase();
-  if (w === w.toUpperCase()) {
+  if (allUpper(w)) {
     // Acronyms and shouted words: only the shape of the letters counts.
     return longestConsonantRun(w) >= 6 || isRepeatedChunk(w);
   }
   if (caseSwitches(w) >= 4) return true;
   if (longestConsonantRun(w) >= 6) return true;
   if (isRepeatedChunk(w)) return true;
+  const lower = w.toLowerCase();
   return KEYBOARD_RUNS.some((k) => lower.includes(k));
+}
+
+function allUpper(w: string): boolean {
+  for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) >= 0x61) return false;
+  return true;
 }
 
 /** A word that mixes Latin letters with Cyrillic or Greek ones (homoglyph disguise). */
 export function isScriptMixed(w: string): boolean {
-  const latin = /[A-Za-z]/.test(w);
-  const cyrillic = /[\u0400-\u04FF]/.test(w);
-  const greek = /[\u0370-\u03FF]/.test(w);
+  let latin = false, cyrillic = false, greek = false;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c < 0x80) latin ||= (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+    else if (c >= 0x400 && c <= 0x4ff) cyrillic = true;
+    else if (c >= 0x370 && c <= 0x3ff) greek = true;
+  }
   return (latin && (cyrillic || greek)) || (cyrillic && greek);
 }
 

@@ -31,14 +31,64 @@ export class Rng {
   }
 }
 
+/**
+ * The choices of a `[[a|b]]` body: split at "|" outside `<<label|target>>`
+ * links (phase 5: a link inside a choice was cut in two, leaving "<<" and
+ * "list>>" in the text).
+ */
+export function choices(body: string): string[] {
+  const out: string[] = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body.startsWith("<<", i)) {
+      depth++;
+      i++;
+    } else if (depth > 0 && body.startsWith(">>", i)) {
+      depth--;
+      i++;
+    } else if (depth === 0 && body[i] === "|") {
+      out.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(body.slice(start));
+  return out;
+}
+
+/**
+ * The innermost `[[...]]` of a text: the first closing pair and the last
+ * opening pair before it, or null. In a run of brackets the pairs are counted
+ * from the inside of the choice: `[[[a]|[b]]]` is a choice between "[a]" and
+ * "[b]", `[[[[a|b]]|c]]` a choice inside a choice (phase 5: a regular
+ * expression took the first "[[" of "[[[a]" and left stray brackets).
+ */
+function innermost(s: string): { open: number; close: number } | null {
+  let open = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c !== "[" && c !== "]") continue;
+    let n = 1;
+    while (s[i + n] === c) n++;
+    if (c === "[" && n >= 2) {
+      // Pairs from the left; an odd bracket left over is text inside the choice.
+      open = i + 2 * (Math.floor(n / 2) - 1);
+    } else if (c === "]" && n >= 2 && open >= 0) {
+      // Pairs from the right; an odd bracket left over closes text inside the choice.
+      return { open, close: i + (n % 2) };
+    }
+    i += n - 1;
+  }
+  return null;
+}
+
 /** Resolves `[[a|b]]` choices (innermost first) and `{slot}`s. Unknown slots stay as written. */
 export function fill(text: string, rng: Rng, slots: Record<string, () => string>): string {
   let s = text;
-  for (let guard = 0; guard < 50 && s.includes("[["); guard++) {
-    s = s.replace(
-      /\[\[((?:(?!\[\[|\]\]).)*?)\]\]/s,
-      (_m, body: string) => rng.pick(body.split("|")),
-    );
+  for (let guard = 0; guard < 50; guard++) {
+    const at = innermost(s);
+    if (!at) break;
+    const body = s.slice(at.open + 2, at.close);
+    s = s.slice(0, at.open) + rng.pick(choices(body)) + s.slice(at.close + 2);
   }
   return s.replace(/\{([a-z_][a-z_0-9]*)\}/g, (m, k: string) => (slots[k] ? slots[k]() : m));
 }

@@ -12,7 +12,7 @@ export const BUCKETS = 1 << BUCKET_BITS;
 const MASK = BUCKETS - 1;
 
 const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+export const FNV_PRIME = 0x01000193;
 
 /** murmur3's 32-bit finaliser. */
 export function mix32(h: number): number {

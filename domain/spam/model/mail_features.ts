@@ -30,6 +30,9 @@ const UNSUBSCRIBE =
   /unsubscri|abmelden|abbestellen|désinscri|desinscri|désabonn|darse de baja|darte de baja|cancelar (?:la )?suscripci|anular (?:la )?subscri|opt[- ]?out|manage (?:your )?(?:email )?(?:preferences|subscription)|e-?mail preferences|отписаться|退订|取消订阅|配信停止|wypisz|afmelden|disiscriviti/i;
 const DOMAIN_IN_LABEL = /(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]|\s|$)/i;
 
+/** The short brands ("ups") count as whole words only: their patterns, by BRANDS' index. */
+const SHORT_BRAND_WORDS = BRANDS.map((b) => (b.length < 4 ? new RegExp(`\\b${b}\\b`) : null));
+
 function hostOfHref(href: string): string | null {
   const m = /^https?:\/\/(?:[^/@\s]*@)?([^/:?#\s]+)/i.exec(href);
   return m ? m[1].toLowerCase() : null;
@@ -135,8 +138,9 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
       }
     }
     const labelLower = l.label.toLowerCase();
-    for (const b of BRANDS) {
-      if (b.length < 4 && !new RegExp(`\\b${b}\\b`).test(labelLower)) continue;
+    for (let bi = 0; bi < BRANDS.length; bi++) {
+      const b = BRANDS[bi];
+      if (b.length < 4 && !SHORT_BRAND_WORDS[bi]!.test(labelLower)) continue;
       if (!labelLower.includes(b)) continue;
       if (hi.label === b || hi.label.startsWith(b + ".")) meta(sink, "label_brand:same");
       else if (isEspTracker(hi.domain, host)) meta(sink, "label_brand:esp");
@@ -204,6 +208,11 @@ export function textWithoutAddresses(text: string): string {
   for (const w of text.split(/\s+/)) {
     const a = w.indexOf("@", 1);
     if (a > 0 && a < w.length - 1) continue; // an address (or anything with "@" inside)
+    // A URL needs "://" or "www.": a word with neither ":" nor "." has none.
+    if (w.indexOf(".") < 0 && w.indexOf(":") < 0) {
+      out.push(w);
+      continue;
+    }
     const at = w.search(/\bhttps?:\/\/\S|\bwww\.\S/i);
     out.push(at < 0 ? w : w.slice(0, at));
   }
@@ -225,9 +234,11 @@ function emitBrandConsistency(
     const labels = new Set([...domains].map((d) => d.split(".")[0]));
     if (labels.size === 1) meta(sink, "links:one_name");
   }
-  const named = TEXT_BRANDS.filter(([re]) => re.test(text)).map(([, key]) => key);
   // Does the text name the sites it links to ("GitHub" and github.com)? ESP trackers aside.
-  const compact = textWithoutAddresses(text).toLowerCase().replace(/[^a-z0-9]/g, "");
+  // (The text is compacted only when there is a linked site to look for.)
+  const compact = domains.size
+    ? textWithoutAddresses(text).toLowerCase().replace(/[^a-z0-9]/g, "")
+    : "";
   let own = 0, other = 0;
   for (const d of domains) {
     const h = hostInfo(d);
@@ -239,7 +250,9 @@ function emitBrandConsistency(
   if (own + other > 0) {
     meta(sink, "linked_site_named:" + (other === 0 ? "all" : own === 0 ? "none" : "some"));
   }
-  if (!named.length || !links.length) return;
+  if (!links.length) return;
+  const named = TEXT_BRANDS.filter(([re]) => re.test(text)).map(([, key]) => key);
+  if (!named.length) return;
   const labels = [...domains].map((d) => hostInfo(d).label.replace(/[^a-z0-9]/g, ""));
   const linked = named.some((b) => labels.some((l) => l === b || l === b + "mail"));
   meta(sink, linked ? "brand_text:linked" : "brand_text:not_linked");

@@ -6,7 +6,16 @@
 
 /** Lowercase, compatibility-normalised (full-width letters, ligatures), digits kept. */
 export function normalize(s: string): string {
-  return s.normalize("NFKC").toLowerCase();
+  // NFKC leaves ASCII as it is.
+  return isAscii(s) ? s.toLowerCase() : s.normalize("NFKC").toLowerCase();
+}
+
+// deno-lint-ignore no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Whether every character is ASCII (then the Unicode-aware paths below have cheaper twins). */
+export function isAscii(s: string): boolean {
+  return !NON_ASCII.test(s);
 }
 
 // Writing systems counted per letter.
@@ -42,14 +51,23 @@ export function scriptOfCodePoint(cp: number): number {
 
 const LETTER = /\p{L}/u;
 
+/** Whether a code point is a letter (\p{L}); the BMP's answers are kept. */
+const LETTER_BMP = new Uint8Array(0x10000); // 0 not yet known, 1 yes, 2 no
+function isLetterCodePoint(cp: number): boolean {
+  if (cp > 0xffff) return LETTER.test(String.fromCodePoint(cp));
+  let k = LETTER_BMP[cp];
+  if (k === 0) LETTER_BMP[cp] = k = LETTER.test(String.fromCharCode(cp)) ? 1 : 2;
+  return k === 1;
+}
+
 export type ScriptStats = { counts: number[]; letters: number; dominant: Script | null };
 
 /** Letters per writing system. */
 export function scriptStats(text: string): ScriptStats {
   const counts = new Array(SCRIPTS.length).fill(0);
   let letters = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
     if (cp < 0x80) {
       if ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a) {
         counts[0]++;
@@ -57,7 +75,14 @@ export function scriptStats(text: string): ScriptStats {
       }
       continue;
     }
-    if (!LETTER.test(ch)) continue;
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = ((cp - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
+    if (!isLetterCodePoint(cp)) continue;
     counts[scriptOfCodePoint(cp)]++;
     letters++;
   }
@@ -154,10 +179,42 @@ export function wordsOf(text: string, max: number): string[] {
     }
     return out;
   }
+  if (isAscii(text)) return asciiWords(text, max, out);
   WORD_RE.lastIndex = 0;
   for (let m = WORD_RE.exec(text); m; m = WORD_RE.exec(text)) {
     const w = m[0];
     if (w.length <= 40) out.push(/\d/.test(w) ? w.replace(/\d/g, "0") : w);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+const isAsciiLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+const isAsciiAlnum = (c: number) => isAsciiLetter(c) || (c >= 0x30 && c <= 0x39);
+
+/**
+ * WORD_RE's words of an ASCII text, scanned by hand: a run of letters and
+ * digits, then any number of "'" followed by letters ("don't", "o'neil's").
+ */
+function asciiWords(text: string, max: number, out: string[]): string[] {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isAsciiAlnum(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let digits = false;
+    for (let c = text.charCodeAt(i); i < n && isAsciiAlnum(c); c = text.charCodeAt(++i)) {
+      if (c <= 0x39) digits = true;
+    }
+    while (i + 1 < n && text.charCodeAt(i) === 0x27 && isAsciiLetter(text.charCodeAt(i + 1))) {
+      i += 2;
+      while (i < n && isAsciiLetter(text.charCodeAt(i))) i++;
+    }
+    const w = text.slice(start, i);
+    if (w.length <= 40) out.push(digits ? w.replace(/\d/g, "0") : w);
     if (out.length >= max) break;
   }
   return out;
@@ -203,6 +260,7 @@ export function countTemplateMarkers(text: string): number {
 
 /** Words that mix Latin letters with Cyrillic or Greek ones ("pаypal" with a Cyrillic а). */
 export function countHomoglyphWords(text: string): number {
+  if (!CYRILLIC_OR_GREEK.test(text)) return 0; // no word can mix what the text lacks
   // Word by word: one regex with two lookaheads over the rest of the word
   // rescanned the word from each of its letters (quadratic on a long word).
   let n = 0;
@@ -224,6 +282,7 @@ export function isHomoglyphWord(word: string): boolean {
 
 /** Whether a text has a homoglyph word (linear: see countHomoglyphWords). */
 export function hasHomoglyphWord(text: string): boolean {
+  if (!CYRILLIC_OR_GREEK.test(text)) return false;
   LETTER_RUN.lastIndex = 0;
   for (let m = LETTER_RUN.exec(text); m; m = LETTER_RUN.exec(text)) {
     if (isHomoglyphWord(m[0])) return true;

@@ -4,13 +4,14 @@
  * few examples of by its pieces rather than calling it foreign), writing
  * systems against the site's, spintax, template markers, capitals, and links.
  */
-import { fnvStep, nsSeed } from "./hashing.ts";
+import { FNV_PRIME, nsSeed } from "./hashing.ts";
 import {
   countBucket,
   countHomoglyphWords,
   countSpintax,
   countTemplateMarkers,
   type FoundLink,
+  isAscii,
   lengthBucket,
   normalize,
   type Script,
@@ -27,7 +28,7 @@ import {
   isMessenger,
   isShortener,
 } from "./domains.ts";
-import { type FeatureSink, G_BIGRAM, G_CHAR, G_FIELD, G_META, G_WORD } from "./vector.ts";
+import { DotSink, type FeatureSink, G_BIGRAM, G_CHAR, G_FIELD, G_META, G_WORD } from "./vector.ts";
 
 /** Namespaces: seed and the prefix shown when a score is explained. */
 const NS_NAMES = {
@@ -71,32 +72,61 @@ export function emitWords(sink: FeatureSink, words: string[], seed: number, bigr
 }
 
 const IS_ALNUM = /[\p{L}\p{N}]/u;
+/** Code points of the text being cut into n-grams (one buffer: scoring is synchronous). */
+const CPS = new Int32Array(MAX_CHARS + 1);
 
 /** Character 3-, 4- and 5-grams over letters and digits, other characters as one space. */
 export function emitCharGrams(sink: FeatureSink, text: string) {
-  const cps: number[] = [32];
+  const cps = CPS;
+  let n = 0;
+  cps[n++] = 32;
   let last = 32;
-  for (const ch of text) {
-    let cp = ch.codePointAt(0)!;
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
     if (cp < 0x80) {
       const lower = cp | 0x20;
       if (cp >= 0x30 && cp <= 0x39) cp = 0x30;
       else if (!(lower >= 0x61 && lower <= 0x7a)) cp = 32;
-    } else if (!IS_ALNUM.test(ch)) cp = 32;
-    if (cp === 32 && last === 32) continue;
-    cps.push(cp);
-    last = cp;
-    if (cps.length >= MAX_CHARS) break;
-  }
-  if (last !== 32) cps.push(32);
-  const n = cps.length;
-  for (let i = 0; i + 3 <= n; i++) {
-    let h = NS.char;
-    for (let k = 0; k < 5 && i + k < n; k++) {
-      h = fnvStep(h, cps[i + k]);
-      if (k >= 2) sink.raw(G_CHAR, h);
+    } else {
+      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+        const lo = text.charCodeAt(i + 1);
+        if (lo >= 0xdc00 && lo <= 0xdfff) {
+          cp = ((cp - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
+          i++;
+        }
+      }
+      if (!isAlnumCodePoint(cp)) cp = 32;
     }
+    if (cp === 32 && last === 32) continue;
+    cps[n++] = cp;
+    last = cp;
+    if (n >= MAX_CHARS) break;
   }
+  if (last !== 32) cps[n++] = 32;
+  if (sink instanceof DotSink) return sink.charGrams(cps, n, NS.char);
+  // FNV-1a steps (hashing.ts fnvStep), written out: this loop is the hottest of scoring.
+  const seed = NS.char;
+  for (let i = 0; i + 3 <= n; i++) {
+    let h = Math.imul(seed ^ cps[i], FNV_PRIME) >>> 0;
+    h = Math.imul(h ^ cps[i + 1], FNV_PRIME) >>> 0;
+    h = Math.imul(h ^ cps[i + 2], FNV_PRIME) >>> 0;
+    sink.raw(G_CHAR, h);
+    if (i + 3 >= n) break;
+    h = Math.imul(h ^ cps[i + 3], FNV_PRIME) >>> 0;
+    sink.raw(G_CHAR, h);
+    if (i + 4 >= n) continue;
+    h = Math.imul(h ^ cps[i + 4], FNV_PRIME) >>> 0;
+    sink.raw(G_CHAR, h);
+  }
+}
+
+/** Whether a non-ASCII code point is a letter or a digit (the BMP's answers are kept). */
+const ALNUM_BMP = new Uint8Array(0x10000); // 0 not yet known, 1 yes, 2 no
+function isAlnumCodePoint(cp: number): boolean {
+  if (cp > 0xffff) return IS_ALNUM.test(String.fromCodePoint(cp));
+  let k = ALNUM_BMP[cp];
+  if (k === 0) ALNUM_BMP[cp] = k = IS_ALNUM.test(String.fromCharCode(cp)) ? 1 : 2;
+  return k === 1;
 }
 
 export type TextContext = {
@@ -115,22 +145,31 @@ export function emitTextFacts(
   meta(sink, "len:" + lengthBucket(fullLength));
   meta(sink, "words:" + countBucket(words));
   const st = scriptStats(raw);
+  const ascii = isAscii(raw);
+  // Characters counted in one pass (upper-case letters: ASCII ones; a text
+  // with others is counted by the Unicode property below).
+  let asciiUpper = 0, excl = 0, q = 0, lines = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) asciiUpper++;
+    else if (c === 0x21) excl++;
+    else if (c === 0x3f || c === 0xff1f || c === 0x61f) q++;
+    else if (c === 0x0a) lines++;
+  }
   if (st.letters >= 12) {
-    const upper = (raw.match(/\p{Lu}/gu) ?? []).length;
+    const upper = ascii ? asciiUpper : (raw.match(/\p{Lu}/gu) ?? []).length;
     const r = upper / st.letters;
     if (r >= 0.7) meta(sink, "caps:most");
     else if (r >= 0.3) meta(sink, "caps:many");
   }
-  const excl = (raw.match(/!/g) ?? []).length;
   if (excl) meta(sink, "excl:" + countBucket(excl));
-  const q = (raw.match(/[?？؟]/g) ?? []).length;
   meta(sink, "question:" + (q === 0 ? "0" : q === 1 ? "1" : "2+"));
-  const emoji = (raw.match(/\p{Extended_Pictographic}/gu) ?? []).length;
+  // No ASCII character is a pictograph.
+  const emoji = ascii ? 0 : (raw.match(/\p{Extended_Pictographic}/gu) ?? []).length;
   if (emoji) meta(sink, "emoji:" + countBucket(emoji));
   const money = (raw.match(/[$€£¥₽₹]|\b(?:usd|eur|gbp)\b/gi) ?? []).length;
   if (money) meta(sink, "money:" + countBucket(money));
   if (/\d\s?%/.test(raw)) meta(sink, "percent");
-  const lines = (raw.match(/\n/g) ?? []).length;
   meta(sink, "lines:" + countBucket(lines));
   const spin = countSpintax(raw);
   if (spin) meta(sink, "spintax:" + countBucket(spin));

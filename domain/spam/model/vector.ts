@@ -8,7 +8,9 @@
  * vector is built), `CollectSink` builds the sparse vectors for training, and
  * `NamedSink` keeps names to explain a score.
  */
-import { bucket, fnv } from "./hashing.ts";
+import { bucket, BUCKETS, fnv, FNV_PRIME, mix32 } from "./hashing.ts";
+
+const MASK = BUCKETS - 1;
 
 export const G_WORD = 0;
 export const G_BIGRAM = 1;
@@ -44,6 +46,31 @@ export class DotSink implements FeatureSink {
   raw(group: number, h: number): void {
     this.sums[group] += this.weights[bucket(h)];
     this.counts[group]++;
+  }
+  /**
+   * The character n-grams of `cps[0..n)` (text_features.ts emitCharGrams), summed
+   * here: the same FNV-1a steps and buckets as `raw` for each, without a call per n-gram.
+   */
+  charGrams(cps: Int32Array, n: number, seed: number): void {
+    const w = this.weights;
+    let sum = 0, count = 0;
+    for (let i = 0; i + 3 <= n; i++) {
+      let h = Math.imul(seed ^ cps[i], FNV_PRIME) >>> 0;
+      h = Math.imul(h ^ cps[i + 1], FNV_PRIME) >>> 0;
+      h = Math.imul(h ^ cps[i + 2], FNV_PRIME) >>> 0;
+      sum += w[mix32(h) & MASK];
+      count++;
+      if (i + 3 >= n) break;
+      h = Math.imul(h ^ cps[i + 3], FNV_PRIME) >>> 0;
+      sum += w[mix32(h) & MASK];
+      count++;
+      if (i + 4 >= n) continue;
+      h = Math.imul(h ^ cps[i + 4], FNV_PRIME) >>> 0;
+      sum += w[mix32(h) & MASK];
+      count++;
+    }
+    this.sums[G_CHAR] += sum;
+    this.counts[G_CHAR] += count;
   }
   total(bias: number): number {
     let z = bias;

@@ -33,6 +33,7 @@ for (const c of selected(Deno.args)) {
     : [];
   let fp = 0, fn = 0, legit = 0, spam = 0;
   const errors: string[] = [];
+  const oof: { z: number; spam: boolean; id: string }[] = [];
   for (let f = 0; f < FOLDS; f++) {
     const tr = items.map((_, i) => i).filter((i) => fold[i] !== f);
     const w = exampleWeights(tr.map((i) => items[i]));
@@ -49,8 +50,10 @@ for (const c of selected(Deno.args)) {
     );
     for (let i = 0; i < items.length; i++) {
       if (fold[i] !== f) continue;
-      const p = Math.round(100 * sigmoid(margin(m, xs[i])));
+      const z = margin(m, xs[i]);
+      const p = Math.round(100 * sigmoid(z));
       const isSpam = items[i].label === "spam";
+      oof.push({ z, spam: isSpam, id: items[i].id });
       if (isSpam) spam++;
       else legit++;
       if (isSpam && p < 60) {
@@ -69,5 +72,26 @@ for (const c of selected(Deno.args)) {
       (100 * (1 - (fp + fn) / items.length)).toFixed(1)
     } %, FP ${fp}/${legit}, missed ${fn}/${spam}`,
   );
+  // The low-false-positive end, which the shipped threshold lives at (phase 5):
+  // spam caught at a margin above the k-th highest legitimate item's.
+  // CV_IDS=file: the tail on those items only (compare corpus steps on the same items).
+  const only = Deno.env.get("CV_IDS")
+    ? new Set(Deno.readTextFileSync(Deno.env.get("CV_IDS")!).split("\n"))
+    : null;
+  if (Deno.env.get("CV_WRITE_IDS")) {
+    Deno.writeTextFileSync(Deno.env.get("CV_WRITE_IDS")!, oof.map((o) => o.id).join("\n"));
+  }
+  if (only) oof.splice(0, oof.length, ...oof.filter((o) => only.has(o.id)));
+  const legitZ = oof.filter((o) => !o.spam).map((o) => o.z).sort((a, b) => b - a);
+  const spamZ = oof.filter((o) => o.spam).map((o) => o.z);
+  const tail = [0, 1, 2, 5].map((k) => {
+    const t = legitZ[k] ?? -Infinity;
+    return `${k} legit above: ${
+      (100 * spamZ.filter((z) => z > t).length / spamZ.length).toFixed(1)
+    } %`;
+  });
+  console.log(`  recall with ${tail.join(", ")}`);
+  const top = oof.filter((o) => !o.spam).sort((a, b) => b.z - a.z).slice(0, 6);
+  console.log(`  highest legitimate: ${top.map((o) => `${o.id} ${o.z.toFixed(2)}`).join(", ")}`);
   if (Deno.args.includes("--errors")) console.log(errors.sort().join("\n"));
 }
