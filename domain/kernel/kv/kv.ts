@@ -154,6 +154,7 @@ export async function readMany<T extends KeyTree>(kv: Deno.Kv, tree: T): Promise
 
 /** Whether two KeyTrees name the same keys under the same names. */
 export function sameKeys(a: KeyTree, b: KeyTree): boolean {
+  if (a === b) return true; // a plan reused as it was made (forms/submit)
   const fa: [string, Deno.KvKey][] = [];
   const fb: [string, Deno.KvKey][] = [];
   flatten(a, "", fa);
