@@ -6,6 +6,7 @@
 /// <reference lib="deno.worker" />
 import { Buffer } from "node:buffer";
 import {
+  type OutgoingMessage,
   SmtpTransport,
   TransportError,
   type WorkerReply,
@@ -14,24 +15,39 @@ import {
 
 let transport: SmtpTransport | null = null;
 
-self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
+self.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
   if (m.type === "init") {
     transport = new SmtpTransport(m.url, m.poolSize);
     return;
   }
-  const msg = m.msg;
+  for (const { id, msg } of m.batch) void send(id, msg);
+};
+
+async function send(id: number, msg: OutgoingMessage) {
   // Structured cloning turns Buffers into plain Uint8Arrays; MailComposer wants Buffers.
   msg.message.date = new Date(msg.message.date);
   for (const a of msg.message.attachments) {
     a.content = Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength);
   }
-  let reply: WorkerReply;
+  let r: WorkerReply;
   try {
-    reply = { id: m.id, ok: true, result: await transport!.send(msg) };
+    r = { id, ok: true, result: await transport!.send(msg) };
   } catch (err) {
     const t = err instanceof TransportError ? err : new TransportError(String(err));
-    reply = { id: m.id, ok: false, error: t.message, permanent: t.permanent };
+    r = { id, ok: false, error: t.message, permanent: t.permanent };
   }
-  self.postMessage(reply);
-};
+  reply(r);
+}
+
+/** Replies of one turn go back in one message (each postMessage wakes the HTTP thread). */
+let replies: WorkerReply[] = [];
+function reply(r: WorkerReply) {
+  if (replies.push(r) === 1) {
+    queueMicrotask(() => {
+      const batch = replies;
+      replies = [];
+      self.postMessage(batch);
+    });
+  }
+}

@@ -211,7 +211,12 @@ export async function checkSend(
   const single = envelopeTo.length === 1 ? envelopeTo[0].address : null;
 
   const logId = opts.logId ?? uuidv7(now);
-  const unsubscribeUrl = unsubscribeUrlOf(ctx, site.id, single);
+  // An operational mail (a form notification) carries no List-Unsubscribe; its
+  // URL is only made when a template or the visible link may use it (an HMAC
+  // per message, about 2 % of the HTTP thread on forms/submit).
+  const usesUnsubscribeUrl = !opts.operational || !!tpl || req.data !== undefined ||
+    (!!opts.unsubscribeLink && !!single);
+  const unsubscribeUrl = usesUnsubscribeUrl ? unsubscribeUrlOf(ctx, site.id, single) : "";
   const content = renderContent({
     site,
     req,

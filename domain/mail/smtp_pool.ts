@@ -13,7 +13,6 @@
  * a reused connection before a byte of it was sent (the relay dropped the idle
  * connection) gets one more try on a fresh one, no more (maxRequeues 1).
  */
-import { PassThrough } from "node:stream";
 import type { Buffer } from "node:buffer";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 
@@ -51,13 +50,24 @@ export class SmtpPool {
   async send(envelope: Record<string, unknown>, raw: Buffer): Promise<SendInfo> {
     for (let tries = 1;; tries++) {
       const slot = await this.#take();
-      const message = new PassThrough();
-      message.end(raw);
+      // The connection pipes its message into its dot-stuffing stream once the
+      // relay took the envelope (DATA answered 354). A pipeable source that
+      // hands over the bytes at that moment, instead of a PassThrough stream
+      // around them: about 20 µs less CPU per message (performance.md, Phase 4),
+      // and it tells whether a byte of the message went out.
+      const message = {
+        started: false,
+        pipe(dest: NodeJS.WritableStream) {
+          this.started = true;
+          dest.end(raw);
+          return dest;
+        },
+      };
       try {
         const info = await new Promise<SendInfo>((resolve, reject) =>
           slot.conn.send(
             envelope as never,
-            message,
+            message as never, // SMTPConnection#send pipes anything with pipe()
             (err, info) => err ? reject(err) : resolve(info as unknown as SendInfo),
           )
         );
@@ -75,7 +85,7 @@ export class SmtpPool {
         }
         const reused = slot.sent > 0;
         this.#drop(slot);
-        if (tries === 1 && reused && transient(e) && message.readableDidRead === false) continue;
+        if (tries === 1 && reused && transient(e) && !message.started) continue;
         throw e;
       }
     }

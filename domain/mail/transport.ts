@@ -217,10 +217,15 @@ export class SmtpTransport implements MailTransport {
   }
 }
 
-/** Messages between the HTTP thread and a delivery worker (smtp_worker.ts). */
+/**
+ * Messages between the HTTP thread and a delivery worker (smtp_worker.ts).
+ * Both sides post what they have in one turn of their event loop together
+ * (`batch`, and an array of replies): each postMessage wakes the other
+ * thread, and one commit often releases many sends at once.
+ */
 export type WorkerRequest =
   | { type: "init"; url: string; poolSize: number }
-  | { type: "send"; id: number; msg: OutgoingMessage };
+  | { type: "send"; batch: { id: number; msg: OutgoingMessage }[] };
 export type WorkerReply =
   | { id: number; ok: true; result: TransportResult }
   | { id: number; ok: false; error: string; permanent: boolean | null };
@@ -234,6 +239,8 @@ type Pending = {
 class DeliveryWorker {
   #worker!: Worker;
   readonly #pending = new Map<number, Pending>();
+  /** Sends of this turn, posted together at its end. */
+  #outbox: { id: number; msg: OutgoingMessage }[] = [];
   #next = 1;
   #closed = false;
 
@@ -249,19 +256,21 @@ class DeliveryWorker {
     this.#worker = new Worker(new URL("../../workers/smtp_worker.ts", import.meta.url), {
       type: "module",
     });
-    this.#worker.onmessage = (e: MessageEvent<WorkerReply>) => {
-      const r = e.data;
-      const p = this.#pending.get(r.id);
-      if (!p) return;
-      this.#pending.delete(r.id);
-      if (r.ok) p.resolve(r.result);
-      else p.reject(new TransportError(r.error, r.permanent));
+    this.#worker.onmessage = (e: MessageEvent<WorkerReply[]>) => {
+      for (const r of e.data) {
+        const p = this.#pending.get(r.id);
+        if (!p) continue;
+        this.#pending.delete(r.id);
+        if (r.ok) p.resolve(r.result);
+        else p.reject(new TransportError(r.error, r.permanent));
+      }
     };
     this.#worker.onerror = (e: ErrorEvent) => {
       e.preventDefault();
       this.log.error("mail delivery worker failed; restarting it", { error: e.message });
       const failed = [...this.#pending.values()];
       this.#pending.clear();
+      this.#outbox = []; // failed above: never posted to the new worker
       for (const p of failed) p.reject(new TransportError("the mail delivery worker failed"));
       this.#worker.terminate();
       if (!this.#closed) this.#start();
@@ -276,12 +285,22 @@ class DeliveryWorker {
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ type: "send", id, msg } satisfies WorkerRequest);
+      if (this.#outbox.push({ id, msg }) === 1) queueMicrotask(() => this.#flush());
     });
+  }
+
+  #flush() {
+    // Only sends still waiting: a worker that failed meanwhile failed the others.
+    const batch = this.#outbox.filter((s) => this.#pending.has(s.id));
+    this.#outbox = [];
+    if (batch.length && !this.#closed) {
+      this.#worker.postMessage({ type: "send", batch } satisfies WorkerRequest);
+    }
   }
 
   close() {
     this.#closed = true;
+    this.#outbox = [];
     this.#worker.terminate();
     for (const p of this.#pending.values()) {
       p.reject(new TransportError("the mail transport is closed"));

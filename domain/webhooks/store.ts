@@ -245,7 +245,7 @@ export function listEventsOfSite(kv: Deno.Kv, siteId: string, limit = 50): Promi
 export function putEventMutations(
   op: Deno.AtomicOperation,
   event: EventRecord,
-  /** Time-ordered id for the site's event index (the event id itself is random). */
+  /** Time-ordered id for the site's event index (the event's own id since phase 4; random before). */
   order: string,
 ): Deno.AtomicOperation {
   const expireIn = EVENT_RETENTION_MS;

@@ -127,16 +127,45 @@ function flatten(tree: KeyTree, path: string, out: [string, Deno.KvKey][]) {
   }
 }
 
-function rebuild(tree: KeyTree, next: () => Deno.KvEntryMaybe<unknown>): Record<string, unknown> {
-  // fromEntries defines own properties: a name such as "__proto__" stays a name.
-  return Object.fromEntries(
-    Object.entries(tree).map((
-      [name, v],
-    ) => [
-      name,
-      v === undefined ? undefined : Array.isArray(v) ? next() : rebuild(v as KeyTree, next),
-    ]),
-  );
+/** The keys of `tree` in readMany's order (own names in property order, depth first). */
+function keysOf(tree: KeyTree, out: Deno.KvKey[]): Deno.KvKey[] {
+  // for-in over own names: no [name, value] arrays or joined names per key (this
+  // runs for every key of both write paths' reads).
+  for (const name in tree) {
+    if (!Object.hasOwn(tree, name)) continue;
+    const v = tree[name];
+    if (v === undefined) continue;
+    if (Array.isArray(v)) out.push(v as Deno.KvKey);
+    else keysOf(v as KeyTree, out);
+  }
+  return out;
+}
+
+function rebuild(
+  tree: KeyTree,
+  got: Deno.KvEntryMaybe<unknown>[],
+  at: { i: number },
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name in tree) {
+    if (!Object.hasOwn(tree, name)) continue;
+    const v = tree[name];
+    const entry = v === undefined
+      ? undefined
+      : Array.isArray(v)
+      ? got[at.i++]
+      : rebuild(v as KeyTree, got, at);
+    // An own property even for "__proto__" (an assignment would set the prototype).
+    if (name === "__proto__") {
+      Object.defineProperty(out, name, {
+        value: entry,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[name] = entry;
+  }
+  return out;
 }
 
 /**
@@ -145,15 +174,13 @@ function rebuild(tree: KeyTree, next: () => Deno.KvEntryMaybe<unknown>): Record<
  * `readMany(kv, {window: k1, site: k2})` -> `{window: entry, site: entry}`.
  */
 export async function readMany<T extends KeyTree>(kv: Deno.Kv, tree: T): Promise<EntryTree<T>> {
-  const flat: [string, Deno.KvKey][] = [];
-  flatten(tree, "", flat);
-  const got = await getManyBatched(kv, flat.map(([, k]) => k));
-  let i = 0;
-  return rebuild(tree, () => got[i++]) as EntryTree<T>;
+  const got = await getManyBatched(kv, keysOf(tree, []));
+  return rebuild(tree, got, { i: 0 }) as EntryTree<T>;
 }
 
 /** Whether two KeyTrees name the same keys under the same names. */
 export function sameKeys(a: KeyTree, b: KeyTree): boolean {
+  if (a === b) return true; // a plan reused as it was made (forms/submit)
   const fa: [string, Deno.KvKey][] = [];
   const fb: [string, Deno.KvKey][] = [];
   flatten(a, "", fa);

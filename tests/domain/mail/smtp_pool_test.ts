@@ -9,8 +9,13 @@ import { SmtpPool } from "../../../domain/mail/smtp_pool.ts";
 
 type Server = { port: number; connections: number; messages: string[]; close(): void };
 
-/** A line-based SMTP server; `dropAfter`: close each connection after that many messages. */
-function smtpServer(opts: { dropAfter?: number; refuse?: string } = {}): Server {
+/**
+ * A line-based SMTP server; `dropAfter`: close each connection after that many
+ * messages; `dropInData`: close it while the second message's data comes in.
+ */
+function smtpServer(
+  opts: { dropAfter?: number; refuse?: string; dropInData?: boolean } = {},
+): Server {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const s: Server = {
     port: (listener.addr as Deno.NetAddr).port,
@@ -39,11 +44,15 @@ function smtpServer(opts: { dropAfter?: number; refuse?: string } = {}): Server 
             const line = buf.slice(0, i);
             buf = buf.slice(i + 2);
             if (data !== null) {
+              if (opts.dropInData && sent >= 1) {
+                conn.close();
+                return;
+              }
               if (line === ".") {
                 s.messages.push(data);
                 data = null;
                 await say("250 queued");
-                if (opts.dropAfter && ++sent >= opts.dropAfter) {
+                if (++sent === opts.dropAfter) {
                   conn.close();
                   return;
                 }
@@ -137,5 +146,21 @@ Deno.test("a relay that refuses connections fails the message promptly", async (
     assert.ok(performance.now() - t0 < 2000);
   } finally {
     pool.close();
+  }
+});
+
+Deno.test("a message whose connection drops after its data began is not sent again", async () => {
+  const srv = smtpServer({ dropInData: true });
+  const pool = new SmtpPool({ host: "127.0.0.1", port: srv.port, secure: false, size: 1 });
+  try {
+    await pool.send(env("b@example.com"), raw(1));
+    // Part of it may have reached the relay: a retry could deliver it twice.
+    await assert.rejects(() => pool.send(env("b@example.com"), raw(2)));
+    assert.equal(srv.connections, 1);
+    await pool.send(env("b@example.com"), raw(3)); // the pool recovers on a fresh connection
+    assert.equal(srv.connections, 2);
+  } finally {
+    pool.close();
+    srv.close();
   }
 });

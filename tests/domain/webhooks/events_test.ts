@@ -6,10 +6,14 @@ import {
   subscribes,
 } from "../../../domain/webhooks/events.ts";
 import {
+  type EventRecord,
   getEvent,
   listDeliveriesOfEvent,
   listDeliveriesOfWebhook,
+  listEventsOfSite,
+  putEventMutations,
 } from "../../../domain/webhooks/store.ts";
+import { uuidv7, uuidv7Time } from "../../../domain/kernel/ids.ts";
 import { createWebhook } from "../../../domain/webhooks/store.ts";
 import { unpackText } from "../../../domain/kernel/kv/blob.ts";
 import { seedSite, startTestService } from "../../helpers/service.ts";
@@ -82,6 +86,39 @@ Deno.test("emitEvent stores the outer body and one delivery per matching, unpaus
       ["w-all", "pending", 0],
     ]);
     assert.equal((await listDeliveriesOfWebhook(svc.ctx.kv, "w-all")).length, 0);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("event ids are time-ordered UUIDs; an event stored with a random id still reads and lists", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const { siteId } = await seedSite(svc);
+    // As events were stored before phase 4: a random id, a separate time-ordered index id.
+    const old: EventRecord = {
+      id: crypto.randomUUID(),
+      type: "form.submitted",
+      site_id: siteId,
+      created_at: new Date().toISOString(),
+      body: { inline: "{}" },
+      deliveries: [],
+    };
+    await putEventMutations(svc.ctx.kv.atomic(), old, uuidv7()).commit();
+    const a = await emitEvent(svc.ctx, siteId, "form.submitted", { submission_id: "s1" });
+    const b = await emitEvent(svc.ctx, siteId, "form.spam", { submission_id: "s2" });
+    for (const e of [a, b]) {
+      assert.match(
+        e.event.id,
+        /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      assert.equal(JSON.parse(e.body).id, e.event.id);
+      assert.ok(Math.abs(uuidv7Time(e.event.id) - Date.now()) < 60_000);
+    }
+    assert.ok(a.event.id < b.event.id, "later events sort after earlier ones");
+    assert.equal((await getEvent(svc.ctx.kv, old.id))?.type, "form.submitted");
+    const listed = (await listEventsOfSite(svc.ctx.kv, siteId)).map((e) => e.id);
+    assert.deepEqual(listed, [b.event.id, a.event.id, old.id]);
   } finally {
     await svc.close();
   }
