@@ -5,7 +5,9 @@
  * event form.submitted / form.spam and its webhook deliveries, the content
  * marker, the abuse tallies and, when a notification follows, its
  * reservation in the mail engine (the "sending" log record and the site's
- * send window slot, checked). A lost race is retried from a fresh read.
+ * send window slot, checked, or built on this process's uncommitted write of
+ * that slot's part and failing with it: commitWithNotification). A lost race
+ * is retried from a fresh read.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { ConflictError } from "../kernel/errors.ts";

@@ -16,7 +16,9 @@
  * batch instead. Whole-batch failure (a check failed) is bisected, so each
  * operation ends with the result it would have had alone, in arrival order.
  * Deno's limits per commit (100 checks, 1000 mutations, 800 KiB) bound a batch;
- * sizes are estimated conservatively.
+ * sizes are estimated conservatively. An operation may build on an earlier
+ * one's write before that one committed (`dependOn`): it then commits with it,
+ * or after it with a check of its versionstamp, and fails when it fails.
  *
  * Long file: one mechanism (the queued operation, the batcher that packs and
  * bisects, and the Deno.Kv wrapper around them) whose parts share private
