@@ -29,33 +29,39 @@ Deno.test("notifications chained on one site while another process appends to th
 
     // "Another process": appends to the parts straight to the KV file, with
     // its own checks, bypassing this process's committer and hand-off.
-    let running = true;
     let theirs = 0;
-    const other = (async () => {
-      for (let i = 0; running; i++) {
-        const part = 1 + (i % (WINDOW_PARTS - 1));
-        const w = await readLogWindow(svc.ctx, s.siteId);
-        const op = kv.inner.atomic();
-        appendWindowPart(op, w, svc.ctx.clock.now(), 120, { part, exact: false });
-        if ((await op.commit()).ok) theirs++;
-      }
-    })();
-    const forms = await Promise.all(
-      Array.from({ length: 100 }, () => submit(svc, s.key, legitBody(s.domain))),
-    );
-    running = false;
-    await other;
-    assert.ok(forms.every((r) => r.body.email_sent === true), JSON.stringify(forms[0].body));
-    const failed = (kv.stats.stale - before.stale) +
-      (kv.stats.dependentsFailed - before.dependentsFailed) + (kv.stats.splits - before.splits);
+    let ours = 1;
+    let failed = 0;
+    // Bursts until some of this process's appends have lost a race (the first, nearly always).
+    for (let round = 0; round < 5 && failed === 0; round++) {
+      let running = true;
+      const other = (async () => {
+        for (let i = 0; running; i++) {
+          const part = 1 + (i % (WINDOW_PARTS - 1));
+          const w = await readLogWindow(svc.ctx, s.siteId);
+          const op = kv.inner.atomic();
+          appendWindowPart(op, w, svc.ctx.clock.now(), 120, { part, exact: false });
+          if ((await op.commit()).ok) theirs++;
+        }
+      })();
+      const forms = await Promise.all(
+        Array.from({ length: 50 }, () => submit(svc, s.key, legitBody(s.domain))),
+      );
+      running = false;
+      await other;
+      assert.ok(forms.every((r) => r.body.email_sent === true), JSON.stringify(forms[0].body));
+      ours += forms.length;
+      failed = (kv.stats.stale - before.stale) +
+        (kv.stats.dependentsFailed - before.dependentsFailed) + (kv.stats.splits - before.splits);
+
+      const w = await readLogWindow(svc.ctx, s.siteId);
+      assert.equal(w.times.length, ours + theirs, "every committed append is in the window");
+      assert.equal(w.total, ours + theirs, "and in the log total, once");
+      const stats = await svc.admin("GET", `/sites/${s.siteId}/email-stats`);
+      assert.equal(stats.body.logged, ours + theirs);
+    }
     assert.ok(theirs > 0, "the other process appended");
     assert.ok(failed > 0, "some of this process's appends lost a race");
-
-    const w = await readLogWindow(svc.ctx, s.siteId);
-    assert.equal(w.times.length, 101 + theirs, "every committed append is in the window");
-    assert.equal(w.total, 101 + theirs, "and in the log total, once");
-    const stats = await svc.admin("GET", `/sites/${s.siteId}/email-stats`);
-    assert.equal(stats.body.logged, 101 + theirs);
   } finally {
     await svc.close();
     await smtp.close();
