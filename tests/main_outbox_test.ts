@@ -7,14 +7,19 @@ import assert from "node:assert/strict";
 
 Deno.test("deno task start: mail goes to the outbox when SVC_SMTP_URL is unset", async () => {
   const tasks = JSON.parse(await Deno.readTextFile("deno.json")).tasks as Record<string, string>;
-  // The start task's exact command, run directly so that the test owns the process.
-  const args = tasks.start.split(/\s+/).slice(1);
+  // The start task's exact command (its environment, then `deno` and its
+  // arguments), run directly so that the test owns the process.
+  const words = tasks.start.split(/\s+/);
+  const at = words.indexOf("deno");
+  const taskEnv = Object.fromEntries(words.slice(0, at).map((w) => w.split("=", 2)));
+  const args = words.slice(at + 1);
   const dir = await Deno.makeTempDir();
   const token = "outbox-test-admin-token-0123456789";
   const child = new Deno.Command(Deno.execPath(), {
     args,
     clearEnv: true,
     env: {
+      ...taskEnv,
       PATH: Deno.env.get("PATH") ?? "",
       HOME: Deno.env.get("HOME") ?? dir,
       DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`,

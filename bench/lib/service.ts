@@ -7,11 +7,17 @@
 import { spawnDeno, type Spawned } from "./spawn.ts";
 import { childPids } from "./threads.ts";
 
+const START_TASK = (JSON.parse(
+  Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)),
+).tasks.start as string).split(/\s+/);
+
 /** The V8 flags of `deno task start`, read from deno.json (the heap's growth, docs/performance.md). */
-export const START_V8_FLAGS: string[] = (() => {
-  const json = JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)));
-  return (json.tasks.start as string).split(/\s+/).filter((a) => a.startsWith("--v8-flags="));
-})();
+export const START_V8_FLAGS: string[] = START_TASK.filter((a) => a.startsWith("--v8-flags="));
+
+/** The environment `deno task start` sets before `deno` (glibc's malloc arenas, docs/performance.md). */
+export const START_ENV: Record<string, string> = Object.fromEntries(
+  START_TASK.slice(0, START_TASK.indexOf("deno")).map((a) => a.split("=", 2)),
+);
 
 export const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
 const root = new URL("../..", import.meta.url).pathname;
@@ -129,6 +135,7 @@ export async function startService(opts: {
       SVC_TURNSTILE_VERIFY_URL: dead,
       SVC_HCAPTCHA_VERIFY_URL: dead,
       SVC_RECAPTCHA_VERIFY_URL: dead,
+      ...START_ENV,
       ...opts.env,
     },
   });

@@ -5,13 +5,16 @@
  * event form.submitted / form.spam and its webhook deliveries, the content
  * marker, the abuse tallies and, when a notification follows, its
  * reservation in the mail engine (the "sending" log record and the site's
- * send window slot, checked). A lost race is retried from a fresh read.
+ * send window slot, checked, or built on this process's uncommitted write of
+ * that slot's part and failing with it: commitWithNotification). A lost race
+ * is retried from a fresh read.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
+import { canDepend, dependOn } from "../kernel/kv/group_commit.ts";
 import { type Packed, packText } from "../kernel/kv/blob.ts";
 import {
   addDaily,
@@ -83,6 +86,90 @@ export function spamMemoryQuery(
     identities: identitiesOf(submitterAddress(input.fields), input.visitor?.ip ?? null),
     now,
   };
+}
+
+/**
+ * What this process knows of a send-window part it wrote last: the part as
+ * written, and while that commit is in flight its operation (`pending`).
+ */
+type PartHandoff = { part: WindowPart; pending: Deno.AtomicOperation | null };
+
+/**
+ * Commits the submission's `op` with its notification's window slot. The slot
+ * is one no limit decides, so it goes to one part of the site's send window
+ * (counters.ts): a burst on one site does not take turns on one value.
+ * Submissions of this process on the same part do not wait for each other's
+ * commits either: the next one appends to the part as the one before wrote it
+ * and depends on that commit (group_commit.ts dependOn), so both go in one
+ * batch, or the later one after the earlier with a check of its
+ * versionstamp, and never without it: if the earlier fails, so does the later
+ * (a ConflictError: the submission is tried again from a fresh read), so no
+ * entry is counted that was not written and none is lost. Part 0 takes the
+ * site's sends (exact, under the site's lock), so notifications use the other
+ * parts; a site's first entries carrying an old separate total take part 0 in
+ * turn with them (reservation.ts appendLogEntry), as does every notification
+ * when the KV does not group commits.
+ */
+async function commitWithNotification(
+  ctx: Ctx,
+  siteId: string,
+  op: Deno.AtomicOperation,
+  notification: Extract<PreparedSend, { kind: "send" }>,
+  now: number,
+): Promise<void> {
+  const window = notification.window;
+  const handoff = ctx.caches.windowParts as BoundedCache<PartHandoff>;
+  if (carriesOldTotal(window) || !canDepend(op)) {
+    const part = carriesOldTotal(window) ? 0 : Math.floor(Math.random() * WINDOW_PARTS);
+    const lock = part === 0 ? `site:${siteId}` : `site:${siteId}:${part}`;
+    const known = `${siteId}:${part}`;
+    await ctx.locks.run(lock, async (waited) => {
+      // A submission of this process that committed this part after our
+      // read left it as it wrote it: no read (versionstamps sort by time).
+      const last = handoff.get(known);
+      const read = window.parts?.[part]?.versionstamp ?? null;
+      const w = last && !last.pending &&
+          (read === null || last.part.versionstamp! > read)
+        ? withPart(window, part, last.part, now, RATE_WINDOW_MS) as LogWindow
+        : waited
+        ? await notification.freshWindow()
+        : undefined;
+      const written = notification.reservation(op, w, part);
+      try {
+        const res = await commit(op, "store submission");
+        handoff.set(known, { part: { ...written, versionstamp: res.versionstamp }, pending: null });
+      } catch (e) {
+        handoff.delete(known);
+        throw e;
+      }
+    });
+    return;
+  }
+  const part = 1 + Math.floor(Math.random() * (WINDOW_PARTS - 1));
+  const known = `${siteId}:${part}`;
+  const last = handoff.get(known);
+  const read = window.parts?.[part]?.versionstamp ?? null;
+  const earlier = last?.pending ?? null;
+  const w = earlier || (last && (read === null || last.part.versionstamp! > read))
+    ? withPart(window, part, last!.part, now, RATE_WINDOW_MS) as LogWindow
+    : undefined;
+  const written = notification.reservation(op, w, part, earlier !== null);
+  if (earlier && !dependOn(op, earlier, written.key)) {
+    throw new Error("a send-window part's appends must share one group-commit KV");
+  }
+  const mine: PartHandoff = { part: written, pending: op };
+  // Set before the commit is queued (commit() queues it at once): the next
+  // submission on this part builds on it.
+  handoff.set(known, mine);
+  try {
+    const res = await commit(op, "store submission");
+    if (handoff.get(known) === mine) {
+      handoff.set(known, { part: { ...written, versionstamp: res.versionstamp }, pending: null });
+    }
+  } catch (e) {
+    if (handoff.get(known) === mine) handoff.delete(known);
+    throw e;
+  }
 }
 
 /** Counted submissions closer than this to the monthly limit are checked exactly. */
@@ -228,36 +315,7 @@ export async function storeSubmission(
       tallyOutcome(ctx, op, site.id, now, isSpam);
       event.apply(op);
       if (notification?.kind === "send") {
-        // A notification's window slot is one no limit decides: it goes to one
-        // part of the site's send window (counters.ts), so a burst on one site
-        // commits WINDOW_PARTS at a time. Submissions on the same part take
-        // turns (part 0 with the site's sends); one that waited takes the
-        // window as the one before it left it.
-        // (Part 0 for a site's first entries: see reservation.ts appendLogEntry.)
-        const first = carriesOldTotal(notification.window);
-        const part = first ? 0 : Math.floor(Math.random() * WINDOW_PARTS);
-        const lock = part === 0 ? `site:${site.id}` : `site:${site.id}:${part}`;
-        const handoff = ctx.caches.windowParts as BoundedCache<WindowPart>;
-        const known = `${site.id}:${part}`;
-        await ctx.locks.run(lock, async (waited) => {
-          // A submission of this process that committed this part after our
-          // read left it as it wrote it: no read (versionstamps sort by time).
-          const last = handoff.get(known);
-          const read = notification.window.parts?.[part]?.versionstamp ?? null;
-          const w = last && (read === null || last.versionstamp! > read)
-            ? withPart(notification.window, part, last, now, RATE_WINDOW_MS) as LogWindow
-            : waited
-            ? await notification.freshWindow()
-            : undefined;
-          const written = notification.reservation(op, w, part);
-          try {
-            const res = await commit(op, "store submission");
-            handoff.set(known, { ...written, versionstamp: res.versionstamp });
-          } catch (e) {
-            handoff.delete(known);
-            throw e;
-          }
-        });
+        await commitWithNotification(ctx, site.id, op, notification, now);
       } else {
         await commit(op, "store submission");
       }

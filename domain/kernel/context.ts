@@ -15,6 +15,7 @@ import { type Config, jobsUseQueue } from "./config.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { LockTable } from "./locks.ts";
+import { Slots } from "./slots.ts";
 import { BoundedCache, TtlCache, WindowSet } from "./cache.ts";
 import { type AuthFailures, createAuthFailures } from "./auth_guard.ts";
 import { createEgressClient, type OutboundOverrides } from "./net/outbound_http.ts";
@@ -98,6 +99,11 @@ export type Ctx = {
   wakeJobs: boolean;
   /** Turns of writers of one hot record within this process (locks.ts). */
   locks: LockTable;
+  /**
+   * Outbound webhook POSTs in flight at once (WEBHOOK_POSTS): a burst of
+   * fan-out jobs waits for slots instead of opening hundreds of connections.
+   */
+  webhookPosts: Slots;
   caches: Caches;
   /** Failed authentication per client address, per surface (auth_guard.ts). */
   authFailures: AuthFailures;
@@ -153,6 +159,13 @@ const DKIM_CACHE_SIZE = 1_000;
 const ABUSE_CLEANED_SIZE = 100_000;
 const RENDER_CACHE_SIZE = 10_000;
 const WINDOW_PARTS_CACHE_SIZE = 10_000;
+/**
+ * Webhook POSTs in flight per context: 64 fan-out jobs of 10 webhooks would
+ * otherwise open 640 connections at once, each with its buffers (measured:
+ * 12 to 25 MB more resident at the fan-out row's peak, no CPU or rate gained;
+ * docs/performance.md "Phase 4"). A POST's 10-s timeout starts in its slot.
+ */
+export const WEBHOOK_POSTS = 128;
 /** How long a rendered form is served from memory: within the spec's minute. */
 export const RENDER_CACHE_MS = 30_000;
 
@@ -183,6 +196,7 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
     useQueue: opts.useQueue ?? jobsUseQueue(config),
     wakeJobs: opts.wakeJobs ?? true,
     locks: new LockTable(),
+    webhookPosts: new Slots(WEBHOOK_POSTS),
     caches: {
       apiKeys: new BoundedCache(API_KEY_CACHE_SIZE),
       auth: new BoundedCache(API_KEY_CACHE_SIZE),

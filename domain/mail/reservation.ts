@@ -68,12 +68,14 @@ export function appendLogEntry(
   w: LogWindow,
   now: number,
   part?: number,
+  chained = false,
 ): WindowPart {
   // The first entry of a window with an old separate total takes part 0,
   // exact: two such entries on different parts would both carry that total.
   const first = carriesOldTotal(w);
   const exact = part === undefined || first;
-  return appendWindowPart(op, w, now, RATE_LIMIT, { part: exact ? 0 : part, exact });
+  if (exact && chained) throw new Error("an exact window entry cannot be chained");
+  return appendWindowPart(op, w, now, RATE_LIMIT, { part: exact ? 0 : part, exact, chained });
 }
 
 /** Whether the next entry would carry the site's log total from before windows kept it. */
@@ -196,9 +198,10 @@ export function addReservation(
   record: EmailLogRecord,
   window: LogWindow,
   part?: number,
+  chained = false,
 ): WindowPart {
   putEmailLog(op, record);
-  return appendLogEntry(op, window, ctx.clock.now(), part);
+  return appendLogEntry(op, window, ctx.clock.now(), part, chained);
 }
 
 type ReserveResult = { ok: true } | { ok: false; code: "rate_limited" | "over_quota" };

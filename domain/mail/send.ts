@@ -128,8 +128,15 @@ export type PreparedSend =
      * `part`: the window part to append to when no rate limit decides this
      * send (a form notification; reservation.ts appendLogEntry), so that
      * concurrent ones need not take turns; ignored when the limit applies.
+     * `chained`: `window`'s part holds an earlier append not committed yet
+     * (counters.ts appendWindowPart); refused (throws) when the limit applies.
      */
-    reservation(op: Deno.AtomicOperation, window?: LogWindow, part?: number): WindowPart;
+    reservation(
+      op: Deno.AtomicOperation,
+      window?: LogWindow,
+      part?: number,
+      chained?: boolean,
+    ): WindowPart;
     /** The site's send window as the checks read it. */
     window: LogWindow;
     /** Reads the site's window again (a caller that waited for its turn). */
@@ -173,9 +180,9 @@ async function prepareRequest(
         event: { to: d.record.to_first, subject: d.record.subject },
         hooks: d.hooks,
       }),
-    reservation(op, w = d.window, part) {
+    reservation(op, w = d.window, part, chained = false) {
       if (d.quota) throw new Error("a send that counts quota reserves with reserve()");
-      return addReservation(ctx, op, d.record, w, d.checks.rateLimit ? undefined : part);
+      return addReservation(ctx, op, d.record, w, d.checks.rateLimit ? undefined : part, chained);
     },
     window: d.window,
     freshWindow: () => readLogWindow(ctx, site.id),

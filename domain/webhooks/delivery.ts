@@ -236,10 +236,13 @@ export function sendToWebhook(
   }
   const headers = webhookHeaders(signing, bytes, type, deliveryId);
   if (target.authorization !== null) headers["Authorization"] = target.authorization;
-  return postOnce(target.url, bytes, headers, {
-    timeoutMs: webhookTimeoutMs(ctx),
-    allowPrivate: ctx.config.SVC_ALLOW_PRIVATE_TARGETS,
-    nameServer: ctx.outbound?.nameServer,
-    client: ctx.egressClient,
-  });
+  // In one of the context's slots (ctx.webhookPosts): the timeout runs from there.
+  return ctx.webhookPosts.run(() =>
+    postOnce(target.url, bytes, headers, {
+      timeoutMs: webhookTimeoutMs(ctx),
+      allowPrivate: ctx.config.SVC_ALLOW_PRIVATE_TARGETS,
+      nameServer: ctx.outbound?.nameServer,
+      client: ctx.egressClient,
+    })
+  );
 }

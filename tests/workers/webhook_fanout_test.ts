@@ -16,6 +16,7 @@ import { commit } from "../../domain/kernel/kv/kv.ts";
 import { createDelivery, getDeliveryEntry } from "../../domain/webhooks/store.ts";
 import { FIRST_RECORD_WAIT_MS, webhookFanoutJob } from "../../domain/webhooks/delivery_job.ts";
 import { schedule } from "../../domain/kernel/jobs.ts";
+import { Slots } from "../../domain/kernel/slots.ts";
 import { eventually, seedSite, startTestService, stillTrueFor } from "../helpers/service.ts";
 import { startReceiver } from "../helpers/webhook_receiver.ts";
 import {
@@ -252,6 +253,34 @@ Deno.test("a fan-out job from before (deliveries stored pending with the event) 
     assert.equal(rx.requests.length, 1);
   } finally {
     await rx.close();
+    await svc.close();
+  }
+});
+
+Deno.test("a fan-out holds at most the context's webhook slots in flight and delivers the rest as slots free", async () => {
+  const svc = await startTestService();
+  svc.ctx.webhookPosts = new Slots(3);
+  let now = 0;
+  let most = 0;
+  const rx = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
+    await req.arrayBuffer();
+    most = Math.max(most, ++now);
+    await new Promise((r) => setTimeout(r, 30));
+    now--;
+    return new Response(null, { status: 204 });
+  });
+  try {
+    const { siteId } = await seedSite(svc);
+    for (let i = 0; i < 10; i++) {
+      await addWebhook(svc, siteId, `http://127.0.0.1:${rx.addr.port}/hook-${i}`);
+    }
+    const p = await emitEvent(svc.ctx, siteId, "form.submitted", submittedData());
+    const states = await Promise.all(p.deliveries.map((d) => settled(svc, d.id, 10_000)));
+    assert.ok(states.every((d) => d.state === "succeeded"));
+    assert.equal(most, 3, "three POSTs at a time");
+    assert.equal(svc.ctx.webhookPosts.busy, 0);
+  } finally {
+    await rx.shutdown();
     await svc.close();
   }
 });

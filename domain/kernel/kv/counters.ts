@@ -223,14 +223,18 @@ export async function readWindowParts(
  * Appends `now` to part `part` of a window in parts inside `op`, with its
  * running total. `exact`: every part's versionstamp is checked (an append a
  * limit decided on); otherwise only the part's own (an append no limit
- * decides: racing appends to other parts commit alongside).
+ * decides: racing appends to other parts commit alongside). `chained` (not
+ * exact): the part as `state` holds it is an earlier append's that has not
+ * committed yet, so its versionstamp is unknown and not checked here: the
+ * caller makes `op` depend on that append (group_commit.ts dependOn), which
+ * commits `op` with it or after it with the check, and never without it.
  */
 export function appendWindowPart(
   op: Deno.AtomicOperation,
   state: WindowState,
   now: number,
   keep: number,
-  opts: { part: number; exact: boolean },
+  opts: { part: number; exact: boolean; chained?: boolean },
 ): WindowPart {
   const parts = state.parts;
   if (!parts) throw new Error("appendWindowPart needs a window read in parts");
@@ -238,7 +242,7 @@ export function appendWindowPart(
   // Exact: the generation (any append since the read) and the part rewritten,
   // or, without the generation read, every part.
   const gen = state.gen;
-  const checked = !opts.exact ? [p] : gen ? [p, gen] : parts;
+  const checked = opts.exact ? (gen ? [p, gen] : parts) : opts.chained ? [] : [p];
   for (const q of checked) op.check({ key: q.key, versionstamp: q.versionstamp });
   op.sum(windowGenKey(parts[0].key), 1n);
   const times = [...p.times, now].slice(-keep);

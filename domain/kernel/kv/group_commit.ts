@@ -16,7 +16,9 @@
  * batch instead. Whole-batch failure (a check failed) is bisected, so each
  * operation ends with the result it would have had alone, in arrival order.
  * Deno's limits per commit (100 checks, 1000 mutations, 800 KiB) bound a batch;
- * sizes are estimated conservatively.
+ * sizes are estimated conservatively. An operation may build on an earlier
+ * one's write before that one committed (`dependOn`): it then commits with it,
+ * or after it with a check of its versionstamp, and fails when it fails.
  *
  * Long file: one mechanism (the queued operation, the batcher that packs and
  * bisects, and the Deno.Kv wrapper around them) whose parts share private
@@ -102,6 +104,9 @@ type Cost = {
   checked: string[];
 };
 
+/** An operation built on another's write of `key` before that one committed (dependOn). */
+type Dependency = { on: QueuedAtomic; key: Deno.KvKey };
+
 /** An atomic operation recorded for the committer. */
 class QueuedAtomic implements Deno.AtomicOperation {
   readonly checks: Deno.AtomicCheck[] = [];
@@ -109,7 +114,13 @@ class QueuedAtomic implements Deno.AtomicOperation {
   readonly enqueues: { value: unknown; options?: EnqueueOptions }[] = [];
   /** Added to by check(), mutate() and enqueue(): each part is sized once, when queued. */
   readonly cost: Cost = { checks: 0, mutations: 0, bytes: 0, writes: new Set(), checked: [] };
-  constructor(private readonly committer: GroupCommitter) {}
+  /** Set by dependOn until it is settled (the earlier operation's outcome known). */
+  dependency: Dependency | null = null;
+  /** Whether commit() was called. */
+  submitted = false;
+  /** Its result once answered (null: it threw). */
+  outcome: Result | null | undefined = undefined;
+  constructor(readonly committer: GroupCommitter) {}
 
   check(...checks: Deno.AtomicCheck[]): this {
     for (const c of checks) {
@@ -151,6 +162,7 @@ class QueuedAtomic implements Deno.AtomicOperation {
     return this;
   }
   commit(): Promise<Result> {
+    this.submitted = true;
     return this.committer.submit(this);
   }
 
@@ -180,14 +192,67 @@ class GroupCommitter {
     locked: 0,
     commitMs: 0,
     maxBatch: 0,
+    /** Operations answered {ok: false} because the one they built on failed (dependOn). */
+    dependentsFailed: 0,
   };
   constructor(private readonly kv: Deno.Kv) {}
 
   submit(op: QueuedAtomic): Promise<Result> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ op, resolve, reject });
+      this.#queue.push({
+        op,
+        resolve: (r) => {
+          op.outcome = r;
+          resolve(r);
+        },
+        reject: (e) => {
+          op.outcome = null;
+          reject(e);
+        },
+      });
       this.#pump();
     });
+  }
+
+  /**
+   * Settles the dependencies (dependOn) of `batch`'s operations before it is
+   * committed, in order: an operation whose earlier one failed is answered
+   * `{ok: false}` and left out (what it wrote builds on a write that did not
+   * happen); one whose earlier one committed checks the key at that commit's
+   * versionstamp instead (another process may have written it since); one
+   * whose earlier one is in `batch` before it stays (one atomic commit).
+   * Returns the operations to commit.
+   */
+  #settle(batch: Waiting[]): Waiting[] {
+    if (!batch.some((w) => w.op.dependency)) return batch;
+    const kept: Waiting[] = [];
+    const here = new Set<QueuedAtomic>();
+    for (const w of batch) {
+      const dep = w.op.dependency;
+      if (dep && !here.has(dep.on) && !this.#settleOne(w)) continue;
+      here.add(w.op);
+      kept.push(w);
+    }
+    return kept;
+  }
+
+  /**
+   * Settles the dependency of `w`, whose earlier operation is not committed
+   * with it: true when it can commit (with a check of the key at the earlier
+   * commit's versionstamp), false when it was answered `{ok: false}`.
+   */
+  #settleOne(w: Waiting): boolean {
+    const dep = w.op.dependency!;
+    const before = dep.on.outcome;
+    w.op.dependency = null;
+    if (before && before.ok) {
+      w.op.check({ key: dep.key, versionstamp: before.versionstamp });
+      return true;
+    }
+    // Failed, or (never expected) not committed yet: fail safe, the caller retries.
+    this.stats.dependentsFailed++;
+    w.resolve({ ok: false });
+    return false;
   }
 
   /**
@@ -199,6 +264,8 @@ class GroupCommitter {
   #pump(): void {
     while (this.#inflight < MAX_INFLIGHT && this.#queue.length) {
       const batch = this.#takeBatch();
+      // Only operations waiting for an earlier one's outcome: its batch's end pumps again.
+      if (!batch.length) return;
       this.#inflight++;
       this.#commit(batch).finally(() => {
         this.#inflight--;
@@ -214,10 +281,22 @@ class GroupCommitter {
     const written = new Set<string>();
     let checks = 0, mutations = 0, bytes = 0;
     let closed = false;
+    const taken = new Set<QueuedAtomic>();
     for (const w of this.#queue) {
       if (closed) {
         rest.push(w);
         continue;
+      }
+      const dep = w.op.dependency;
+      if (dep && !taken.has(dep.on)) {
+        if (dep.on.outcome === undefined) {
+          // Built on an operation committing in a batch in flight: waits for
+          // its outcome, without holding back the operations behind it.
+          rest.push(w);
+          continue;
+        }
+        // Settled now, so that its check takes part in the conflict test below.
+        if (!this.#settleOne(w)) continue;
       }
       const c = w.op.cost;
       const fits = batch.length === 0 ||
@@ -236,6 +315,7 @@ class GroupCommitter {
         continue;
       }
       batch.push(w);
+      taken.add(w.op);
       checks += c.checks;
       mutations += c.mutations;
       bytes += c.bytes;
@@ -279,7 +359,9 @@ class GroupCommitter {
     return keep;
   }
 
-  async #commit(batch: Waiting[], validated = false): Promise<void> {
+  async #commit(all: Waiting[], validated = false): Promise<void> {
+    const batch = this.#settle(all);
+    if (!batch.length) return;
     if (batch.length === 1) {
       const w = batch[0];
       try {
@@ -366,6 +448,37 @@ async function whenUnlocked<T>(read: () => Promise<T>): Promise<T> {
 /** SQLite's busy error as Deno KV reports it. */
 export function isLocked(e: unknown): boolean {
   return e instanceof Error && /database is locked|SQLITE_BUSY/i.test(e.message);
+}
+
+/**
+ * Makes `op` build on `earlier`'s write of `key` before `earlier` has
+ * committed (a writer of one hot value need not wait for the commit before
+ * it): `op` must not check `key` itself. It then commits in the same batch
+ * as `earlier`, after it and atomically with it, or, when `earlier` committed
+ * in a batch before, with a check that `key` is still at that commit's
+ * versionstamp; when `earlier` fails, `op` is answered `{ok: false}` without
+ * being written, so nothing is committed on a write that did not happen.
+ * `earlier` must be committing already (its commit() called). False when
+ * either is not an operation of the same group-commit KV (nothing is changed:
+ * the caller waits for `earlier` and checks as usual).
+ */
+export function dependOn(
+  op: Deno.AtomicOperation,
+  earlier: Deno.AtomicOperation,
+  key: Deno.KvKey,
+): boolean {
+  if (
+    !(op instanceof QueuedAtomic) || !(earlier instanceof QueuedAtomic) ||
+    op.committer !== earlier.committer || op.submitted || op.dependency
+  ) return false;
+  if (!earlier.submitted) throw new Error("dependOn: the earlier operation is not committing");
+  op.dependency = { on: earlier, key };
+  return true;
+}
+
+/** Whether `op` is one that dependOn accepts (an operation of a group-commit KV). */
+export function canDepend(op: Deno.AtomicOperation): boolean {
+  return op instanceof QueuedAtomic;
 }
 
 /** A Deno.Kv that commits through a group committer; reads go straight through. */

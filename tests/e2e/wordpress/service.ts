@@ -26,7 +26,11 @@ export function freePort(): number {
 
 export async function startService(dir: string): Promise<Service> {
   const tasks = JSON.parse(await Deno.readTextFile("deno.json")).tasks as Record<string, string>;
-  const args = tasks.start.split(/\s+/).slice(1);
+  // The start task's environment (MALLOC_ARENA_MAX), then `deno` and its arguments.
+  const words = tasks.start.split(/\s+/);
+  const at = words.indexOf("deno");
+  const taskEnv = Object.fromEntries(words.slice(0, at).map((w) => w.split("=", 2)));
+  const args = words.slice(at + 1);
   const port = freePort();
   const smtpPort = freePort();
   const token = "wp-e2e-admin-token-ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789";
@@ -37,6 +41,7 @@ export async function startService(dir: string): Promise<Service> {
       args,
       clearEnv: true,
       env: {
+        ...taskEnv,
         PATH: Deno.env.get("PATH") ?? "",
         HOME: Deno.env.get("HOME") ?? dir,
         DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`,
