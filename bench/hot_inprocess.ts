@@ -13,31 +13,13 @@ import { seedSite, startTestService, type TestService } from "../tests/helpers/s
 import { startSmtp } from "../tests/helpers/smtp.ts";
 import type { GroupCommitKv } from "../domain/kernel/kv/group_commit.ts";
 import process from "node:process";
-import { message } from "./lib/messages.ts";
+import { submissionBody } from "./lib/messages.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 5);
 const CONCURRENCY = 64;
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0";
 
 let counter = 0;
-function body(domain: string) {
-  const i = counter++;
-  return {
-    form_id: 1 + (i % 5),
-    form_name: "Contact",
-    fields: {
-      name: "Maria Gonzalez",
-      email: `maria.gonzalez${i}@example.org`,
-      phone: "+1 512 555 0143",
-      message: message(i),
-    },
-    visitor: {
-      ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-      user_agent: UA,
-      referrer: `https://${domain}/contact`,
-    },
-  };
-}
+const body = (domain: string) => submissionBody(counter++, domain);
 
 function cpuMs(): number {
   const u = process.cpuUsage();

@@ -9,11 +9,9 @@ import { cpuRow, measuredLoad, type Row } from "./lib/row.ts";
 import { threadSeconds } from "./lib/threads.ts";
 import { type BenchSite, has, rssMb, type Service, waitForPort } from "./lib/service.ts";
 import { kvCeiling } from "./ceilings.ts";
-import { message } from "./lib/messages.ts";
+import { submissionBody } from "./lib/messages.ts";
 
 const here = new URL(".", import.meta.url).pathname;
-const UA =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 export type Load = { concurrency: number; seconds: number };
 
@@ -106,21 +104,7 @@ export function submissions(sites: BenchSite[], n: number): LoadRequest[] {
       method: "POST",
       path: "/api/v1/forms/submit",
       headers: { "content-type": "application/json", "x-service-api-key": s.key },
-      body: JSON.stringify({
-        form_id: 1 + (i % 5),
-        form_name: "Contact",
-        fields: {
-          name: "Maria Gonzalez",
-          email: `maria.gonzalez${i}@example.org`,
-          phone: "+1 512 555 0143",
-          message: message(i),
-        },
-        visitor: {
-          ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-          user_agent: UA,
-          referrer: `https://${s.domain}/contact`,
-        },
-      }),
+      body: JSON.stringify(submissionBody(i, s.domain)),
     });
   }
   return out;

@@ -38,3 +38,28 @@ function mix(n: number): number {
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
+
+const UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+/**
+ * The forms/submit body of the `i`th request to a site on `domain`: its own
+ * visitor IP (the per-IP limit stays honest), sender address and message.
+ */
+export function submissionBody(i: number, domain: string) {
+  return {
+    form_id: 1 + (i % 5),
+    form_name: "Contact",
+    fields: {
+      name: "Maria Gonzalez",
+      email: `maria.gonzalez${i}@example.org`,
+      phone: "+1 512 555 0143",
+      message: message(i),
+    },
+    visitor: {
+      ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      user_agent: UA,
+      referrer: `https://${domain}/contact`,
+    },
+  };
+}
