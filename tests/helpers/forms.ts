@@ -5,6 +5,8 @@ import { listEventsOfSite } from "../../domain/webhooks/store.ts";
 import { unpackText } from "../../domain/kernel/kv/blob.ts";
 import { type Answer, startTestService, type TestService } from "./service.ts";
 import { createIpBlock } from "../../domain/blocks/store.ts";
+import type { Config } from "../../domain/kernel/config.ts";
+import { startSmtp, type TestSmtp } from "./smtp.ts";
 
 export function submit(
   svc: TestService,
@@ -100,6 +102,27 @@ export async function withFormsService(fn: (svc: TestService) => Promise<void>):
     await fn(svc);
   } finally {
     await svc.close();
+  }
+}
+
+/**
+ * Runs `fn` against a forms service without job runners whose mail goes to a
+ * loopback SMTP server (the relay), both closed afterwards.
+ */
+export async function withMail(
+  fn: (svc: TestService, smtp: TestSmtp) => Promise<void>,
+  config: Partial<Config> = {},
+): Promise<void> {
+  const smtp = await startSmtp();
+  const svc = await startFormsService({
+    runJobs: false,
+    config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@forms.test", ...config },
+  });
+  try {
+    await fn(svc, smtp);
+  } finally {
+    await svc.close();
+    await smtp.close();
   }
 }
 

@@ -7,25 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { WINDOW_PARTS } from "../../../domain/kernel/kv/counters.ts";
-import { seedSite, type TestService } from "../../helpers/service.ts";
-import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
-import { legitBody, manualBlock, startFormsService, submit } from "../../helpers/forms.ts";
+import { seedSite } from "../../helpers/service.ts";
+import { legitBody, manualBlock, submit, withMail } from "../../helpers/forms.ts";
 import { addSuppression } from "../../../domain/suppressions/store.ts";
 import { readsOf } from "../../helpers/kv_reads.ts";
-
-async function withMail(fn: (svc: TestService, smtp: TestSmtp) => Promise<void>) {
-  const smtp = await startSmtp();
-  const svc = await startFormsService({
-    runJobs: false,
-    config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@forms.test" },
-  });
-  try {
-    await fn(svc, smtp);
-  } finally {
-    await svc.close();
-    await smtp.close();
-  }
-}
 
 Deno.test("a known key's submission goes to the site's notification address as it is now", async () => {
   await withMail(async (svc, smtp) => {

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { seedSite, type TestService } from "../../helpers/service.ts";
-import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
+import { seedSite } from "../../helpers/service.ts";
 import {
   BROWSER_UA,
   type EventBody,
@@ -9,29 +8,12 @@ import {
   manualBlock,
   startFormsService,
   submit,
+  withMail,
 } from "../../helpers/forms.ts";
-import type { Config } from "../../../domain/kernel/config.ts";
 import { addSuppression, addUnsubscribe } from "../../../domain/suppressions/store.ts";
 import { readMonthly } from "../../../domain/kernel/kv/counters.ts";
 import { getSite } from "../../../domain/sites/store.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
-
-async function withMail(
-  fn: (svc: TestService, smtp: TestSmtp) => Promise<void>,
-  config: Partial<Config> = {},
-) {
-  const smtp = await startSmtp();
-  const svc = await startFormsService({
-    runJobs: false,
-    config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@forms.test", ...config },
-  });
-  try {
-    await fn(svc, smtp);
-  } finally {
-    await svc.close();
-    await smtp.close();
-  }
-}
 
 const SPAM_FIELDS = {
   name: "Robertlex",

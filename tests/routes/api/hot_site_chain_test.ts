@@ -7,19 +7,13 @@
  */
 import assert from "node:assert/strict";
 import { seedSite } from "../../helpers/service.ts";
-import { startSmtp } from "../../helpers/smtp.ts";
-import { legitBody, startFormsService, submit } from "../../helpers/forms.ts";
+import { legitBody, submit, withMail } from "../../helpers/forms.ts";
 import { readLogWindow } from "../../../domain/mail/reservation.ts";
 import { appendWindowPart, WINDOW_PARTS } from "../../../domain/kernel/kv/counters.ts";
 import type { GroupCommitKv } from "../../../domain/kernel/kv/group_commit.ts";
 
 Deno.test("notifications chained on one site while another process appends to the same parts: every entry counted once", async () => {
-  const smtp = await startSmtp();
-  const svc = await startFormsService({
-    runJobs: false,
-    config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@forms.test" },
-  });
-  try {
+  await withMail(async (svc) => {
     const s = await seedSite(svc);
     // One entry first, so the window has parts with totals (no old total to carry).
     const one = await submit(svc, s.key, legitBody(s.domain));
@@ -62,19 +56,11 @@ Deno.test("notifications chained on one site while another process appends to th
     }
     assert.ok(theirs > 0, "the other process appended");
     assert.ok(failed > 0, "some of this process's appends lost a race");
-  } finally {
-    await svc.close();
-    await smtp.close();
-  }
+  });
 });
 
 Deno.test("a burst of notifications on one site shares commits: fewer commits than notifications, window exact", async () => {
-  const smtp = await startSmtp();
-  const svc = await startFormsService({
-    runJobs: false,
-    config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@forms.test" },
-  });
-  try {
+  await withMail(async (svc) => {
     const s = await seedSite(svc);
     assert.equal((await submit(svc, s.key, legitBody(s.domain))).body.email_sent, true);
     const kv = svc.ctx.kv as GroupCommitKv;
@@ -92,8 +78,5 @@ Deno.test("a burst of notifications on one site shares commits: fewer commits th
     assert.equal(w.times.length, 61);
     assert.equal(w.total, 61);
     assert.equal(w.parts![0].times.length, 0, "notifications leave part 0 to the sends");
-  } finally {
-    await svc.close();
-    await smtp.close();
-  }
+  });
 });

@@ -5,24 +5,9 @@
  * and checks every part and stays exact at the boundary.
  */
 import assert from "node:assert/strict";
-import { seedSite, type TestService } from "../../helpers/service.ts";
-import { startSmtp } from "../../helpers/smtp.ts";
-import { legitBody, startFormsService, submit } from "../../helpers/forms.ts";
+import { seedSite } from "../../helpers/service.ts";
+import { legitBody, submit, withMail } from "../../helpers/forms.ts";
 import { readLogWindow } from "../../../domain/mail/reservation.ts";
-
-async function withMail(fn: (svc: TestService) => Promise<void>) {
-  const smtp = await startSmtp();
-  const svc = await startFormsService({
-    runJobs: false,
-    config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@forms.test" },
-  });
-  try {
-    await fn(svc);
-  } finally {
-    await svc.close();
-    await smtp.close();
-  }
-}
 
 const mail = (i: number) => ({ to: `ann${i}@example.com`, subject: "Hello", text: "Hi Ann" });
 

@@ -9,8 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { seedSite } from "../../helpers/service.ts";
-import { startSmtp } from "../../helpers/smtp.ts";
-import { legitBody, startFormsService, submit } from "../../helpers/forms.ts";
+import { legitBody, submit, withMail } from "../../helpers/forms.ts";
 import { commitsOf, readsOf } from "../../helpers/kv_reads.ts";
 
 async function counted(fn: () => Promise<Record<string, unknown>>, ctx: { kv: Deno.Kv }) {
@@ -25,12 +24,7 @@ async function counted(fn: () => Promise<Record<string, unknown>>, ctx: { kv: De
 }
 
 Deno.test("forms/submit and mail/send of a known key: one read round trip, two commits", async () => {
-  const smtp = await startSmtp();
-  const svc = await startFormsService({
-    runJobs: false,
-    config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@forms.test" },
-  });
-  try {
+  await withMail(async (svc) => {
     const s = await seedSite(svc);
     const form = () => submit(svc, s.key, legitBody(s.domain)).then((a) => a.body);
     assert.equal((await form()).email_sent, true);
@@ -53,8 +47,5 @@ Deno.test("forms/submit and mail/send of a known key: one read round trip, two c
     assert.equal(m.commits.length, 2, JSON.stringify(m.commits));
     assert.ok(m.commits[0].keys.includes("?windows") && m.commits[0].keys.includes("email_log"));
     assert.ok(m.commits[1].keys.includes("email_log"));
-  } finally {
-    await svc.close();
-    await smtp.close();
-  }
+  });
 });
