@@ -190,8 +190,10 @@ export async function checkSend(
   const emails = [...new Set(toAddrs)];
   const pre = opts.state?.query;
   // State read for another site, other recipients or another account is read again.
+  // A window read in one part (a form notification's) decides no limit nor classifier.
   const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
-      (!checks.quota || pre.accountId === site.account_id)
+      (!checks.quota || pre.accountId === site.account_id) &&
+      (pre.part === undefined || (!checks.rateLimit && !checks.classifier))
     ? opts.state!
     : await readSendState(ctx.kv, sendStateQuery(site, emails, now, { quota: true }));
   const { window, logTotal, account, blocks } = state;
