@@ -189,11 +189,10 @@ export async function checkSend(
   const toAddrs = req.to.map((m) => m.address.toLowerCase());
   const emails = [...new Set(toAddrs)];
   const pre = opts.state?.query;
-  // State read for another site, other recipients or another account is read again.
-  // A window read in one part (a form notification's) decides no limit nor classifier.
+  // Read again: state for another site, recipients or account; one window part for a limit.
   const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
       (!checks.quota || pre.accountId === site.account_id) &&
-      (pre.part === undefined || (!checks.rateLimit && !checks.classifier))
+      (pre.part === undefined || !(checks.rateLimit || checks.classifier))
     ? opts.state!
     : await readSendState(ctx.kv, sendStateQuery(site, emails, now, { quota: true }));
   const { window, logTotal, account, blocks } = state;
