@@ -27,7 +27,7 @@ import { resolveTemplate, type TemplateContent } from "./templates.ts";
 import { checkAttachments } from "./attachments.ts";
 import { applyHeaderPolicy } from "./headers.ts";
 import type { EmailLogRecord, EmailLogStatus, SpamResults } from "./email_log_store.ts";
-import { readSendState, type SendState } from "./send_state_store.ts";
+import { readSendState, type SendState, servesChecks } from "./send_state_store.ts";
 import { FLAG_SCORE, scoreContent, WARN_SCORE } from "../spam/mail_score.ts";
 import { shouldClassify } from "../spam/classifier.ts";
 import {
@@ -189,10 +189,9 @@ export async function checkSend(
   const toAddrs = req.to.map((m) => m.address.toLowerCase());
   const emails = [...new Set(toAddrs)];
   const pre = opts.state?.query;
-  // Read again: state for another site, recipients or account; one window part for a limit.
+  // State read for another site, other recipients or another account is read again.
   const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
-      (!checks.quota || pre.accountId === site.account_id) &&
-      (pre.part === undefined || !(checks.rateLimit || checks.classifier))
+      (!checks.quota || pre.accountId === site.account_id) && servesChecks(pre, checks)
     ? opts.state!
     : await readSendState(ctx.kv, sendStateQuery(site, emails, now, { quota: true }));
   const { window, logTotal, account, blocks } = state;

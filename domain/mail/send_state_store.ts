@@ -107,6 +107,17 @@ export async function withTotal(
   return { ...w, total: w.total ?? (await readTotal(kv, totalName, siteId)) };
 }
 
+/**
+ * Whether state read for `q` serves these checks: not a window read in one
+ * part (`part`) when a limit or the classifier counts the window.
+ */
+export function servesChecks(
+  q: SendStateQuery,
+  checks: { rateLimit: boolean; classifier: boolean },
+): boolean {
+  return q.part === undefined || !(checks.rateLimit || checks.classifier);
+}
+
 /** The state from the entries of `sendStateKeys(q)`. */
 export async function sendStateOf(
   kv: Deno.Kv,
