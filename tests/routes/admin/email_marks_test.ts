@@ -5,8 +5,15 @@
  * marks on near-duplicate text refuse it for every account.
  */
 import assert from "node:assert/strict";
-import { type Seeded, seedSite, type TestService } from "../../helpers/service.ts";
+import {
+  type Seeded,
+  seedSite,
+  startTestService,
+  type TestService,
+} from "../../helpers/service.ts";
 import { withMail } from "../../helpers/forms.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { getEmailLog } from "../../../domain/mail/email_log_store.ts";
 
 /** A village pub's newsletter: casino night, jackpot, free spins, "click here", "100% free". */
 function newsletter(issue: number, refused = true) {
@@ -195,4 +202,41 @@ Deno.test("marking a missing email answers the operator's 404", async () => {
       }
     }
   });
+});
+
+Deno.test("clean mail keeps no text signature; refused and warned mail do", async () => {
+  await withMail(async (svc) => {
+    const s = await seedSite(svc);
+    const clean = await send(svc, s, {
+      subject: "Opening hours",
+      text: "We open at nine on Sunday.",
+    });
+    const warned = await send(svc, s, newsletter(1, false));
+    const refused = await send(svc, s, newsletter(2));
+    const sigOf = async (id: string) => (await getEmailLog(svc.ctx.kv, id))!.text_sig;
+    assert.equal(clean.log.status, "sent");
+    assert.equal(await sigOf(clean.log.id), undefined);
+    assert.equal((await sigOf(warned.log.id))?.length, 172);
+    assert.equal((await sigOf(refused.log.id))?.length, 172);
+    assert.ok(!("text_sig" in refused.log), "the API does not show it");
+  });
+});
+
+Deno.test("a listed text is refused until 30 days after its last confirmation", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 10, 2, 9, 0));
+  const svc = await startTestService({ clock, runJobs: false });
+  try {
+    for (let i = 0; i < 3; i++) {
+      const r = await send(svc, await seedSite(svc), newsletter(i + 1, false));
+      await mark(svc, r.log.id, "spam");
+    }
+    const s = await seedSite(svc);
+    assert.equal((await send(svc, s, newsletter(5, false))).log.status, "flagged");
+    clock.set(clock.now() + 29 * 24 * 3600_000);
+    assert.equal((await send(svc, s, newsletter(6, false))).log.status, "flagged");
+    clock.set(clock.now() + 2 * 24 * 3600_000);
+    assert.equal((await send(svc, s, newsletter(7, false))).log.status, "warning");
+  } finally {
+    await svc.close();
+  }
 });
