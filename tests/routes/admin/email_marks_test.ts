@@ -14,6 +14,8 @@ import {
 import { withMail } from "../../helpers/forms.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
 import { getEmailLog } from "../../../domain/mail/email_log_store.ts";
+import { sendMail } from "../../../domain/mail/send.ts";
+import { getSite } from "../../../domain/sites/store.ts";
 
 /** A village pub's newsletter: casino night, jackpot, free spins, "click here", "100% free". */
 function newsletter(issue: number, refused = true) {
@@ -85,6 +87,11 @@ Deno.test("a newsletter refused once, marked ham, goes out next time (this accou
     assert.ok(next.log.spam.content!.score >= 60, "the score is kept as the rules gave it");
     const [got] = await smtp.waitFor(1);
     assert.match((await got.parse()).subject ?? "", /issue 2/);
+
+    // A send without the HTTP path's prefetch (SMTP submission, sequences) reads the marks too.
+    const site = (await getSite(svc.ctx.kv, mine.siteId))!;
+    const direct = await sendMail(svc.ctx, site, { to: "bo@example.org", ...newsletter(3) });
+    assert.equal(direct.sent, true, JSON.stringify(direct));
 
     // Another account's identical newsletter is refused as before.
     const theirs = await send(svc, other, newsletter(2));
