@@ -93,7 +93,7 @@ export function sendStateQuery(
   site: Pick<Site, "id" | "account_id">,
   emails: string[],
   now: number,
-  opts: { quota: boolean },
+  opts: { quota: boolean; marks?: boolean },
 ): SendStateQuery {
   return {
     siteId: site.id,
@@ -103,6 +103,7 @@ export function sendStateQuery(
     now,
     windowMs: RATE_WINDOW_MS,
     emails,
+    ...(opts.marks && { marks: { accountId: site.account_id } }),
   };
 }
 
