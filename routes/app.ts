@@ -30,6 +30,7 @@ import { submissionRoutes } from "./admin/submissions.ts";
 import { unsubscribeRoutes } from "./public/unsubscribe.ts";
 import { trackingRoutes } from "./public/tracking.ts";
 import { mailAdminRoutes } from "./admin/mail.ts";
+import { emailRoutes } from "./admin/emails.ts";
 import { mailSendRoutes } from "./api/mail.ts";
 import { inboundRoutes } from "./admin/inbound_domains.ts";
 import { dashboardUserRoutes } from "./admin/dashboard_users.ts";
@@ -66,6 +67,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", suppressionRoutes(ctx));
   admin.route("/", webhookRoutes(ctx));
   admin.route("/", mailAdminRoutes(ctx));
+  admin.route("/", emailRoutes(ctx));
   admin.route("/", submissionRoutes(ctx));
   admin.route("/", sequenceRoutes(ctx));
   admin.route("/", sendingDomainRoutes(ctx));

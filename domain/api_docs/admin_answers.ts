@@ -241,6 +241,11 @@ const spamResults = z.object({
     detail: nullable,
   }).nullable(),
   contact_form: z.object({ confidence: z.number(), detail: nullable }).nullable(),
+  marks: z.object({
+    pass: nullable.describe("Why the account's own ham marks let the mail through"),
+    points: z.number().describe("Content points added by the account's spam marks"),
+    listed: z.number().nullable().describe("Accounts behind the service-wide list's entry"),
+  }).optional().describe("What site owners' marks did to checks 11 and 12, when they did"),
 });
 
 export const EmailLogItem = z.object({
@@ -270,6 +275,7 @@ export const EmailLogItem = z.object({
   opens: count,
   clicks: count,
   delivery_reports: z.array(DeliveryReportAnswer),
+  mark: z.enum(["spam", "ham"]).nullable().describe("The site owner's mark"),
   created_at: iso,
   updated_at: iso,
 });

@@ -26,6 +26,7 @@ import {
   ApiKeyList,
   DeliveryAnswer,
   DeliveryReportAnswer,
+  EmailLogItem,
   EmailStats,
   EnrollmentAnswer,
   EventWithDeliveries,
@@ -317,6 +318,13 @@ export const ADMIN_OPS: Operation[] = [
   op("get", "/sites/{id}/email-log", "Mail", "A site's email log", {
     answer: Lists.emailLog,
     query: LIMIT,
+  }),
+  op("get", "/emails/{id}", "Mail", "An email log record", { answer: EmailLogItem }),
+  op("post", "/emails/{id}/spam", "Mail", "Mark an email as spam (the site owner's mark)", {
+    answer: EmailLogItem,
+  }),
+  op("post", "/emails/{id}/ham", "Mail", "Mark an email as not spam (the site owner's mark)", {
+    answer: EmailLogItem,
   }),
   op("get", "/sites/{id}/email-stats", "Mail", "A site's email statistics", {
     answer: EmailStats,

@@ -12,6 +12,9 @@
  * record (reservation.ts). A send that passes them all is a draft: its
  * recipients, content, sender and log record, ready to be reserved and handed
  * to the transport.
+ *
+ * Long file: checks 5 to 14 stay in one function, in the spec's order, so that
+ * the order can be read (and reviewed) top to bottom.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -30,6 +33,7 @@ import type { EmailLogRecord, EmailLogStatus, SpamResults } from "./email_log_st
 import { readSendState, type SendState, servesChecks } from "./send_state_store.ts";
 import { FLAG_SCORE, scoreContent, WARN_SCORE } from "../spam/mail_score.ts";
 import { shouldClassify } from "../spam/classifier.ts";
+import { contentWithMarks, sendMarks } from "./send_marks.ts";
 import {
   contactFormSpam,
   HOLD_CONFIDENCE,
@@ -189,11 +193,17 @@ export async function checkSend(
   const toAddrs = req.to.map((m) => m.address.toLowerCase());
   const emails = [...new Set(toAddrs)];
   const pre = opts.state?.query;
+  // Checks 11 and 12 read the account's marks and the service-wide list (spam/mail_marks.ts).
+  const judged = checks.content || checks.classifier;
   // State read for another site, other recipients or another account is read again.
   const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
-      (!checks.quota || pre.accountId === site.account_id) && servesChecks(pre, checks)
+      (!checks.quota || pre.accountId === site.account_id) &&
+      (!judged || pre.marks?.accountId === site.account_id) && servesChecks(pre, checks)
     ? opts.state!
-    : await readSendState(ctx.kv, sendStateQuery(site, emails, now, { quota: true }));
+    : await readSendState(
+      ctx.kv,
+      sendStateQuery(site, emails, now, { quota: true, marks: true }),
+    );
   const { window, logTotal, account, blocks } = state;
   const hooks = state.routing.webhooks;
   const domain = req.sender_mode === "relay" ? null : state.routing.domain;
@@ -274,8 +284,17 @@ export async function checkSend(
     outcome,
     write: () => logOutcome(ctx, { site, record, window, change, event, hooks }),
   });
-  const rejected = (reason: "content_flagged" | "ai_flagged" | "over_quota"): Checked =>
-    logged(
+  // The account's marks and the service-wide list; keepSignature() keeps the text's MinHash
+  // on the record of mail refused, held or warned about (what a mark on it counts).
+  const { marks, passed, keepSignature } = sendMarks(
+    judged ? state.marks : null,
+    from,
+    record,
+    textPart,
+  );
+  const rejected = (reason: "content_flagged" | "ai_flagged" | "over_quota"): Checked => {
+    if (reason !== "over_quota") keepSignature();
+    return logged(
       fail(reason === "over_quota" ? 200 : 400, reason, { log_id: logId }),
       {
         status: reason === "over_quota" ? "rejected" : "flagged",
@@ -284,13 +303,16 @@ export async function checkSend(
       },
       { type: "email.rejected", data: { to: toAddrs[0], subject, reason } },
     );
+  };
 
-  // 11. content_flagged (30-59: sent with a warning)
+  // 11. content_flagged (30-59: sent with a warning). The account's spam marks and the
+  // service-wide list add their points; its ham marks let the mail through.
   if (checks.content) {
-    const score = scoreContent(subject, textPart);
+    const score = contentWithMarks(scoreContent(subject, textPart), marks);
     spam.content = score;
-    record.warning = score.score >= WARN_SCORE && score.score < FLAG_SCORE;
-    if (score.score >= FLAG_SCORE) return rejected("content_flagged");
+    record.warning = !passed && score.score >= WARN_SCORE && score.score < FLAG_SCORE;
+    if (record.warning) keepSignature();
+    if (!passed && score.score >= FLAG_SCORE) return rejected("content_flagged");
   }
 
   // 12. ai_flagged
@@ -301,6 +323,7 @@ export async function checkSend(
       subject,
       text: textPart,
       html: content.givenHtml,
+      marked: marks?.points ?? 0,
     });
     spam.classifier = {
       engine: verdict.engine,
@@ -308,7 +331,7 @@ export async function checkSend(
       score: verdict.score,
       detail: verdict.detail,
     };
-    if (verdict.spam) return rejected("ai_flagged");
+    if (verdict.spam && !passed) return rejected("ai_flagged");
   }
 
   // Contact-form notifications: the extra check; held mail answers as sent (rule 2).
@@ -316,6 +339,7 @@ export async function checkSend(
     const cf = contactFormSpam(subject, textPart);
     spam.contact_form = cf;
     if (cf.confidence >= HOLD_CONFIDENCE) {
+      keepSignature();
       return logged(
         { ok: true, sent: true, held: true, reason: "held_as_spam", mode, log_id: logId },
         { status: "held", reason: "held_as_spam", flagged: true },

@@ -5,10 +5,22 @@
  */
 import type { Ctx } from "../kernel/context.ts";
 import { readTotal } from "../kernel/kv/counters.ts";
-import { type EmailLogView, listEmailLogOfSite, viewEmailLog } from "./email_log_store.ts";
+import { isUuid } from "../kernel/ids.ts";
+import {
+  type EmailLogView,
+  getEmailLog,
+  getEmailLogMarks,
+  listEmailLogOfSite,
+  viewEmailLog,
+} from "./email_log_store.ts";
 import { siteLogTotal, TOTALS } from "./send.ts";
 
-export type EmailLogItem = EmailLogView & { opens: number; clicks: number };
+/** A record as the operator and the dashboard see it, with the site owner's mark (or null). */
+export type EmailLogItem = EmailLogView & {
+  opens: number;
+  clicks: number;
+  mark: "spam" | "ham" | null;
+};
 
 export type EmailStats = { logged: number; sent: number; opens: number; clicks: number };
 
@@ -34,13 +46,27 @@ export async function listEmailLogViews(
   return await Promise.all(records.map((rec) => viewEmailLog(ctx.kv, rec)));
 }
 
-/** Each record with its message's opens and clicks. */
-export function withEngagement(ctx: Ctx, views: EmailLogView[]): Promise<EmailLogItem[]> {
-  return Promise.all(views.map(async (v) => ({
+/** Each record with its message's opens and clicks, and the site owner's mark. */
+export async function withEngagement(ctx: Ctx, views: EmailLogView[]): Promise<EmailLogItem[]> {
+  const marks = await getEmailLogMarks(ctx.kv, views.map((v) => v.id));
+  return await Promise.all(views.map(async (v, i) => ({
     ...v,
     opens: await readTotal(ctx.kv, TOTALS.messageOpens, v.id),
     clicks: await readTotal(ctx.kv, TOTALS.messageClicks, v.id),
+    mark: marks[i]?.mark ?? null,
   })));
+}
+
+/** One record as the operator sees it, or null (`siteId`: null unless it is that site's). */
+export async function readEmailLogItem(
+  ctx: Ctx,
+  id: string,
+  siteId?: string,
+): Promise<EmailLogItem | null> {
+  if (!isUuid(id)) return null;
+  const r = await getEmailLog(ctx.kv, id);
+  if (!r || (siteId !== undefined && r.site_id !== siteId)) return null;
+  return (await withEngagement(ctx, [await viewEmailLog(ctx.kv, r)]))[0];
 }
 
 /** A site's totals: log entries ever, emails sent, opens and clicks (a click counts as an open). */

@@ -5,7 +5,7 @@
  * the event), so a log entry, its rate-limit slot and its event commit together.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { listByIndex } from "../kernel/kv/kv.ts";
+import { getManyBatched, listByIndex } from "../kernel/kv/kv.ts";
 import { type Packed, unpackJson } from "../kernel/kv/blob.ts";
 import { utcMonth } from "../kernel/clock.ts";
 
@@ -37,6 +37,12 @@ export type SpamResults = {
   classifier: { engine: string; spam: boolean; score: number; detail: string | null } | null;
   /** The contact-form check, when the email looked like a form notification. */
   contact_form: { confidence: number; detail: string | null } | null;
+  /**
+   * What the account's marks and the service-wide list did to checks 11 and 12
+   * (spam/mail_marks.ts), only when they did something: `pass` names why the
+   * mail went through, `points` were added to the content score (its rules list them).
+   */
+  marks?: { pass: string | null; points: number; listed: number | null };
 };
 
 export type EmailLogRecord = {
@@ -71,12 +77,21 @@ export type EmailLogRecord = {
   tracking: { opens: boolean; clicks: boolean };
   /** Sent with a svc_test_ key (the sandbox): its later events (opens, clicks) say `test: true` too. */
   test?: true;
+  /**
+   * The MinHash signature of subject and text (spam/mail_marks.ts encodeSignature), kept only
+   * on mail that checks 11 or 12 refused, held or warned about, or that marks decided: what a
+   * site owner's mark on this record counts. Not shown in views.
+   */
+  text_sig?: string;
   created_at: string;
   updated_at: string;
 };
 
-/** The view the operator API shows: recipients unpacked. */
-export type EmailLogView = Omit<EmailLogRecord, "recipients"> & Recipients;
+/** The view the operator API shows: recipients unpacked, the signature left out. */
+export type EmailLogView = Omit<EmailLogRecord, "recipients" | "text_sig"> & Recipients;
+
+/** The site owner's mark on a log record, kept beside it (the record is never changed by it). */
+export type EmailLogMark = { mark: "spam" | "ham"; at: string };
 
 /**
  * Adds a new or replaced record and its site index to `op`. Its Message-ID
@@ -141,8 +156,34 @@ export async function getLatestEmailTo(
 }
 
 export async function viewEmailLog(kv: Deno.Kv, r: EmailLogRecord): Promise<EmailLogView> {
-  const { recipients, ...rest } = r;
+  const { recipients, text_sig: _sig, ...rest } = r;
   return { ...rest, ...(await unpackJson(kv, recipients)) };
+}
+
+export function readEmailLogMark(
+  kv: Deno.Kv,
+  id: string,
+): Promise<Deno.KvEntryMaybe<EmailLogMark>> {
+  return kv.get<EmailLogMark>(keys.emailLogMark(id));
+}
+
+/** The marks of several records, in their order (null: not marked). */
+export async function getEmailLogMarks(
+  kv: Deno.Kv,
+  ids: string[],
+): Promise<(EmailLogMark | null)[]> {
+  const got = await getManyBatched(kv, ids.map(keys.emailLogMark));
+  return got.map((e) => e.value as EmailLogMark | null);
+}
+
+/** Sets a record's mark, checked against the version read. */
+export function setEmailLogMark(
+  op: Deno.AtomicOperation,
+  id: string,
+  read: Deno.KvEntryMaybe<EmailLogMark>,
+  mark: EmailLogMark,
+): Deno.AtomicOperation {
+  return op.check(read).set(keys.emailLogMark(id), mark);
 }
 
 /**

@@ -95,7 +95,7 @@ export function sendStateQuery(
   site: Pick<Site, "id" | "account_id">,
   emails: string[],
   now: number,
-  opts: { quota: boolean; part?: number },
+  opts: { quota: boolean; marks?: boolean; part?: number },
 ): SendStateQuery {
   return {
     siteId: site.id,
@@ -105,6 +105,7 @@ export function sendStateQuery(
     now,
     windowMs: RATE_WINDOW_MS,
     emails,
+    ...(opts.marks && { marks: { accountId: site.account_id } }),
     ...(opts.part !== undefined && { part: opts.part }),
   };
 }

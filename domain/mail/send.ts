@@ -52,7 +52,10 @@ export async function handleMailSend(
     prefetch(parsed, hint) {
       if (!parsed.ok) return null;
       const emails = [...new Set(parsed.req.to.map((m) => m.address.toLowerCase()))];
-      const query = sendStateQuery(hint, emails, ctx.clock.now(), { quota: true });
+      const query = sendStateQuery(hint, emails, ctx.clock.now(), {
+        quota: true,
+        marks: true,
+      });
       return { query, keys: sendStateKeys(query) };
     },
   });

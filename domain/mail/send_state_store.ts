@@ -25,6 +25,8 @@ import {
 import type { Account } from "../accounts/store.ts";
 import { utcMonth } from "../kernel/clock.ts";
 import { routingOf, type SiteRouting } from "../sites/routing_store.ts";
+import { type MailMarksKeys, mailMarksKeys, mailMarksOf } from "../spam/mail_marks_store.ts";
+import { type MailMarksState, NO_MARKS } from "../spam/mail_marks.ts";
 
 export type SendState = {
   /** What was read. */
@@ -38,6 +40,8 @@ export type SendState = {
   account: Account | null;
   usage: MonthlyUsage | null;
   blocks: Map<string, "suppressed" | "unsubscribed">;
+  /** The account's marks on its mail and the service-wide list (none unless the query asked). */
+  marks: MailMarksState;
 };
 
 export type SendStateQuery = {
@@ -58,6 +62,11 @@ export type SendStateQuery = {
    * generation yet (read again whole: its first append may carry an old total).
    */
   part?: number;
+  /**
+   * The marks that checks 11 and 12 read (spam/mail_marks_store.ts): the
+   * service-wide list and, for a site of an account, the account's (two keys).
+   */
+  marks?: { accountId: string | null };
 };
 
 /** The keys of a send state, by name (`recipients` by address). */
@@ -71,6 +80,7 @@ export type SendStateKeys = {
   account?: Deno.KvKey;
   usage?: Deno.KvKey;
   recipients: Record<string, { suppression: Deno.KvKey; unsubscribe: Deno.KvKey }>;
+  marks?: MailMarksKeys;
 };
 
 /** The keys to read for `q` (readMany them, then `sendStateOf`). */
@@ -90,6 +100,7 @@ export function sendStateKeys(q: SendStateQuery): SendStateKeys {
         unsubscribe: keys.unsubscribe(q.siteId, e),
       }]),
     ),
+    ...(q.marks && { marks: mailMarksKeys(q.marks.accountId) }),
   };
 }
 
@@ -155,6 +166,7 @@ export async function sendStateOf(
     account: (got.account?.value ?? null) as Account | null,
     usage: got.usage ? usageOf(got.usage) : null,
     blocks,
+    marks: got.marks ? mailMarksOf(got.marks, q.now) : NO_MARKS,
   };
 }
 

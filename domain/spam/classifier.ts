@@ -24,6 +24,12 @@ export type ClassifierInput = {
   subject: string;
   text: string;
   html: string | null;
+  /**
+   * Check 11 points from the account's spam marks on near-duplicate text or on
+   * the sender (mail_marks.ts): the built-in verdict counts them as agreeing
+   * content (mail_judge.ts); external engines do not see them.
+   */
+  marked?: number;
 };
 
 export type ClassifierVerdict = {
@@ -210,7 +216,11 @@ export class BuiltinClassifier implements SpamClassifier {
     const f = facts(input);
     const fired = FEATURES.filter((x) => x.test(f)).map((x) => x.name);
     // The signals are combined with the trained model (mail_judge.ts): none refuses alone.
-    const j = judgeEmail({ subject: input.subject, text: input.text, html: input.html }, fired);
+    const j = judgeEmail(
+      { subject: input.subject, text: input.text, html: input.html },
+      fired,
+      input.marked ?? 0,
+    );
     return {
       engine: this.engine,
       spam: j.spam,

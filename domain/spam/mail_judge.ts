@@ -34,6 +34,12 @@
  *
  * No single signal refuses: a link whose text shows one domain and goes to
  * another (click tracking does that) is one signal among others.
+ *
+ * Phase 6: `marked`, the points the account's own spam marks add to check 11
+ * (a near-duplicate of text it marked spam, a sender it marked spam;
+ * mail_marks.ts), count with the content rules: a site owner's mark agrees
+ * with the model as a content rule does. Ham marks and the service-wide list
+ * act in mail/checks.ts, around this verdict.
  */
 import { scoreEmail } from "./model/scorer.ts";
 import { scoreContent } from "./mail_score.ts";
@@ -49,7 +55,7 @@ export type MailJudgement = {
   spam: boolean;
   /** The model's calibrated score, 0 to 100. */
   model: number;
-  /** The content rules' score (check 11's). */
+  /** The content rules' score (check 11's, with the points of the account's spam marks). */
   content: number;
   /** The phishing signals that fired. */
   signals: string[];
@@ -58,9 +64,10 @@ export type MailJudgement = {
 export function judgeEmail(
   e: { subject: string; text: string; html: string | null },
   signals: string[],
+  marked = 0,
 ): MailJudgement {
   const model = scoreEmail(e).score;
-  const content = scoreContent(e.subject, e.text).score;
+  const content = scoreContent(e.subject, e.text).score + marked;
   const agrees = signals.length >= 1 || content >= CONTENT_AGREES;
   const spam = model >= MODEL_CONFIDENT || (model >= MODEL_SPAM && agrees) ||
     (model >= MODEL_TWO_SIGNALS && signals.length >= 2);

@@ -35,6 +35,7 @@ nav[aria-label="Site"] li { padding-top: 0.25rem; padding-bottom: 0.25rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; }
 .actions form { margin: 0; }
+div.mark { display: flex; gap: 0.25rem 0.5rem; flex-wrap: wrap; align-items: center; margin-top: 0.25rem; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
 dl.facts dd { margin: 0; }
 fieldset.step-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 0 1rem; align-items: end; }

@@ -1,15 +1,18 @@
 /**
  * A site's email log: search (to, subject, source) and a status filter, paged
- * by cursor (`before` = the id of the last row shown), newest first.
+ * by cursor (`before` = the id of the last row shown), newest first. Each row
+ * has the site owner's Mark as spam / Not spam buttons (domain/mail/marks.ts:
+ * they teach the account's checks 11 and 12; nothing is resent or deleted).
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import type { EmailLogItem } from "../../domain/mail/email_log.ts";
 import { EMAIL_LOG_STATUSES, searchEmailLog } from "../../domain/dashboard/email_search.ts";
+import { markEmail } from "../../domain/mail/marks.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
-import { Page } from "./layout.tsx";
+import { Csrf, Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, SiteNav, viewerOf } from "./sites.tsx";
 
@@ -17,6 +20,38 @@ export const LOG_PAGE = 50;
 
 function when(iso: string | null): string {
   return iso ? iso.slice(0, 16).replace("T", " ") : "never";
+}
+
+const MARKED = { spam: "marked spam", ham: "marked not spam" } as const;
+
+/** The row's subject, its mark and the two buttons (each a small form: works without script). */
+function SubjectCell(props: { c: Context<DashEnv>; base: string; e: EmailLogItem; back: string }) {
+  const { e } = props;
+  const csrf = props.c.get("session").csrf;
+  const button = (m: "spam" | "ham", label: string) => (
+    <form method="post" action={`${props.base}/${e.id}/mark/${m}`} class="inline">
+      <Csrf token={csrf} />
+      <input type="hidden" name="back" value={props.back} />
+      <button
+        type="submit"
+        class="secondary outline"
+        aria-describedby={`subject-${e.id}`}
+        disabled={e.mark === m}
+      >
+        {label}
+      </button>
+    </form>
+  );
+  return (
+    <td class="wrap">
+      <span id={`subject-${e.id}`}>{e.subject}</span>
+      <div class="mark">
+        {e.mark && <small>{MARKED[e.mark]}</small>}
+        {button("spam", "Mark as spam")}
+        {button("ham", "Not spam")}
+      </div>
+    </td>
+  );
 }
 
 function EmailLogPage(props: {
@@ -27,6 +62,8 @@ function EmailLogPage(props: {
   q: string;
   status: string;
   paged: boolean;
+  /** This page's own query string (the buttons come back to it). */
+  here: string;
 }) {
   const { site, items } = props;
   const base = `/dashboard/sites/${site.id}/email-log`;
@@ -53,9 +90,12 @@ function EmailLogPage(props: {
         </select>
         <button type="submit" class="secondary">Search</button>
       </form>
-      {items.length === 0
-        ? <p>No emails{props.q || props.status ? " match" : " yet"}.</p>
-        : (
+      {items.length === 0 ? <p>No emails{props.q || props.status ? " match" : " yet"}.</p> : (
+        <>
+          <p id="mark-note">
+            A mark teaches this account's spam checks for its later mail (a refused newsletter
+            marked "Not spam" goes out next time); it sends and deletes nothing.
+          </p>
           <div class="overflow-auto">
             <table>
               <thead>
@@ -75,7 +115,7 @@ function EmailLogPage(props: {
                     <td>{when(e.created_at)}</td>
                     <td>{e.source}</td>
                     <td>{e.to_first}</td>
-                    <td class="wrap">{e.subject}</td>
+                    <SubjectCell c={props.c} base={base} e={e} back={props.here} />
                     <td>{e.status}{e.reason ? ` (${e.reason})` : ""}</td>
                     <td>{e.opens}</td>
                     <td>{e.clicks}</td>
@@ -84,7 +124,8 @@ function EmailLogPage(props: {
               </tbody>
             </table>
           </div>
-        )}
+        </>
+      )}
       <p class="actions">
         {props.paged && (
           <a
@@ -126,8 +167,22 @@ export function emailLogRoutes(ctx: Ctx) {
         q={q}
         status={status}
         paged={before !== undefined}
+        here={new URL(c.req.url).search.slice(0, 400)}
       />,
     );
   });
+  // The site owner's mark (Akismet's submit-spam / submit-ham); a record of another site is 404.
+  for (const mark of ["spam", "ham"] as const) {
+    r.post(`/dashboard/sites/:id/email-log/:log/mark/${mark}`, async (c) => {
+      const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
+      if (!site) return notFound(c);
+      const id = c.req.param("log").slice(0, 100);
+      if (!(await markEmail(ctx, id, mark, { siteId: site.id }))) return notFound(c);
+      // Back to the page the button was on (only this page's own query), at the row.
+      const back = c.get("form").back ?? "";
+      const query = /^\?[^#\s]{0,400}$/.test(back) ? back : "";
+      return c.redirect(`/dashboard/sites/${site.id}/email-log${query}#log-${id}`, 303);
+    });
+  }
   return r;
 }

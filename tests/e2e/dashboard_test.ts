@@ -102,6 +102,12 @@ Deno.test({
       await page.goto(`${new URL(dashboardUrl).pathname.replace(/^/, base)}`);
       await page.getByRole("link", { name: "Email log" }).click();
       await page.getByRole("cell", { name: "orders@corner-bakery.example" }).waitFor();
+      // The site owner's mark on a mail (issue 13, phase 6): kept, shown, button disabled.
+      await page.getByRole("button", { name: "Not spam", exact: true }).first().click();
+      await page.getByText("marked not spam").first().waitFor();
+      assert.ok(
+        await page.getByRole("button", { name: "Not spam", exact: true }).first().isDisabled(),
+      );
       await page.screenshot({ path: `${ARTIFACTS}03c-email-log.png`, fullPage: true });
 
       // Pause a webhook, lift a rate-limit block.

@@ -193,6 +193,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "DELETE", path: "/templates/{template}" },
   { method: "GET", path: "/sites/{site}/email-log" },
   { method: "GET", path: "/sites/{site}/email-stats" },
+  { method: "GET", path: "/emails/{log}" },
+  { method: "POST", path: "/emails/{log}/spam" },
+  { method: "POST", path: "/emails/{log}/ham" },
   { method: "GET", path: "/outbox" },
   // forms
   { method: "GET", path: "/sites/{site}/submissions" },

@@ -92,6 +92,15 @@ export const keys = {
   ],
   /** Accounts that marked text with this MinHash band key as spam (the service-wide list). */
   spamReport: (band: string): Key => ["spam_reports", band],
+  /**
+   * An account's marks on its own mail (domain/spam/mail_marks_store.ts): the marked texts'
+   * MinHash signatures and the sender counts, in one value read with every send of the account.
+   */
+  mailMarks: (accountId: string): Key => ["mail_marks", accountId],
+  /** Accounts that marked mail text with this MinHash band key as spam; expires. */
+  mailSpamReport: (band: string): Key => ["mail_spam_reports", band],
+  /** The service-wide list: signatures of mail text that 3+ accounts marked spam (one value). */
+  mailSpamList: (): Key => ["mail_spam_list"],
   /** KvU64: legitimate submissions of a form that had a field (low 32 bits), that filled it (high). */
   spamFormField: (
     site: string,
@@ -110,6 +119,8 @@ export const keys = {
   // Mail: email log, templates, outbox (domain/mail/*_store.ts).
   /** Email log record (one per send attempt). */
   emailLog: (id: string): Key => ["email_log", id],
+  /** The site owner's mark on an email log record: {mark: "spam" | "ham", at}. */
+  emailLogMark: (id: string): Key => ["email_log_marks", id],
   /** Log records of a site, by UUIDv7 log id (value: log id); newest last. */
   emailLogBySite: (siteId: string, logId: string): Key => ["email_log_by_site", siteId, logId],
   /** The log records of one site. */

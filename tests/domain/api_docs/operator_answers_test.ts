@@ -191,6 +191,7 @@ Deno.test("every operator GET answers what the operator document says, with real
       domain: domain.body.id as string,
       inbound: inbound.body.id as string,
       report: report.id,
+      log: logId,
     };
 
     const doc = (await svc.admin("GET", "/openapi.json")).body as unknown as Doc;

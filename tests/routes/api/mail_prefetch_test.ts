@@ -105,6 +105,9 @@ Deno.test("a known key's send reads the key, its site and the send state in one 
       "usage",
       "suppressions",
       "unsubscribes",
+      // Checks 11 and 12's marks (spam/mail_marks_store.ts): the service-wide list, the account's.
+      "mail_spam_list",
+      "mail_marks",
     ];
     const batches = [];
     for (let i = 0; i < all.length; i += 10) {

@@ -58,3 +58,45 @@ Deno.test("email log pages by cursor, searches to/subject, filters by status; an
     await svc.close();
   }
 });
+
+Deno.test("Mark as spam and Not spam on the email log store the mark for the site's own mail only", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const key = (await svc.admin("POST", `/sites/${a.siteId}/api-keys`)).body.api_key as string;
+    const r = await svc.api("POST", "mail/send", {
+      key,
+      body: { to: "ann@example.org", subject: "Opening hours", text: "We open at nine." },
+    });
+    assert.equal(r.body.sent, true, r.text);
+    const id = /^<([^@]+)@/.exec(r.body.message_id as string)![1];
+    const u = new Browser(svc);
+    await u.signIn(a.email, a.password);
+    const base = `/dashboard/sites/${a.siteId}/email-log`;
+    const page = await u.get(`${base}?status=sent`);
+    assert.match(page.text, new RegExp(`id="subject-${id}">Opening hours<`));
+    assert.match(page.text, new RegExp(`aria-describedby="subject-${id}"\\s*>Mark as spam`));
+    const spam = await u.post(`${base}/${id}/mark/spam`, { back: "?status=sent" });
+    assert.equal(spam.status, 303);
+    assert.equal(spam.location, `${base}?status=sent#log-${id}`);
+    assert.equal((await svc.admin("GET", `/emails/${id}`)).body.mark, "spam");
+    assert.match((await u.get(base)).text, /marked spam/);
+    // An odd "back" is not followed anywhere else.
+    const ham = await u.post(`${base}/${id}/mark/ham`, { back: "//evil.example/" });
+    assert.equal(ham.location, `${base}#log-${id}`);
+    assert.equal((await svc.admin("GET", `/emails/${id}`)).body.mark, "ham");
+
+    // Another account's user cannot mark it, under either site's URL.
+    const b = await seedUser(svc, "Bravo");
+    const other = new Browser(svc, "192.0.2.82");
+    await other.signIn(b.email, b.password);
+    await other.get(`/dashboard/sites/${b.siteId}/email-log`);
+    for (const site of [a.siteId, b.siteId]) {
+      const x = await other.post(`/dashboard/sites/${site}/email-log/${id}/mark/spam`);
+      assert.equal(x.status, 404);
+    }
+    assert.equal((await svc.admin("GET", `/emails/${id}`)).body.mark, "ham");
+  } finally {
+    await svc.close();
+  }
+});
