@@ -119,8 +119,10 @@ async function commitWithNotification(
 ): Promise<void> {
   const window = notification.window;
   const handoff = ctx.caches.windowParts as BoundedCache<PartHandoff>;
+  // A window read in one part (the submission's reads chose it) takes its entry there.
+  const chosen = window.onlyPart;
   if (carriesOldTotal(window) || !canDepend(op)) {
-    const part = carriesOldTotal(window) ? 0 : Math.floor(Math.random() * WINDOW_PARTS);
+    const part = carriesOldTotal(window) ? 0 : chosen ?? Math.floor(Math.random() * WINDOW_PARTS);
     const lock = part === 0 ? `site:${siteId}` : `site:${siteId}:${part}`;
     const known = `${siteId}:${part}`;
     await ctx.locks.run(lock, async (waited) => {
@@ -145,7 +147,7 @@ async function commitWithNotification(
     });
     return;
   }
-  const part = 1 + Math.floor(Math.random() * (WINDOW_PARTS - 1));
+  const part = chosen ?? 1 + Math.floor(Math.random() * (WINDOW_PARTS - 1));
   const known = `${siteId}:${part}`;
   const last = handoff.get(known);
   const read = window.parts?.[part]?.versionstamp ?? null;

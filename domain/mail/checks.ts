@@ -30,7 +30,7 @@ import { resolveTemplate, type TemplateContent } from "./templates.ts";
 import { checkAttachments } from "./attachments.ts";
 import { applyHeaderPolicy } from "./headers.ts";
 import type { EmailLogRecord, EmailLogStatus, SpamResults } from "./email_log_store.ts";
-import { readSendState, type SendState } from "./send_state_store.ts";
+import { readSendState, type SendState, servesChecks } from "./send_state_store.ts";
 import { FLAG_SCORE, scoreContent, WARN_SCORE } from "../spam/mail_score.ts";
 import { shouldClassify } from "../spam/classifier.ts";
 import { contentWithMarks, sendMarks } from "./send_marks.ts";
@@ -198,7 +198,7 @@ export async function checkSend(
   // State read for another site, other recipients or another account is read again.
   const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
       (!checks.quota || pre.accountId === site.account_id) &&
-      (!judged || pre.marks?.accountId === site.account_id)
+      (!judged || pre.marks?.accountId === site.account_id) && servesChecks(pre, checks)
     ? opts.state!
     : await readSendState(
       ctx.kv,

@@ -80,6 +80,8 @@ export function appendLogEntry(
 
 /** Whether the next entry would carry the site's log total from before windows kept it. */
 export function carriesOldTotal(w: LogWindow): boolean {
+  // A window read in one part has a generation: that total was carried (counters.ts windowOfPart).
+  if (w.onlyPart !== undefined) return false;
   return !w.parts || (w.total > 0 && w.parts.every((p) => p.total === null));
 }
 
@@ -93,7 +95,7 @@ export function sendStateQuery(
   site: Pick<Site, "id" | "account_id">,
   emails: string[],
   now: number,
-  opts: { quota: boolean; marks?: boolean },
+  opts: { quota: boolean; marks?: boolean; part?: number },
 ): SendStateQuery {
   return {
     siteId: site.id,
@@ -104,6 +106,7 @@ export function sendStateQuery(
     windowMs: RATE_WINDOW_MS,
     emails,
     ...(opts.marks && { marks: { accountId: site.account_id } }),
+    ...(opts.part !== undefined && { part: opts.part }),
   };
 }
 
@@ -134,7 +137,10 @@ export async function logOutcome(
   });
   const final = { ...a.record, ...a.change, updated_at: isoTime(ctx.clock.now()) };
   await ctx.locks.run(`site:${a.site.id}`, async (waited) => {
-    let w = waited ? await readLogWindow(ctx, a.site.id) : a.window;
+    // A window read in one part cannot take this exact entry: read it whole.
+    let w = waited || a.window.onlyPart !== undefined
+      ? await readLogWindow(ctx, a.site.id)
+      : a.window;
     for (let attempt = 0;; attempt++) {
       const now = ctx.clock.now();
       const op = ctx.kv.atomic();
@@ -220,7 +226,7 @@ async function reserve(ctx: Ctx, r: Reservation): Promise<ReserveResult> {
     let w = r.window;
     let u = r.usage;
     for (let attempt = 0;; attempt++) {
-      if (waited || attempt > 0) {
+      if (waited || attempt > 0 || w.onlyPart !== undefined) {
         // Someone went first (here or in another process): decide on fresh state.
         [w, u] = await Promise.all([
           readLogWindow(ctx, site.id),

@@ -14,8 +14,10 @@ import { type EntryTree, readMany } from "../kernel/kv/kv.ts";
 import {
   type MonthlyUsage,
   readTotal,
+  readWindowParts,
   usageOf,
   windowGenKey,
+  windowOfPart,
   windowOfParts,
   windowPartKeys,
   type WindowState,
@@ -33,6 +35,7 @@ export type SendState = {
   routing: SiteRouting;
   /** The site's send window; its `total` is the site's log total. */
   window: WindowState & { total: number };
+  /** NaN when the window was read in one part (the query's `part`). */
   logTotal: number;
   account: Account | null;
   usage: MonthlyUsage | null;
@@ -52,6 +55,14 @@ export type SendStateQuery = {
   /** Lowercase, distinct. */
   emails: string[];
   /**
+   * Read the send window in this part alone (with its generation): for a send
+   * that no limit decides and that appends to this part (a form
+   * notification). The state's window is then one part (counters.ts
+   * windowOfPart: no count, no total), or the whole window when it has no
+   * generation yet (read again whole: its first append may carry an old total).
+   */
+  part?: number;
+  /**
    * The marks that checks 11 and 12 read (spam/mail_marks_store.ts): the
    * service-wide list and, for a site of an account, the account's (two keys).
    */
@@ -60,7 +71,7 @@ export type SendStateQuery = {
 
 /** The keys of a send state, by name (`recipients` by address). */
 export type SendStateKeys = {
-  /** The send window's parts (counters.ts, WINDOW_PARTS), by part number. */
+  /** The send window's parts (counters.ts, WINDOW_PARTS), by part number (the query's `part` alone). */
   window: Record<string, Deno.KvKey>;
   /** The send window's generation (counters.ts windowGenKey). */
   windowGen: Deno.KvKey;
@@ -74,10 +85,10 @@ export type SendStateKeys = {
 
 /** The keys to read for `q` (readMany them, then `sendStateOf`). */
 export function sendStateKeys(q: SendStateQuery): SendStateKeys {
-  const window = windowPartKeys(q.windowName, q.siteId);
+  const all = windowPartKeys(q.windowName, q.siteId);
   return {
-    window,
-    windowGen: windowGenKey(window[0]),
+    window: q.part === undefined ? all : { [q.part]: all[q.part] },
+    windowGen: windowGenKey(all[0]),
     routing: keys.siteRouting(q.siteId),
     ...(q.accountId && {
       account: keys.account(q.accountId),
@@ -107,17 +118,37 @@ export async function withTotal(
   return { ...w, total: w.total ?? (await readTotal(kv, totalName, siteId)) };
 }
 
+/**
+ * Whether state read for `q` serves these checks: not a window read in one
+ * part (`part`) when a limit or the classifier counts the window.
+ */
+export function servesChecks(
+  q: SendStateQuery,
+  checks: { rateLimit: boolean; classifier: boolean },
+): boolean {
+  return q.part === undefined || !(checks.rateLimit || checks.classifier);
+}
+
 /** The state from the entries of `sendStateKeys(q)`. */
 export async function sendStateOf(
   kv: Deno.Kv,
   q: SendStateQuery,
   got: EntryTree<SendStateKeys>,
 ): Promise<SendState> {
-  const w = windowOfParts(got.window, q.now, q.windowMs, got.windowGen);
-  // Only entries up to now decide (a racing writer's later stamp waits for the next read).
-  w.times = w.times.filter((t) => t <= q.now);
+  const one = q.part === undefined
+    ? null
+    : windowOfPart(q.part, got.window[q.part], got.windowGen, q.now, q.windowMs);
+  const readWhole = async () => {
+    const w = q.part === undefined
+      ? windowOfParts(got.window, q.now, q.windowMs, got.windowGen)
+      : await readWindowParts(kv, q.windowName, q.siteId, q.now, q.windowMs);
+    // Only entries up to now decide (a racing writer's later stamp waits for the next read).
+    w.times = w.times.filter((t) => t <= q.now);
+    return await withTotal(kv, q.siteId, q.totalName, w);
+  };
   const [window, routing] = await Promise.all([
-    withTotal(kv, q.siteId, q.totalName, w),
+    // One part: no count nor total to decide on (its total is NaN).
+    one ? { ...one, total: NaN } : readWhole(),
     routingOf(kv, q.siteId, got.routing as Deno.KvEntryMaybe<SiteRouting>),
   ]);
   const blocks = new Map<string, "suppressed" | "unsubscribed">();

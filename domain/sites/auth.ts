@@ -10,7 +10,7 @@ import type { Ctx } from "../kernel/context.ts";
 import type { BoundedCache } from "../kernel/cache.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { constantTimeEqual, randomToken, sha256Hex } from "../kernel/crypto.ts";
-import type { EntryTree, KeyTree } from "../kernel/kv/kv.ts";
+import { type EntryTree, type KeyTree, readMany } from "../kernel/kv/kv.ts";
 import { type ApiKeyIndex, findApiKeyAndSite, findApiKeyByHash } from "./api_keys_store.ts";
 import type { Site } from "./schema.ts";
 import { getSite } from "./store.ts";
@@ -89,8 +89,9 @@ export type KeyAccess = { site: Site; keyId: string };
  *
  * The hash index entry is read on every call, so a revoked or rotated key
  * fails at once, except while this instance is alone on its database
- * (ctx.presence.alone(), checked now): then a call without `prefetch` answers
- * from what an earlier call read under the same presence epoch, which moves
+ * (ctx.presence.alone(), checked now): then it answers from what an earlier
+ * call read under the same presence epoch (a call with `prefetch` then reads
+ * only the prefetch keys, when planned for the cached key's site), which moves
  * with every write of this instance to keys or sites and whenever another
  * instance shows up (presence.ts). For a key seen before, its site (which
  * never changes) is read in the same readMany, with the caller's `prefetch`
@@ -121,12 +122,18 @@ export async function checkApiKey<P extends KeyTree = Record<never, never>>(
   // Read before any KV read: a write in between moves the epoch (presence.ts).
   const epoch = ctx.presence.epoch;
   const alone = ctx.presence.alone();
-  const got = alone && !opts.prefetch ? known(ctx).get(hash) : undefined;
+  const got = alone ? known(ctx).get(hash) : undefined;
   const now = performance.now();
-  const cached = got?.epoch === epoch && now - got.at < KNOWN_KEY_MS ? got : undefined;
+  // A prefetch planned for another site than the cached key's reads the key again.
+  const cached = got?.epoch === epoch && now - got.at < KNOWN_KEY_MS &&
+      (!opts.prefetch || got.index.site_id === opts.prefetch.siteId)
+    ? got
+    : undefined;
   const guess = opts.prefetch?.siteId ?? hints(ctx).get(hash)?.id;
   if (cached) {
     ({ index: idx, site } = cached);
+    // The write paths' own reads, without the key's index and site.
+    if (opts.prefetch) prefetched = await readMany(ctx.kv, opts.prefetch.keys);
   } else if (guess) {
     const got = await findApiKeyAndSite(ctx.kv, hash, guess, opts.prefetch?.keys ?? {});
     ({ index: idx, site } = got);

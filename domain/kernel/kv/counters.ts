@@ -10,6 +10,8 @@
  */
 import { keys } from "./keys.ts";
 import { getManyBatched } from "./kv.ts";
+// The daily counters live in daily.ts (kept here for their callers).
+export { addDaily, DAILY_KINDS, type DailyKind, readDaily, utcDay } from "./daily.ts";
 import { utcMonth } from "../clock.ts";
 
 export type WindowState = {
@@ -33,6 +35,13 @@ export type WindowState = {
    * its own part instead of every part.
    */
   gen?: { key: Deno.KvKey; versionstamp: string | null };
+  /**
+   * A window read in one part (windowOfPart): the part's number. `parts` then
+   * holds that part alone, `times` are its entries only and `total` is
+   * unknown (NaN), so no limit may be decided on it and no exact append made
+   * (appendWindowPart refuses one).
+   */
+  onlyPart?: number;
 };
 
 /** One part of a window kept in parts: its own entries and appends. */
@@ -220,6 +229,44 @@ export async function readWindowParts(
 }
 
 /**
+ * A window in parts read in one part and its generation: enough for an append
+ * that no limit decides (a form notification), which checks and rewrites that
+ * part alone. Null when the generation was never written: the window may then
+ * be one whose first append must carry an old separate total, which needs
+ * every part (read the window whole). A window with a generation has such an
+ * append behind it: every append bumps the generation and writes a total on
+ * its part, and a part's total is never removed (no expiry).
+ */
+export function windowOfPart(
+  part: number,
+  entry: Deno.KvEntryMaybe<unknown>,
+  gen: Deno.KvEntryMaybe<unknown>,
+  now: number,
+  windowMs: number,
+): WindowState | null {
+  if (gen.versionstamp === null) return null;
+  return partialWindow(part, windowOf(entry, now, windowMs), gen);
+}
+
+function partialWindow(
+  part: number,
+  p: WindowPart,
+  gen: { key: Deno.KvKey; versionstamp: string | null },
+): WindowState {
+  const parts: WindowPart[] = new Array(WINDOW_PARTS);
+  parts[part] = p;
+  return {
+    key: p.key,
+    versionstamp: p.versionstamp,
+    times: p.times,
+    total: NaN,
+    parts,
+    gen: { key: gen.key, versionstamp: gen.versionstamp },
+    onlyPart: part,
+  };
+}
+
+/**
  * Appends `now` to part `part` of a window in parts inside `op`, with its
  * running total. `exact`: every part's versionstamp is checked (an append a
  * limit decided on); otherwise only the part's own (an append no limit
@@ -238,16 +285,21 @@ export function appendWindowPart(
 ): WindowPart {
   const parts = state.parts;
   if (!parts) throw new Error("appendWindowPart needs a window read in parts");
+  const one = state.onlyPart !== undefined;
+  if (one && (opts.exact || opts.part !== state.onlyPart)) {
+    throw new Error("a window read in one part takes only an inexact append to that part");
+  }
   const p = parts[opts.part];
   // Exact: the generation (any append since the read) and the part rewritten,
   // or, without the generation read, every part.
   const gen = state.gen;
   const checked = opts.exact ? (gen ? [p, gen] : parts) : opts.chained ? [] : [p];
   for (const q of checked) op.check({ key: q.key, versionstamp: q.versionstamp });
-  op.sum(windowGenKey(parts[0].key), 1n);
+  op.sum(gen ? gen.key : windowGenKey(parts[0].key), 1n);
   const times = [...p.times, now].slice(-keep);
-  // The first total of all carries the window's total as read (an old separate total).
-  const first = parts.every((q) => q.total === null);
+  // The first total of all carries the window's total as read (an old separate
+  // total). A window read in one part has a generation, so that total was carried.
+  const first = !one && parts.every((q) => q.total === null);
   const total = (p.total ?? (first ? state.total ?? 0 : 0)) + 1;
   op.set(p.key, encodeWindow(times, total));
   // What the part holds once `op` commits (its versionstamp is the commit's).
@@ -268,6 +320,10 @@ export function withPart(
 ): WindowState {
   if (!state.parts) throw new Error("withPart needs a window read in parts");
   const fresh = { ...known, times: known.times.filter((t) => t > now - windowMs) };
+  if (state.onlyPart !== undefined) {
+    if (part !== state.onlyPart) throw new Error("withPart: not the part this window was read in");
+    return partialWindow(part, fresh, state.gen!);
+  }
   return mergeParts(state.parts.map((p, i) => i === part ? fresh : p));
 }
 
@@ -310,57 +366,6 @@ export function addTotal(
   n = 1,
 ): Deno.AtomicOperation {
   return op.sum(keys.total(name, subject), BigInt(n));
-}
-
-/** What the daily counters count, per site and UTC day (the dashboard's usage chart). */
-export const DAILY_KINDS = ["sent", "opened", "clicked", "bounced", "submissions"] as const;
-export type DailyKind = typeof DAILY_KINDS[number];
-
-/** "2026-11-24", the UTC day of `ms`. */
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/**
- * Counts one event of a site's day inside the caller's own atomic operation
- * (one sum mutation, no extra round trip).
- */
-export function addDaily(
-  op: Deno.AtomicOperation,
-  siteId: string,
-  kind: DailyKind,
-  now: number,
-): Deno.AtomicOperation {
-  return op.sum(keys.daily(siteId, utcDay(now), kind), 1n);
-}
-
-/**
- * A site's daily counters for the `days` UTC days that end with the day of
- * `now`, oldest first: one bounded range read (at most days x kinds entries),
- * whatever the traffic was.
- */
-export async function readDaily(
-  kv: Deno.Kv,
-  siteId: string,
-  now: number,
-  days: number,
-): Promise<{ day: string; counts: Record<DailyKind, number> }[]> {
-  const dayMs = 24 * 3600_000;
-  const out = Array.from({ length: days }, (_, i) => ({
-    day: utcDay(now - (days - 1 - i) * dayMs),
-    counts: { sent: 0, opened: 0, clicked: 0, bounced: 0, submissions: 0 },
-  }));
-  const at = new Map(out.map((d, i) => [d.day, i]));
-  const iter = kv.list<Deno.KvU64>({
-    start: keys.dailyFrom(siteId, out[0].day),
-    end: keys.dailyFrom(siteId, utcDay(now + dayMs)),
-  }, { limit: days * DAILY_KINDS.length + 1 });
-  for await (const e of iter) {
-    const i = at.get(e.key[2] as string);
-    const kind = e.key[3] as DailyKind;
-    if (i !== undefined && kind in out[i].counts) out[i].counts[kind] = Number(e.value.value);
-  }
-  return out;
 }
 
 export async function readTotal(kv: Deno.Kv, name: string, subject: string): Promise<number> {

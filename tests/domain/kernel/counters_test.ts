@@ -11,6 +11,9 @@ import {
   readWindow,
   readWindowParts,
   WINDOW_PARTS,
+  windowGenKey,
+  windowOfPart,
+  windowPartKeys,
   type WindowState,
 } from "../../../domain/kernel/kv/counters.ts";
 import { keys } from "../../../domain/kernel/kv/keys.ts";
@@ -185,6 +188,62 @@ Deno.test("a window in parts: an exact append checks the generation and its part
     op2.check = (...c: Deno.AtomicCheck[]) => (all += c.length, check2(...c));
     appendWindowPart(op2, noGen, now, 120, { part: 0, exact: true });
     assert.equal(all, WINDOW_PARTS);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a window read in one part: none before a generation, its own entries only, an inexact append to it alone", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const now = Date.now();
+    const ks = windowPartKeys("one_part", "site");
+    const genKey = windowGenKey(ks[0]);
+    const readOne = async (part: number) => {
+      const [e, g] = await kv.getMany([ks[part], genKey]);
+      return windowOfPart(part, e, g, now, 60_000);
+    };
+    const append = (w: WindowState, part: number, exact = false) => {
+      const op = kv.atomic();
+      appendWindowPart(op, w, now, 120, { part, exact });
+      return op.commit();
+    };
+    // No generation yet: the window may need its first append to carry an old total.
+    assert.equal(await readOne(4), null);
+    const whole = await readWindowParts(kv, "one_part", "site", now, 60_000);
+    assert.ok(
+      (await append({ ...whole, total: 7 }, 0, true)).ok,
+      "the first carries the old total",
+    );
+    // With a generation: the part alone, no total to decide on.
+    const one = (await readOne(4))!;
+    assert.equal(one.onlyPart, 4);
+    assert.deepEqual(one.times, []);
+    assert.ok(Number.isNaN(one.total));
+    // An exact append, or one to another part, is refused.
+    assert.throws(() => appendWindowPart(kv.atomic(), one, now, 120, { part: 4, exact: true }));
+    assert.throws(() => appendWindowPart(kv.atomic(), one, now, 120, { part: 5, exact: false }));
+    // Its append checks its part only and carries no old total again.
+    let checks = 0;
+    const op = kv.atomic();
+    const check = op.check.bind(op);
+    op.check = (...c: Deno.AtomicCheck[]) => (checks += c.length, check(...c));
+    const written = appendWindowPart(op, one, now, 120, { part: 4, exact: false });
+    assert.equal(checks, 1);
+    assert.equal(written.total, 1);
+    assert.ok((await op.commit()).ok);
+    // A stale one-part read loses to another append to the same part, not to other parts.
+    const stale = (await readOne(4))!;
+    const other = (await readOne(9))!;
+    assert.ok((await append(other, 9)).ok);
+    assert.ok((await append((await readOne(4))!, 4)).ok);
+    assert.equal((await append(stale, 4)).ok, false);
+    // The whole window counts every entry, and the total is the old one plus each append.
+    const after = await readWindowParts(kv, "one_part", "site", now, 60_000);
+    assert.equal(after.times.length, 4);
+    assert.equal(after.total, 7 + 4);
+    // An exact append from the whole window after the one-part appends still checks the generation.
+    assert.equal((await append(whole, 0, true)).ok, false);
   } finally {
     kv.close();
   }
