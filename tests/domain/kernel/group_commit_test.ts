@@ -118,8 +118,25 @@ Deno.test("a check sees an earlier queued write of its key; a key of the same ha
     assert.equal(conflicts.ok, false, "the check saw the queued write before it");
     assert.equal((await kv.get(["c", a])).value, "a");
     assert.equal((await kv.get(["c", b])).value, "b");
+    // The shared hash made the second wait for the next batch instead of joining the first's.
+    assert.equal(kv.stats.maxBatch, 1);
   } finally {
     await close();
+  }
+  // Control: with keys of different hashes the first two share one batch.
+  const other = await open();
+  try {
+    const busy = [other.kv.set(["busy", 1], 1), other.kv.set(["busy", 2], 2)];
+    const both = await Promise.all([
+      other.kv.atomic().set(["c", "x"], "x").commit(),
+      other.kv.atomic().check({ key: ["c", "y"], versionstamp: null }).set(["c", "y"], "y")
+        .commit(),
+    ]);
+    await Promise.all(busy);
+    assert.deepEqual(both.map((r) => r.ok), [true, true]);
+    assert.equal(other.kv.stats.maxBatch, 2);
+  } finally {
+    await other.close();
   }
 });
 
