@@ -4,7 +4,13 @@
  *
  *   BENCH_PROF=1 BENCH_ONLY=forms deno task bench
  *   deno run -A bench/prof_top.ts bench/results/prof/service/*.cpuprofile [--top 25]
+ *
+ * and where a sampled heap profile's bytes go (BENCH_HEAP_PROF=1), in KB per
+ * operation when `--per <operations>` is given:
+ *
+ *   deno task bench:prof bench/results/prof/heap/*.heapprofile --per 1229
  */
+import { type HeapNode, heapTop } from "./lib/heap_prof.ts";
 type Node = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -15,6 +21,14 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 const args = Deno.args.filter((a) => a.endsWith(".cpuprofile"));
 const topIdx = Deno.args.indexOf("--top");
 const TOP = topIdx >= 0 ? Number(Deno.args[topIdx + 1]) : 25;
+const perIdx = Deno.args.indexOf("--per");
+const PER = perIdx >= 0 ? Number(Deno.args[perIdx + 1]) : 1;
+
+for (const file of Deno.args.filter((a) => a.endsWith(".heapprofile"))) {
+  const p: { head: HeapNode } = JSON.parse(await Deno.readTextFile(file));
+  console.log(`\n${file}:`);
+  for (const line of heapTop(p.head, PER, TOP)) console.log(line);
+}
 
 for (const file of args) {
   const p: Profile = JSON.parse(await Deno.readTextFile(file));

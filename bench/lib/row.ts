@@ -7,6 +7,7 @@
 import { type LoadRequest, runLoad } from "./run_load.ts";
 import { perOperation, threadSeconds } from "./threads.ts";
 import { rssMb } from "./service.ts";
+import { startHeapSampling } from "./heap_prof.ts";
 
 export type Row = {
   scenario: string;
@@ -71,6 +72,11 @@ export async function measuredLoad(opts: {
   const cpu = opts.pid
     ? cpuWindow(opts.pid, (warm + 0.6) * 1000, (warm + 0.3 + opts.seconds - 0.3) * 1000)
     : null;
+  // BENCH_HEAP_PROF=1: sampling from the end of the warm-up to the end of the run.
+  const heap = (async () => {
+    await new Promise((r) => setTimeout(r, (warm + 0.3) * 1000));
+    return await startHeapSampling(opts.pid);
+  })();
   const r = await runLoad({
     name: opts.scenario,
     baseUrl: opts.baseUrl,
@@ -81,6 +87,7 @@ export async function measuredLoad(opts: {
     expect: opts.expect,
   });
   const c = cpu ? await cpu : null;
+  await (await heap)?.(opts.scenario, r.count);
   const bad = Object.entries(r.statuses).filter(([s]) => !s.startsWith("2"));
   return {
     scenario: opts.scenario,

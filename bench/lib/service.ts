@@ -6,6 +6,7 @@
  */
 import { spawnDeno, type Spawned } from "./spawn.ts";
 import { childPids } from "./threads.ts";
+import { registerInspector } from "./heap_prof.ts";
 
 const START_TASK = (JSON.parse(
   Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)),
@@ -94,7 +95,8 @@ export type Service = {
 
 /**
  * main.ts on a KV file in a temporary folder (or `kvPath`, kept afterwards).
- * BENCH_PROF=1 writes V8 CPU profiles of every thread to bench/results/prof/.
+ * BENCH_PROF=1 writes V8 CPU profiles of every thread to bench/results/prof/;
+ * BENCH_HEAP_PROF=1 opens its inspector for heap profiles (bench/lib/heap_prof.ts).
  */
 export async function startService(opts: {
   smtpPort?: number;
@@ -105,6 +107,7 @@ export async function startService(opts: {
   const dir = await Deno.makeTempDir({ prefix: "svc-bench-" });
   const kvPath = opts.kvPath ?? `${dir}/svc.kv`;
   const prof = Deno.env.get("BENCH_PROF") === "1";
+  const inspect = Deno.env.get("BENCH_HEAP_PROF") === "1" ? freePort() : 0;
   const dead = "http://127.0.0.1:9/siteverify";
   const spawned = await spawnDeno(`${root}main.ts`, {
     ready: /Service ready on port (\d+)/,
@@ -114,6 +117,7 @@ export async function startService(opts: {
       ...(prof
         ? ["--cpu-prof", `--cpu-prof-dir=${root}bench/results/prof/${opts.label ?? "service"}`]
         : []),
+      ...(inspect ? [`--inspect=127.0.0.1:${inspect}`] : []),
     ],
     timeoutMs: 120_000,
     env: {
@@ -140,6 +144,7 @@ export async function startService(opts: {
     },
   });
   const base = `http://127.0.0.1:${spawned.match[1]}`;
+  if (inspect) registerInspector(spawned.child.pid, inspect);
   return {
     base,
     pid: spawned.child.pid,

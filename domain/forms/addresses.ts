@@ -41,6 +41,7 @@ export function notificationAddresses(
 
 /** A trimmed value's canonical address, or null when it is not one. */
 function canonical(value: string): string | null {
+  if (!value.includes("@")) return null; // no address (most fields): no trimmed copy, no parse
   const a = parseAddress(value.trim());
   return a.ok ? a.value.address : null;
 }
@@ -55,16 +56,18 @@ const EMAIL_FIELDS = ["email", "e_mail", "your-email", "your_email", "mail"];
  * not count.
  */
 export function submitterAddress(fields: Record<string, string>): string | null {
-  const entries = Object.entries(fields);
+  // Names lowercased once and read by index (a submission asks this a few times).
+  const keys = Object.keys(fields);
+  const lower = keys.map((k) => k.toLowerCase());
   for (const name of EMAIL_FIELDS) {
-    for (const [k, v] of entries) {
-      if (k.toLowerCase() !== name) continue;
-      const a = canonical(v);
+    for (let i = 0; i < keys.length; i++) {
+      if (lower[i] !== name) continue;
+      const a = canonical(fields[keys[i]]);
       if (a) return a;
     }
   }
-  for (const [, v] of entries) {
-    const a = canonical(v);
+  for (let i = 0; i < keys.length; i++) {
+    const a = canonical(fields[keys[i]]);
     if (a) return a;
   }
   return null;

@@ -20,7 +20,7 @@ export const NOTIFICATION_FIELDS_BUDGET = 400_000;
 export function headerText(s: string, max = 500): string {
   // deno-lint-ignore no-control-regex
   const one = s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s{2,}/g, " ").trim();
-  return [...one].slice(0, max).join("");
+  return clipChars(one, max); // code points, as [...one].slice(0, max) counted them
 }
 
 /** "first_name" -> "first name" (spec: underscores shown as spaces). */

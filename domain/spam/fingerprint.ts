@@ -12,11 +12,20 @@ export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 const MIN_TEXT = 20;
 
 export function contentFingerprint(fields: Record<string, string>): string | null {
-  const norm = Object.entries(fields)
-    .map(([k, v]) => [k.trim().toLowerCase(), v.trim().toLowerCase().replace(/\s+/g, " ")])
-    .filter(([, v]) => v !== "")
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const text = norm.reduce((n, [, v]) => n + v.length, 0);
+  // One pass over own names (Object.entries' order), pairs built only for filled
+  // values, no destructuring: the same JSON, hashed, as map, filter and sort made.
+  const norm: [string, string][] = [];
+  let text = 0;
+  for (const k in fields) {
+    if (!Object.hasOwn(fields, k)) continue;
+    const v = fields[k].trim().toLowerCase().replace(/\s+/g, " ");
+    if (v === "") continue;
+    norm.push([k.trim().toLowerCase(), v]);
+    text += v.length;
+  }
   if (text < MIN_TEXT) return null;
+  norm.sort(byName);
   return sha256Hex(JSON.stringify(norm));
 }
+
+const byName = (a: [string, string], b: [string, string]) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;

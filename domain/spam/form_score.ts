@@ -164,7 +164,18 @@ export function scoreSubmission(input: SpamInput): SpamResult {
   const add = (rule: string, points: number) => {
     if (points > 0) reasons.push({ rule, points });
   };
-  const filled = Object.entries(input.fields).filter(([, v]) => v.trim() !== "");
+  // The filled fields as two lists read by index (keys[i], vals[i]): the passes
+  // below destructured [k, v] pairs before, an iterator object each time.
+  const keys: string[] = [];
+  const vals: string[] = [];
+  for (const k in input.fields) {
+    if (!Object.hasOwn(input.fields, k)) continue;
+    const v = input.fields[k];
+    if (v.trim() === "") continue;
+    keys.push(k);
+    vals.push(v);
+  }
+  const filledCount = keys.length;
   // Several rules look at the words of the same value: split each once.
   const split = new Map<string, string[]>();
   const wordsOf = (v: string) => {
@@ -172,16 +183,17 @@ export function scoreSubmission(input: SpamInput): SpamResult {
     if (!ws) split.set(v, ws = words(v));
     return ws;
   };
-  const all = filled.map(([, v]) => v).join("\n");
+  const all = vals.join("\n");
 
   // Honeypots.
-  if (filled.some(([k]) => HONEYPOT_NAME.test(k))) add("honeypot", POINTS.honeypot);
+  if (keys.some((k) => HONEYPOT_NAME.test(k))) add("honeypot", POINTS.honeypot);
 
   // Links to other sites. One URL alone in a website field is expected, and
   // links to the site's own domain are a visitor pointing at a page.
   const links: string[] = [];
   let textWords = 0;
-  for (const [k, v] of filled) {
+  for (let i = 0; i < filledCount; i++) {
+    const k = keys[i], v = vals[i];
     const found = findLinks(v);
     const onlyUrl = found.length === 1 && found[0].trim() === v.trim() && URL_FIELD.test(k);
     if (!onlyUrl) {
@@ -196,7 +208,7 @@ export function scoreSubmission(input: SpamInput): SpamResult {
     add("suspicious_tld", POINTS.suspicious_tld);
   }
   if (hosts.some((h) => SHORTENER_HOSTS.has(h))) add("url_shortener", POINTS.url_shortener);
-  if (filled.some(([k, v]) => NAME_FIELD.test(k) && findLinks(v).length > 0)) {
+  if (keys.some((k, i) => NAME_FIELD.test(k) && findLinks(vals[i]).length > 0)) {
     add("link_in_name", POINTS.link_in_name);
   }
   if (MARKUP_LINK.test(all)) add("markup_links", POINTS.markup_links);
@@ -221,7 +233,8 @@ export function scoreSubmission(input: SpamInput): SpamResult {
   if (input.submitterEmail && isDisposableAddress(input.submitterEmail)) {
     add("disposable_email", POINTS.disposable_email);
   }
-  const names = filled.filter(([k]) => NAME_FIELD.test(k)).map(([, v]) => v.trim());
+  const names: string[] = [];
+  for (let i = 0; i < filledCount; i++) if (NAME_FIELD.test(keys[i])) names.push(vals[i].trim());
   const name = names.join(" ");
   if (input.submitterEmail && name && !emailMatchesName(name, input.submitterEmail)) {
     add("email_name_mismatch", POINTS.email_name_mismatch);
@@ -235,11 +248,15 @@ export function scoreSubmission(input: SpamInput): SpamResult {
   // longer text at least two words and a fifth of them.
   let gibberishFields = 0;
   let mixed = false;
-  for (const [k, v] of filled) {
+  for (let i = 0; i < filledCount; i++) {
+    const k = keys[i];
     if (EMAIL_FIELD.test(k)) continue;
-    const ws = wordsOf(v);
-    if (ws.some(isScriptMixed)) mixed = true;
-    const bad = ws.filter(isGibberishWord).length;
+    const ws = wordsOf(vals[i]);
+    let bad = 0;
+    for (const w of ws) {
+      if (isScriptMixed(w)) mixed = true;
+      if (isGibberishWord(w)) bad++;
+    }
     if (SHORT_FIELD.test(k) ? bad >= 1 : bad >= 2 && bad / ws.length >= 0.2) gibberishFields++;
   }
   if (gibberishFields >= 2) add("gibberish (2+ fields)", POINTS.gibberish_more_fields);
@@ -248,8 +265,9 @@ export function scoreSubmission(input: SpamInput): SpamResult {
 
   // One value pasted into several fields.
   const counts = new Map<string, number>();
-  for (const [k, v] of filled) {
-    const t = v.trim().toLowerCase();
+  for (let i = 0; i < filledCount; i++) {
+    const k = keys[i];
+    const t = vals[i].trim().toLowerCase();
     if (t.length >= 4 && !EMAIL_FIELD.test(k)) counts.set(t, (counts.get(t) ?? 0) + 1);
   }
   const most = Math.max(0, ...counts.values());
@@ -257,12 +275,12 @@ export function scoreSubmission(input: SpamInput): SpamResult {
   else if (most === 2) add("repeated_value", POINTS.repeated_value_2);
 
   // Shouting: mostly capitals in what the visitor typed (addresses left out).
-  const typed = filled.filter(([k]) => !EMAIL_FIELD.test(k)).map(([, v]) => v).join(" ");
+  const typed = vals.filter((_, i) => !EMAIL_FIELD.test(keys[i])).join(" ");
   const { letters, upper } = letterCounts(typed);
   if (letters >= 20 && upper / letters >= 0.7) {
     add("shouting", POINTS.shouting);
   }
-  if (filled.length === 0) add("empty", POINTS.empty);
+  if (filledCount === 0) add("empty", POINTS.empty);
 
   // The visitor, when the caller passed one.
   if (input.visitor) {

@@ -58,7 +58,10 @@ export function subscribes(events: string[], type: string): boolean {
 /** Drops fields with no value (undefined, null, empty string) from event data. */
 export function cleanData(data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data)) {
+  // for-in over own names: the same names in the same order as Object.entries, without its pairs.
+  for (const k in data) {
+    if (!Object.hasOwn(data, k)) continue;
+    const v = data[k];
     if (v === undefined || v === null || v === "") continue;
     out[k] = v;
   }

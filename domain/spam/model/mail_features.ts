@@ -60,7 +60,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   // Subject.
   const sw = wordsOf(normalize(subject), 40);
   emitWords(sink, sw, NS.subject, false);
-  meta(sink, "subject_len:" + lengthBucket(subject.length));
+  meta(sink, "subject_len:", lengthBucket(subject.length));
   // Phase 4b: no features for a subject in capitals, with '!' or with a price
   // or a percentage: retail mail's style, not spam intent.
   if (/^(?:re|aw|fwd?|wg|tr|rv)\s*:/i.test(subject)) meta(sink, "subject:reply");
@@ -73,7 +73,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   // Signs of correspondence: quoted lines of an earlier message, a signature
   // delimiter, a mailing list's footer, a forwarded header.
   const quoted = (body.match(/^>/gm) ?? []).length;
-  if (quoted) meta(sink, "quoted_lines:" + countBucket(quoted));
+  if (quoted) meta(sink, "quoted_lines:", countBucket(quoted));
   if (
     /^On .{5,80} wrote:$|^Am .{5,80} schrieb|^Le .{5,80} a écrit|^El .{5,80} escribió/m.test(body)
   ) {
@@ -94,7 +94,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   else {
     meta(sink, textPart.trim() ? "html:with_text" : "html:only");
     // Coarse facts only: the exact table and tag structure says more about a template than about spam.
-    meta(sink, "html_images:" + (facts.images === 0 ? "none" : facts.images <= 3 ? "few" : "many"));
+    meta(sink, "html_images:", facts.images === 0 ? "none" : facts.images <= 3 ? "few" : "many");
     if (facts.pixels) meta(sink, "html:pixel");
     if (facts.hidden) meta(sink, "html:hidden");
     if (facts.forms) meta(sink, "html:form");
@@ -164,7 +164,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
         l.raw,
       )
     ).length;
-  if (tracked) meta(sink, "link:tracked_" + (tracked >= 3 ? "many" : "some"));
+  if (tracked) meta(sink, "link:tracked_", tracked >= 3 ? "many" : "some");
 }
 
 /** Brands named in mail text, as words; short or common-word brands are left out. */
@@ -248,10 +248,13 @@ function emitBrandConsistency(
     else other++;
   }
   if (own + other > 0) {
-    meta(sink, "linked_site_named:" + (other === 0 ? "all" : own === 0 ? "none" : "some"));
+    meta(sink, "linked_site_named:", other === 0 ? "all" : own === 0 ? "none" : "some");
   }
   if (!links.length) return;
-  const named = TEXT_BRANDS.filter(([re]) => re.test(text)).map(([, key]) => key);
+  const named: string[] = [];
+  for (let i = 0; i < TEXT_BRANDS.length; i++) {
+    if (TEXT_BRANDS[i][0].test(text)) named.push(TEXT_BRANDS[i][1]);
+  }
   if (!named.length) return;
   const labels = [...domains].map((d) => hostInfo(d).label.replace(/[^a-z0-9]/g, ""));
   const linked = named.some((b) => labels.some((l) => l === b || l === b + "mail"));
@@ -292,8 +295,8 @@ function emitStructure(sink: FeatureSink, body: string): void {
   }
   if (lines >= 3) {
     const q = quoted / lines;
-    meta(sink, "quoted_share:" + (q === 0 ? "none" : q < 0.2 ? "some" : q < 0.5 ? "much" : "most"));
-    if (code >= 2) meta(sink, "code_lines:" + (code / lines < 0.2 ? "some" : "much"));
+    meta(sink, "quoted_share:", q === 0 ? "none" : q < 0.2 ? "some" : q < 0.5 ? "much" : "most");
+    if (code >= 2) meta(sink, "code_lines:", code / lines < 0.2 ? "some" : "much");
   }
   if (attribution) meta(sink, "attribution_line");
   if (LIST_FOOTER.test(body.slice(-1500))) meta(sink, "list_footer:tail");

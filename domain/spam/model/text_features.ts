@@ -57,8 +57,9 @@ export const MAX_BODY = 3000;
 export const MAX_WORDS = 500;
 export const MAX_LINKS = 60;
 
-export function meta(sink: FeatureSink, name: string): void {
-  sink.str(G_META, NS.meta, name);
+/** A fact; `tail` (and `tail2`) complete its name without a string being built. */
+export function meta(sink: FeatureSink, name: string, tail = "", tail2 = ""): void {
+  sink.str(G_META, NS.meta, name, tail, tail2);
 }
 
 /** Words and bigrams into `wordGroup`/`bigramGroup` (body) or the field group (subject, name). */
@@ -67,7 +68,7 @@ export function emitWords(sink: FeatureSink, words: string[], seed: number, bigr
   for (const w of words) sink.str(group, seed, w);
   if (!bigrams) return;
   for (let i = 1; i < words.length; i++) {
-    sink.str(G_BIGRAM, NS.bigram, words[i - 1] + " " + words[i]);
+    sink.str(G_BIGRAM, NS.bigram, words[i - 1], " ", words[i]);
   }
 }
 
@@ -142,8 +143,8 @@ export function emitTextFacts(
   ctx: TextContext,
   fullLength = raw.length,
 ) {
-  meta(sink, "len:" + lengthBucket(fullLength));
-  meta(sink, "words:" + countBucket(words));
+  meta(sink, "len:", lengthBucket(fullLength));
+  meta(sink, "words:", countBucket(words));
   const st = scriptStats(raw);
   const ascii = isAscii(raw);
   // Characters counted in one pass (upper-case letters: ASCII ones; a text
@@ -162,27 +163,27 @@ export function emitTextFacts(
     if (r >= 0.7) meta(sink, "caps:most");
     else if (r >= 0.3) meta(sink, "caps:many");
   }
-  if (excl) meta(sink, "excl:" + countBucket(excl));
-  meta(sink, "question:" + (q === 0 ? "0" : q === 1 ? "1" : "2+"));
+  if (excl) meta(sink, "excl:", countBucket(excl));
+  meta(sink, "question:", q === 0 ? "0" : q === 1 ? "1" : "2+");
   // No ASCII character is a pictograph.
   const emoji = ascii ? 0 : (raw.match(/\p{Extended_Pictographic}/gu) ?? []).length;
-  if (emoji) meta(sink, "emoji:" + countBucket(emoji));
+  if (emoji) meta(sink, "emoji:", countBucket(emoji));
   const money = (raw.match(/[$€£¥₽₹]|\b(?:usd|eur|gbp)\b/gi) ?? []).length;
-  if (money) meta(sink, "money:" + countBucket(money));
+  if (money) meta(sink, "money:", countBucket(money));
   if (/\d\s?%/.test(raw)) meta(sink, "percent");
-  meta(sink, "lines:" + countBucket(lines));
+  meta(sink, "lines:", countBucket(lines));
   const spin = countSpintax(raw);
-  if (spin) meta(sink, "spintax:" + countBucket(spin));
+  if (spin) meta(sink, "spintax:", countBucket(spin));
   const tmpl = countTemplateMarkers(raw);
-  if (tmpl) meta(sink, "template_marker:" + countBucket(tmpl));
+  if (tmpl) meta(sink, "template_marker:", countBucket(tmpl));
   const homo = countHomoglyphWords(raw);
-  if (homo) meta(sink, "homoglyph:" + countBucket(homo));
+  if (homo) meta(sink, "homoglyph:", countBucket(homo));
   if (/[\u200b-\u200d\u2060\ufeff\u00ad]/.test(raw)) meta(sink, "invisible_chars");
   if (st.dominant) {
-    meta(sink, "script:" + st.dominant);
+    meta(sink, "script:", st.dominant);
     for (let i = 0; i < SCRIPTS.length; i++) {
       if (SCRIPTS[i] !== st.dominant && st.counts[i] >= 3 && st.counts[i] / st.letters >= 0.1) {
-        meta(sink, "script_also:" + SCRIPTS[i]);
+        meta(sink, "script_also:", SCRIPTS[i]);
       }
     }
     if (ctx.siteScript === null) meta(sink, "site_script:unknown");
@@ -226,39 +227,39 @@ export function emitLinks(
     const h = hostInfo(l.host);
     if (!h.isIp && !h.known) continue; // "file.txt", "e.g": not a host
     if (ctx.siteDomain && h.domain === ctx.siteDomain) {
-      meta(sink, prefix + ":own_site");
+      meta(sink, prefix, ":own_site");
       // A page of the site (a customer pointing at a product) or its front page
       // (a pitch naming the site). Only forms pass siteDomain.
       const path = l.raw.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^[^/?#]*/, "");
-      meta(sink, prefix + (/^\/*(?:[?#]|$)/.test(path) ? ":own_site:front" : ":own_site:page"));
+      meta(sink, prefix, /^\/*(?:[?#]|$)/.test(path) ? ":own_site:front" : ":own_site:page");
       continue;
     }
     foreign++;
     domains.add(h.domain);
-    if (h.isIp) meta(sink, prefix + ":ip_literal");
-    if (isShortener(h.domain, h.host)) meta(sink, prefix + ":shortener");
-    if (isMessenger(h.domain, h.host)) meta(sink, prefix + ":messenger");
-    if (isFreeHosting(h.domain, h.host)) meta(sink, prefix + ":free_hosting");
-    if (isEspTracker(h.domain, h.host)) meta(sink, prefix + ":esp");
-    else if (hasTrackingPrefix(h.host)) meta(sink, prefix + ":tracking_host");
-    if (h.host.includes("xn--")) meta(sink, prefix + ":punycode");
-    if (!l.scheme) meta(sink, prefix + ":bare");
-    if (/^https?:\/\/[^/\s]*@/i.test(l.raw)) meta(sink, prefix + ":userinfo");
+    if (h.isIp) meta(sink, prefix, ":ip_literal");
+    if (isShortener(h.domain, h.host)) meta(sink, prefix, ":shortener");
+    if (isMessenger(h.domain, h.host)) meta(sink, prefix, ":messenger");
+    if (isFreeHosting(h.domain, h.host)) meta(sink, prefix, ":free_hosting");
+    if (isEspTracker(h.domain, h.host)) meta(sink, prefix, ":esp");
+    else if (hasTrackingPrefix(h.host)) meta(sink, prefix, ":tracking_host");
+    if (h.host.includes("xn--")) meta(sink, prefix, ":punycode");
+    if (!l.scheme) meta(sink, prefix, ":bare");
+    if (/^https?:\/\/[^/\s]*@/i.test(l.raw)) meta(sink, prefix, ":userinfo");
     if (/\.(?:exe|scr|zip|rar|7z|js|vbs|iso|img|apk|msi|html?|php)(?:[?#]|$)/i.test(l.raw)) {
-      meta(sink, prefix + ":file");
+      meta(sink, prefix, ":file");
     }
-    if (h.suffix) meta(sink, prefix + ":tld:" + h.suffix);
+    if (h.suffix) meta(sink, prefix, ":tld:", h.suffix);
     if (h.host.split(".").length - h.domain.split(".").length >= 2) {
-      meta(sink, prefix + ":deep_subdomain");
+      meta(sink, prefix, ":deep_subdomain");
     }
     // Words of the domain name ("best-seo-tools" gives best, seo, tools).
     for (const w of h.label.split(/[-_.]+/)) {
       if (w.length >= 3 && w.length <= 20) sink.str(G_FIELD, NS.linkWord, w.replace(/\d/g, "0"));
     }
-    if (brandInForeignHost(h.host, h.label)) meta(sink, prefix + ":brand_in_foreign_host");
+    if (brandInForeignHost(h.host, h.label)) meta(sink, prefix, ":brand_in_foreign_host");
   }
-  meta(sink, prefix + ":count:" + countBucket(foreign));
-  if (domains.size) meta(sink, prefix + ":domains:" + countBucket(domains.size));
+  meta(sink, prefix, ":count:", countBucket(foreign));
+  if (domains.size) meta(sink, prefix, ":domains:", countBucket(domains.size));
   return { foreign, domains };
 }
 

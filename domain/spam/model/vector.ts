@@ -21,8 +21,12 @@ export const GROUP_COUNT = 5;
 export const GROUP_NAMES = ["word", "bigram", "char", "field", "meta"] as const;
 
 export interface FeatureSink {
-  /** A named feature: `s` hashed from the namespace's seed. */
-  str(group: number, seed: number, s: string): void;
+  /**
+   * A named feature: `s + tail + tail2` hashed from the namespace's seed. The
+   * tails let a caller name a feature by parts ("len:" and a bucket, two words
+   * of a bigram) without building the string: FNV-1a continues across them.
+   */
+  str(group: number, seed: number, s: string, tail?: string, tail2?: string): void;
   /** A feature whose hash the caller computed (rolling character n-grams). */
   raw(group: number, h: number): void;
 }
@@ -39,8 +43,9 @@ export class DotSink implements FeatureSink {
   readonly sums = new Float64Array(GROUP_COUNT);
   readonly counts = new Uint32Array(GROUP_COUNT);
   constructor(readonly weights: Float32Array, readonly gw: GroupWeights = EQUAL_GROUPS) {}
-  str(group: number, seed: number, s: string): void {
-    this.sums[group] += this.weights[bucket(fnv(s, seed))];
+  str(group: number, seed: number, s: string, tail = "", tail2 = ""): void {
+    // fnv(a + b, seed) === fnv(b, fnv(a, seed)): the parts are hashed in turn.
+    this.sums[group] += this.weights[bucket(fnv(tail2, fnv(tail, fnv(s, seed))))];
     this.counts[group]++;
   }
   raw(group: number, h: number): void {
@@ -88,8 +93,8 @@ export class CollectSink implements FeatureSink {
   private idx: number[] = [];
   private grp: number[] = [];
   constructor(readonly gw: GroupWeights = EQUAL_GROUPS) {}
-  str(group: number, seed: number, s: string): void {
-    this.idx.push(bucket(fnv(s, seed)));
+  str(group: number, seed: number, s: string, tail = "", tail2 = ""): void {
+    this.idx.push(bucket(fnv(s + tail + tail2, seed)));
     this.grp.push(group);
   }
   raw(group: number, h: number): void {
@@ -122,8 +127,9 @@ export class NamedSink implements FeatureSink {
     readonly prefixOf: (seed: number) => string,
     readonly gw: GroupWeights = EQUAL_GROUPS,
   ) {}
-  str(group: number, seed: number, s: string): void {
-    this.items.push({ name: this.prefixOf(seed) + s, group, b: bucket(fnv(s, seed)) });
+  str(group: number, seed: number, s: string, tail = "", tail2 = ""): void {
+    const name = s + tail + tail2;
+    this.items.push({ name: this.prefixOf(seed) + name, group, b: bucket(fnv(name, seed)) });
   }
   raw(group: number, h: number): void {
     this.items.push({ name: "(character n-grams)", group, b: bucket(h) });

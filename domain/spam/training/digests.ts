@@ -34,9 +34,10 @@ export const DIGESTS_PATH = new URL(
 export class RecordSink implements FeatureSink {
   readonly groups: number[] = [];
   readonly buckets: number[] = [];
-  str(group: number, seed: number, s: string): void {
+  str(group: number, seed: number, s: string, tail = "", tail2 = ""): void {
+    // The whole name, built: the streaming sink's hashing by parts is checked against it.
     this.groups.push(group);
-    this.buckets.push(bucket(fnv(s, seed)));
+    this.buckets.push(bucket(fnv(s + tail + tail2, seed)));
   }
   raw(group: number, h: number): void {
     this.groups.push(group);

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
+import { parseAddress } from "../../../domain/kernel/address.ts";
 import {
   notificationAddresses,
   submitterAddress,
@@ -66,4 +68,52 @@ Deno.test("the submitter's name: a name field, or first and last name", () => {
   assert.equal(submitterName({ "your-name": "Ann Lee" }), "Ann Lee");
   assert.equal(submitterName({ first_name: "Ann", last_name: "Lee" }), "Ann Lee");
   assert.equal(submitterName({ email: "a@example.com" }), "");
+});
+
+/** submitterAddress as it was written before its loops read by index (the reference). */
+function submitterAddressBefore(fields: Record<string, string>): string | null {
+  const canonical = (v: string) => {
+    const a = parseAddress(v.trim());
+    return a.ok ? a.value.address : null;
+  };
+  const entries = Object.entries(fields);
+  for (const name of ["email", "e_mail", "your-email", "your_email", "mail"]) {
+    for (const [k, v] of entries) {
+      if (k.toLowerCase() !== name) continue;
+      const a = canonical(v);
+      if (a) return a;
+    }
+  }
+  for (const [, v] of entries) {
+    const a = canonical(v);
+    if (a) return a;
+  }
+  return null;
+}
+
+Deno.test("the submitter's address is the one the earlier loops found, for any fields", () => {
+  const name = fc.constantFrom(
+    "email",
+    "EMAIL",
+    "Mail",
+    "e_mail",
+    "your-email",
+    "msg",
+    "1",
+    "__proto__",
+  );
+  const value = fc.constantFrom(
+    "a@example.com",
+    " B@Example.COM ",
+    "x@bücher.de",
+    "not an address",
+    "a@b",
+    "",
+    "@",
+    "ann <ann@example.com>",
+  );
+  fc.assert(fc.property(fc.array(fc.tuple(name, value), { maxLength: 6 }), (pairs) => {
+    const fields = JSON.parse(JSON.stringify(Object.fromEntries(pairs)));
+    assert.equal(submitterAddress(fields), submitterAddressBefore(fields));
+  }));
 });

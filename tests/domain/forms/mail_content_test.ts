@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   autoReplyMail,
   fieldLabel,
@@ -104,6 +105,20 @@ Deno.test("auto-reply defaults: a thanks line with the site name", () => {
 Deno.test("header text drops control characters and caps the length", () => {
   assert.equal(headerText("a\r\nb\tc\u0000d"), "a b c d");
   assert.equal(headerText("x".repeat(600)).length, 500);
+});
+
+Deno.test("header text cuts at code points, as the array of characters it replaced did", () => {
+  const chars = fc.constantFrom(..."ab \n\t\u0000é😀".split(""), "\ud83d", "\ude00", "\u2028");
+  fc.assert(fc.property(fc.array(chars, { maxLength: 30 }), fc.integer({ min: 1, max: 12 }), (
+    a,
+    max,
+  ) => {
+    const s = a.join("");
+    // deno-lint-ignore no-control-regex
+    const one = s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s{2,}/g, " ")
+      .trim();
+    assert.equal(headerText(s, max), [...one].slice(0, max).join(""));
+  }));
 });
 
 Deno.test("auto-reply: a visitor's value in a link keeps only safe schemes", () => {

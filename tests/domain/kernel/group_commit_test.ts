@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { withGroupCommit } from "../../../domain/kernel/kv/group_commit.ts";
+import { keyHash, withGroupCommit } from "../../../domain/kernel/kv/group_commit.ts";
 
 async function open() {
   const dir = await Deno.makeTempDir();
@@ -90,6 +90,73 @@ Deno.test("one failing check fails only its own operation in a batch", async () 
   } finally {
     await close();
   }
+});
+
+Deno.test("a check sees an earlier queued write of its key; a key of the same hash only waits", async () => {
+  // Two different keys with the same conflict hash (found by trying).
+  const seen = new Map<number, string>();
+  let a = "", b = "";
+  for (let i = 0; !a; i++) {
+    const h = keyHash(["c", `k${i}`]);
+    const other = seen.get(h);
+    if (other !== undefined) [a, b] = [other, `k${i}`];
+    else seen.set(h, `k${i}`);
+  }
+  assert.notEqual(a, b);
+  const { kv, close } = await open();
+  try {
+    // Two batches in flight, so the next operations queue together.
+    const busy = [kv.set(["busy", 1], 1), kv.set(["busy", 2], 2)];
+    const [written, collides, conflicts] = await Promise.all([
+      kv.atomic().set(["c", a], "a").commit(),
+      kv.atomic().check({ key: ["c", b], versionstamp: null }).set(["c", b], "b").commit(),
+      kv.atomic().check({ key: ["c", a], versionstamp: null }).set(["c", a], "lost").commit(),
+    ]);
+    await Promise.all(busy);
+    assert.equal(written.ok, true);
+    assert.equal(collides.ok, true, "a key that only shares the hash is not refused");
+    assert.equal(conflicts.ok, false, "the check saw the queued write before it");
+    assert.equal((await kv.get(["c", a])).value, "a");
+    assert.equal((await kv.get(["c", b])).value, "b");
+    // The shared hash made the second wait for the next batch instead of joining the first's.
+    assert.equal(kv.stats.maxBatch, 1);
+  } finally {
+    await close();
+  }
+  // Control: with keys of different hashes the first two share one batch.
+  const other = await open();
+  try {
+    const busy = [other.kv.set(["busy", 1], 1), other.kv.set(["busy", 2], 2)];
+    const both = await Promise.all([
+      other.kv.atomic().set(["c", "x"], "x").commit(),
+      other.kv.atomic().check({ key: ["c", "y"], versionstamp: null }).set(["c", "y"], "y")
+        .commit(),
+    ]);
+    await Promise.all(busy);
+    assert.deepEqual(both.map((r) => r.ok), [true, true]);
+    assert.equal(other.kv.stats.maxBatch, 2);
+  } finally {
+    await other.close();
+  }
+});
+
+Deno.test("keys of different parts hash apart", () => {
+  const keys: Deno.KvKey[] = [
+    ["a", "bc"],
+    ["ab", "c"],
+    ["abc"],
+    ["a", 1],
+    ["a", "1"],
+    ["a", 1n],
+    ["a", true],
+    ["a", false],
+    ["a", new Uint8Array([1])],
+    ["a", 1.5],
+    ["a", 2 ** 40],
+    ["a", 2 ** 40 + 1],
+  ];
+  assert.equal(new Set(keys.map(keyHash)).size, keys.length);
+  for (const k of keys) assert.ok(Number.isInteger(keyHash(k)) && keyHash(k) >= 0);
 });
 
 Deno.test("an over-limit operation is rejected alone; its neighbours commit", async () => {

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
+import { sha256Hex } from "../../../domain/kernel/crypto.ts";
 import datasetJson from "./dataset.json" with { type: "json" };
 import {
   classify,
@@ -287,6 +289,26 @@ Deno.test("content fingerprint ignores case, spacing and field order, and skips 
   );
   assert.equal(contentFingerprint({ message: "hi" }), null);
   assert.equal(contentFingerprint({}), null);
+});
+
+/** contentFingerprint as first written (map, filter, sort of entries): the stored marks' reference. */
+function fingerprintBefore(fields: Record<string, string>): string | null {
+  const norm = Object.entries(fields)
+    .map(([k, v]) => [k.trim().toLowerCase(), v.trim().toLowerCase().replace(/\s+/g, " ")])
+    .filter(([, v]) => v !== "")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const text = norm.reduce((n, [, v]) => n + v.length, 0);
+  if (text < 20) return null;
+  return sha256Hex(JSON.stringify(norm));
+}
+
+Deno.test("content fingerprint is the one the first version computed, for any fields", () => {
+  const name = fc.constantFrom("message", "Message ", "name", "NAME", "1", "10", "__proto__", "é");
+  const value = fc.stringMatching(/^[a-zA-Z \t\nİé😀"\\]{0,30}$/);
+  fc.assert(fc.property(fc.array(fc.tuple(name, value), { maxLength: 6 }), (pairs) => {
+    const fields = JSON.parse(JSON.stringify(Object.fromEntries(pairs)));
+    assert.equal(contentFingerprint(fields), fingerprintBefore(fields));
+  }));
 });
 
 Deno.test("the one-scan phrase check agrees with the per-phrase patterns", () => {
