@@ -20,7 +20,6 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import MimeNode from "nodemailer/lib/mime-node";
 import * as qp from "nodemailer/lib/qp";
 import * as base64 from "nodemailer/lib/base64";
-import dkimSign from "nodemailer/lib/dkim/sign.js";
 import { foldLines } from "nodemailer/lib/mime-funcs";
 import { normalizeDomain } from "nodemailer/lib/shared";
 import { rsaSha256Sign } from "../kernel/rsa_sign.ts";
@@ -249,21 +248,18 @@ function joinParts(parts: (string | Uint8Array)[]): Buffer {
 
 /**
  * The DKIM-Signature header (relaxed/relaxed, rsa-sha256) for a built message.
- * Body canonicalization (RFC 6376 3.4.4) is done here, the header
- * canonicalization is nodemailer's (`relaxedHeaders`) and the tag list is
- * written as nodemailer's `sign` writes it; the RSA signature is
- * `rsaSha256Sign` (OpenSSL when the process may use it: the signature was most
- * of a relayed message's CPU).
+ * Body and header canonicalization (RFC 6376 3.4.2, 3.4.4) are done here, the
+ * tag list is written as nodemailer's `sign` writes it (the header fields as
+ * its `relaxedHeaders` picks them: the last instance of each signed name, in
+ * the order of DKIM_SIGNED_HEADERS); the RSA signature is `rsaSha256Sign`
+ * (OpenSSL when the process may use it: the signature was most of a relayed
+ * message's CPU).
  */
 export function dkimHeader(raw: Buffer, key: DkimKey): string {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.subarray(0, split).toString("latin1");
   const body = raw.subarray(split + 4);
-  const headers = head.split(/\r\n(?![ \t])/).map((line) => ({
-    key: line.slice(0, line.indexOf(":")).trim().toLowerCase(),
-    line,
-  }));
-  const canon = relaxedHeaders(headers, DKIM_SIGNED_HEADERS);
+  const canon = relaxedSignedHeaders(head.split(/\r\n(?![ \t])/));
   // Tag values carry no control character, DEL or delimiter (as nodemailer's sign).
   // deno-lint-ignore no-control-regex
   const clean = (v: string) => v.replace(/[\x00-\x1f\x7f;=]/g, "");
@@ -281,15 +277,50 @@ export function dkimHeader(raw: Buffer, key: DkimKey): string {
   const signed = canon.headers + "dkim-signature:" + relaxedHeaderLine(dkim);
   const signature = Buffer.from(rsaSha256Sign(key.privateKey, latin1Bytes(signed)))
     .toString("base64");
-  return dkim + signature.replace(/(^.{73}|.{75}(?!\r?\n|\r))/g, "$&\r\n ").trim();
+  return dkim + foldSignature(signature);
 }
 
-const relaxedHeaders = (dkimSign as unknown as {
-  relaxedHeaders(
-    headers: { key: string; line: string }[],
-    fieldNames: string,
-  ): { headers: string; fieldNames: string };
-}).relaxedHeaders;
+/** DKIM_SIGNED_HEADERS in lower case, in order, and the same as a set. */
+const SIGNED = DKIM_SIGNED_HEADERS.toLowerCase().split(":");
+const SIGNED_SET = new Set(SIGNED);
+
+/**
+ * nodemailer's `relaxedHeaders(headers, DKIM_SIGNED_HEADERS)` (dkim/sign.js)
+ * without its per-message sets, key objects and maps: the last instance of
+ * each signed field, canonicalized, in the order of the list; `fieldNames`
+ * those present. `lines` are the header block's fields, folds included.
+ */
+export function relaxedSignedHeaders(lines: string[]): { headers: string; fieldNames: string } {
+  const found: (string | undefined)[] = new Array(SIGNED.length);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i];
+    const name = line.slice(0, line.indexOf(":")).trim().toLowerCase();
+    if (!SIGNED_SET.has(name)) continue;
+    const at = SIGNED.indexOf(name);
+    if (found[at] === undefined) found[at] = relaxedHeaderLine(line);
+  }
+  let headers = "";
+  const names: string[] = [];
+  for (let i = 0; i < SIGNED.length; i++) {
+    const value = found[i];
+    if (value === undefined) continue;
+    names.push(SIGNED[i]);
+    headers += SIGNED[i] + ":" + value + "\r\n";
+  }
+  return { headers: headers || "\r\n", fieldNames: names.join(":") };
+}
+
+/**
+ * The base64 signature folded as nodemailer's sign folds it
+ * (`replace(/(^.{73}|.{75}(?!\r?\n|\r))/g, "$&\r\n ").trim()`): 73 characters
+ * on the `b=` line, then lines of 75, without the regular expression.
+ */
+export function foldSignature(sig: string): string {
+  if (sig.length <= 73) return sig;
+  let out = sig.slice(0, 73);
+  for (let at = 73; at < sig.length; at += 75) out += "\r\n " + sig.slice(at, at + 75);
+  return out;
+}
 
 /** Relaxed canonicalization of one header field's value (RFC 6376 3.4.2), as nodemailer's. */
 function relaxedHeaderLine(line: string): string {

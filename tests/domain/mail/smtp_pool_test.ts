@@ -1,11 +1,12 @@
 /**
  * The SMTP pool (domain/mail/smtp_pool.ts) against a small real SMTP server on
  * loopback: connections reused, a refused message keeps its connection, and a
- * message whose reused connection the relay dropped goes out on a fresh one.
+ * message whose reused connection the relay dropped goes out on a fresh one;
+ * the data on the wire is what nodemailer's DataStream makes of it.
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { SmtpPool } from "../../../domain/mail/smtp_pool.ts";
+import { passesUnchanged, SmtpPool } from "../../../domain/mail/smtp_pool.ts";
 
 type Server = { port: number; connections: number; messages: string[]; close(): void };
 
@@ -159,6 +160,57 @@ Deno.test("a message whose connection drops after its data began is not sent aga
     assert.equal(srv.connections, 1);
     await pool.send(env("b@example.com"), raw(3)); // the pool recovers on a fresh connection
     assert.equal(srv.connections, 2);
+  } finally {
+    pool.close();
+    srv.close();
+  }
+});
+
+/** nodemailer's DataStream transform (smtp-connection/data-stream.js) on one chunk, as bytes. */
+function stuffed(chunk: Uint8Array, prev: number | false): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < chunk.length; i++) {
+    const byte = chunk[i];
+    const p = i ? chunk[i - 1] : prev;
+    if (p === 13 && byte !== 10) out.push(...(byte === 46 ? [10, 46] : [10]));
+    else if (byte === 10 && p !== 13) out.push(13);
+    else if (byte === 46 && (p === 10 || p === false)) out.push(46);
+    out.push(byte);
+  }
+  return out;
+}
+
+Deno.test("a chunk passes the data stream unchanged exactly when the fast check says so", () => {
+  const alphabet = [13, 10, 46, 97, 32];
+  let fast = 0;
+  for (let k = 0; k < 20_000; k++) {
+    const n = 1 + Math.floor(Math.random() * 12);
+    const chunk = Uint8Array.from({ length: n }, () =>
+      // Mostly CRLF pairs and letters, so that clean chunks come up often.
+      Math.random() < 0.3 ? 13 : alphabet[Math.floor(Math.random() * alphabet.length)]);
+    for (let i = 0; i + 1 < n; i++) if (chunk[i] === 13 && Math.random() < 0.7) chunk[i + 1] = 10;
+    const prev = ([false, 10, 13, 97] as const)[k % 4];
+    const same = stuffed(chunk, prev).join() === [...chunk].join();
+    assert.equal(passesUnchanged(chunk, prev), same, `${[...chunk]} after ${prev}`);
+    if (same) fast++;
+  }
+  assert.ok(fast > 1000, `only ${fast} clean chunks`);
+  const built = Buffer.from("From: a@example.com\r\nSubject: x\r\n\r\n<p>a.b</p>\r\n");
+  assert.ok(passesUnchanged(built, false));
+});
+
+Deno.test("the data on the wire is dot-stuffed and CRLF-only, clean or not", async () => {
+  const srv = smtpServer();
+  const pool = new SmtpPool({ host: "127.0.0.1", port: srv.port, secure: false, size: 1 });
+  try {
+    await pool.send(env("b@example.com"), Buffer.from("Subject: a\r\n\r\n.dot\nbare\rcr\r\nend"));
+    await pool.send(env("b@example.com"), Buffer.from("Subject: b\r\n\r\nclean. line\r\nend"));
+    await pool.send(env("b@example.com"), Buffer.from("Subject: c\r\n\r\nends with CRLF\r\n"));
+    assert.deepEqual(srv.messages, [
+      "Subject: a\n\n..dot\nbare\ncr\nend\n",
+      "Subject: b\n\nclean. line\nend\n",
+      "Subject: c\n\nends with CRLF\n",
+    ]);
   } finally {
     pool.close();
     srv.close();
