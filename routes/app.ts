@@ -3,6 +3,7 @@
  * speaks HTTP and calls domain/ functions.
  */
 import { Hono } from "hono";
+import { RegExpRouter } from "hono/router/reg-exp-router";
 import type { Ctx } from "../domain/kernel/context.ts";
 import type { AppEnv } from "./types.ts";
 import { envelope, errorHandler } from "./errors.ts";
@@ -41,7 +42,11 @@ import { apiDocRoutes } from "./public/api_docs.ts";
 import { adminDocRoutes } from "./admin/api_docs.ts";
 
 export function buildApp(ctx: Ctx): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // The RegExp router alone (one match per request, no trie search): a route it
+  // cannot hold (a literal segment beside a parameter) throws here, at start,
+  // instead of the default SmartRouter falling back to its TrieRouter for every
+  // request. Sub-apps' routes are copied into this router when mounted.
+  const app = new Hono<AppEnv>({ router: new RegExpRouter() });
   app.onError(errorHandler(ctx.log));
   app.notFound(notFoundOrMethodNotAllowed(app));
   app.use("*", observe(ctx));

@@ -4,10 +4,27 @@
  * 15.5.6); any other path stays 404. The body is in the surface's envelope:
  * the operator API's `{error, message}`, elsewhere `{error}`.
  */
-import type { Hono, NotFoundHandler } from "hono";
+import type { Env, Hono, MiddlewareHandler, NotFoundHandler } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
+import { findTargetHandler } from "hono/utils/handler";
 import { errorBody } from "./errors.ts";
 import type { AppEnv } from "./types.ts";
+
+/** Where a dispatching handler keeps the paths it serves. */
+const SERVES = Symbol("serves");
+
+/**
+ * Marks a handler registered on a general pattern (`/a/:x/:y`) that serves
+ * only these paths by dispatching on its segments (Hono's RegExp router holds
+ * no literal segment beside a parameter): the Allow header lists these paths'
+ * methods, not the general pattern's.
+ */
+export function servesRoutes<E extends Env>(
+  handler: MiddlewareHandler<E>,
+  paths: string[],
+): MiddlewareHandler<E> {
+  return Object.assign(handler, { [SERVES]: paths });
+}
 
 /** Order of methods in an Allow header. */
 const ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -26,7 +43,9 @@ function allowedMethods(app: Hono<AppEnv>) {
       const seen = new Set<string>();
       for (const r of app.routes) {
         if (r.method === "ALL") continue;
-        router.add(r.method, r.path, true);
+        // A sub-app with its own error handler wraps its handlers when mounted.
+        const served = (findTargetHandler(r.handler) as { [SERVES]?: string[] })[SERVES];
+        for (const path of served ?? [r.path]) router.add(r.method, path, true);
         seen.add(r.method);
       }
       methods = [...seen];

@@ -65,61 +65,74 @@ export type NotificationInput = {
 
 const CELL = "padding:8px 12px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:left";
 
+const EMPTY_HTML = '<span style="color:#9ca3af">(empty)</span>';
+const LABEL_TH = `<tr><th style="${CELL};width:30%;color:#374151">`;
+const VALUE_TD = `</th><td style="${CELL};white-space:pre-wrap">`;
+
+/**
+ * Built in one pass, each row appended to its part once (no row arrays, joins
+ * or entry pairs): the bytes are those of the earlier builder
+ * (tests/domain/forms/notification_bytes_test.ts pins them).
+ */
 export function notificationMail(n: NotificationInput): OutgoingMail {
   const title = n.formName ? `New submission: ${n.formName}` : `New form submission`;
   const subject = headerText(`${title} (${n.site.name})`);
-  const htmlRows: string[] = [];
-  const textRows: string[] = [];
+  let htmlRows = "";
+  let textRows = "";
   let htmlSize = 0;
   let textSize = 0;
-  const hidden: string[] = [];
-  for (const [k, v] of Object.entries(n.fields)) {
-    const h = `<tr><th style="${CELL};width:30%;color:#374151">${escapeHtml(fieldLabel(k))}</th>` +
-      `<td style="${CELL};white-space:pre-wrap">${
-        v === "" ? '<span style="color:#9ca3af">(empty)</span>' : escapeHtml(v)
-      }</td></tr>`;
-    const t = `${fieldLabel(k)}: ${v === "" ? "(empty)" : v.replace(/\n/g, "\n  ")}`;
-    if (
-      hidden.length || htmlSize + h.length > NOTIFICATION_FIELDS_BUDGET ||
-      textSize + t.length > NOTIFICATION_FIELDS_BUDGET
-    ) {
-      hidden.push(fieldLabel(k));
+  let hidden = "";
+  let hiddenCount = 0;
+  const fields = n.fields;
+  for (const k in fields) {
+    if (!Object.hasOwn(fields, k)) continue;
+    const v = fields[k];
+    const label = fieldLabel(k);
+    if (hiddenCount > 0) {
+      hidden += ", " + label;
+      hiddenCount++;
       continue;
     }
-    htmlRows.push(h);
-    textRows.push(t);
+    const h = LABEL_TH + escapeHtml(label) + VALUE_TD + (v === "" ? EMPTY_HTML : escapeHtml(v)) +
+      "</td></tr>";
+    const t = label + ": " + (v === "" ? "(empty)" : v.replace(/\n/g, "\n  "));
+    if (
+      htmlSize + h.length > NOTIFICATION_FIELDS_BUDGET ||
+      textSize + t.length > NOTIFICATION_FIELDS_BUDGET
+    ) {
+      hidden = label;
+      hiddenCount = 1;
+      continue;
+    }
+    htmlRows += htmlSize === 0 ? h : "\n" + h;
+    textRows += "\n" + t;
     htmlSize += h.length;
     textSize += t.length;
   }
-  const more = hidden.length
-    ? `${hidden.length} more field(s) not shown for size: ${
-      clipChars(hidden.join(", "), 2000)
+  const more = hiddenCount
+    ? `${hiddenCount} more field(s) not shown for size: ${
+      clipChars(hidden, 2000)
     }. The stored submission has them all.`
     : null;
-  const meta = [
-    `Form ID ${n.formId}`,
-    `received ${n.createdAt}`,
-    n.referrer ? `page ${n.referrer}` : null,
-    n.ip ? `IP ${n.ip}` : null,
-    `spam score ${n.spamScore} (${n.classification})`,
-  ].filter((x): x is string => x !== null);
-  const empty = htmlRows.length === 0 && !more;
+  let meta = `Form ID ${n.formId} · received ${n.createdAt}`;
+  if (n.referrer) meta += ` · page ${n.referrer}`;
+  if (n.ip) meta += ` · IP ${n.ip}`;
+  meta += ` · spam score ${n.spamScore} (${n.classification})`;
+  const empty = htmlSize === 0 && !more;
+  const escapedTitle = escapeHtml(title);
   const html = `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html><head><meta charset="utf-8"><title>${escapedTitle}</title></head>
 <body style="margin:0;padding:24px;background:#f9fafb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
 <div style="max-width:640px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:24px">
-<h1 style="font-size:18px;margin:0 0 4px">${escapeHtml(title)}</h1>
+<h1 style="font-size:18px;margin:0 0 4px">${escapedTitle}</h1>
 <p style="margin:0 0 16px;color:#6b7280">${escapeHtml(n.site.name)} &middot; ${
     escapeHtml(n.site.domain)
   }</p>
 <table style="border-collapse:collapse;width:100%;font-size:14px">
-${
-    htmlRows.join("\n") ||
-    (empty ? `<tr><td style="${CELL};color:#9ca3af">(no fields)</td></tr>` : "")
-  }
+${htmlRows || (empty ? `<tr><td style="${CELL};color:#9ca3af">(no fields)</td></tr>` : "")}
 </table>
 ${more ? `<p style="margin:12px 0 0;color:#b45309">${escapeHtml(more)}</p>` : ""}
-<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(meta.join(" · "))}</p>
+<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(meta)}</p>
 ${
     n.replyTo
       ? `<p style="margin:8px 0 0;font-size:12px;color:#6b7280">Reply to this email to answer ${
@@ -128,17 +141,11 @@ ${
       : ""
   }
 </div></body></html>`;
-  const text = [
-    title,
-    `${n.site.name} (${n.site.domain})`,
-    "",
-    ...textRows,
-    ...(empty ? ["(no fields)"] : []),
-    ...(more ? ["", more] : []),
-    "",
-    meta.join(" · "),
-    ...(n.replyTo ? [`Reply to this email to answer ${n.replyTo}.`] : []),
-  ].join("\n");
+  let text = title + "\n" + n.site.name + " (" + n.site.domain + ")\n" + textRows;
+  if (empty) text += "\n(no fields)";
+  if (more) text += "\n\n" + more;
+  text += "\n\n" + meta;
+  if (n.replyTo) text += "\nReply to this email to answer " + n.replyTo + ".";
   return { to: n.to, subject, html, text, fromName: n.fromName, replyTo: n.replyTo };
 }
 

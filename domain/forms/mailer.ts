@@ -25,12 +25,14 @@ import { recipientBlocks } from "../suppressions/store.ts";
 import { normalizeEmail } from "../kernel/validation.ts";
 import { sendMail } from "../mail/send.ts";
 import type { SendOutcome } from "../mail/outcome.ts";
-import type { MailSendInput } from "../mail/schema.ts";
+import type { MailSendInput, MailSendRequest } from "../mail/schema.ts";
+import { type Mailbox, parseMailbox } from "../kernel/address.ts";
 import type { SubmitInput } from "./schema.ts";
 import { notificationReplyTo, submitterAddress, submitterName } from "./addresses.ts";
 import { autoReplyMail, notificationMail, type OutgoingMail, senderName } from "./mail_content.ts";
 
-function mailInput(m: OutgoingMail): MailSendInput {
+/** A form mail as the send API's input. */
+export function mailInput(m: OutgoingMail): MailSendInput {
   return {
     to: m.to,
     subject: m.subject,
@@ -92,13 +94,60 @@ export async function sendAutoReply(
   await send(ctx, site, mail, "auto-reply");
 }
 
-/** The notification of a stored (or about to be stored) submission, as a send. */
-export function notificationInput(
+/** Mailboxes of 1 to 50 addresses, each read by the one parser; null when any is not. */
+function mailboxes(addresses: string[]): Mailbox[] | null {
+  if (addresses.length < 1 || addresses.length > 50) return null;
+  const out: Mailbox[] = [];
+  for (let i = 0; i < addresses.length; i++) {
+    const m = parseMailbox(addresses[i]);
+    if (!m.ok) return null;
+    out.push(m.value);
+  }
+  return out;
+}
+
+/**
+ * The notification for the mail engine: as the send schema's output when every
+ * value is plainly within its limits (lengths in UTF-16 units under the limits
+ * in characters, addresses read by the schema's own parser, no CR, LF or NUL in
+ * the sender name): what `MailSendBody` would give, without parsing what this
+ * service built (tests/domain/forms/notification_request_test.ts compares
+ * them). Anything else is left to the schema as an input, which answers it
+ * exactly as before (a visitor's oversized field or an address it refuses).
+ */
+export function notificationSend(
   site: Site,
   input: SubmitInput,
   submission: Submission,
-): MailSendInput {
-  return mailInput(notificationMail({
+): { req: MailSendRequest } | { input: MailSendInput } {
+  const m = notificationOf(site, input, submission);
+  const req = notificationRequest(m);
+  return req ? { req } : { input: mailInput(m) };
+}
+
+/** `m` as `MailSendBody.parse(mailInput(m))` gives it, or null when it needs the parse. */
+export function notificationRequest(m: OutgoingMail): MailSendRequest | null {
+  const to = mailboxes(m.to);
+  const replyTo = m.replyTo ? mailboxes([m.replyTo]) : undefined;
+  if (
+    !to || replyTo === null || m.subject.length > 500 || m.html.length > 500_000 ||
+    (m.text !== undefined && m.text.length > 500_000) || m.fromName.length > 200 ||
+    /[\r\n\0]/.test(m.fromName)
+  ) return null;
+  // The keys in the order of the schema's output (the nested object after the lists).
+  return {
+    to,
+    subject: m.subject,
+    html: m.html,
+    ...(m.text !== undefined && { text: m.text }),
+    ...(replyTo && { reply_to: replyTo }),
+    from: { name: m.fromName },
+    sender_mode: "auto",
+  };
+}
+
+function notificationOf(site: Site, input: SubmitInput, submission: Submission): OutgoingMail {
+  return notificationMail({
     site,
     to: submission.notify_to,
     fromName: senderName(input.from_name, site),
@@ -111,7 +160,7 @@ export function notificationInput(
     createdAt: submission.created_at,
     classification: submission.classification,
     spamScore: submission.spam_score,
-  }));
+  });
 }
 
 /** The notification's recipients as the mail engine reads their blocks (lowercase, distinct). */

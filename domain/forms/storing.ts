@@ -35,7 +35,7 @@ import {
   sendStateOf,
   type SendStateQuery,
 } from "../mail/send_state_store.ts";
-import { type PreparedSend, prepareSend } from "../mail/send.ts";
+import { type PreparedSend, prepareParsedSend, prepareSend } from "../mail/send.ts";
 import type { SpamResult } from "../spam/form_score.ts";
 import { identitiesOf, judgeSubmission } from "../spam/form_judge.ts";
 import {
@@ -59,7 +59,7 @@ import {
 } from "./submissions_store.ts";
 import type { SubmitInput } from "./schema.ts";
 import { submitterAddress } from "./addresses.ts";
-import { notificationInput } from "./mailer.ts";
+import { notificationSend } from "./mailer.ts";
 import { IP_MAX_IN_WINDOW, IP_WINDOW_MS } from "./ip_limit.ts";
 
 /** What a submission reads beside its own state: the notification's send state, spam memory. */
@@ -290,13 +290,13 @@ export async function storeSubmission(
           { test: site.sandbox },
         );
       }
-      const notification = counted
-        ? await prepareSend(ctx, site, notificationInput(site, input, submission), {
-          source: "form",
-          operational: true,
-          state: sendState,
-        })
-        : null;
+      const notice = counted ? notificationSend(site, input, submission) : null;
+      const sendOpts = { source: "form", operational: true, state: sendState } as const;
+      const notification = notice === null
+        ? null
+        : "req" in notice
+        ? await prepareParsedSend(ctx, site, notice.req, sendOpts)
+        : await prepareSend(ctx, site, notice.input, sendOpts);
 
       const op = ctx.kv.atomic();
       addSubmissionMutations(op, submission);

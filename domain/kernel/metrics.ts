@@ -20,7 +20,7 @@ export type MetricsData = {
 const NEEDS_ESCAPE = /[\\"\n]/;
 
 /** `{a="x",b="y"}` with Prometheus escaping (the hot path: no regex replace unless needed). */
-function labelString(labels: Labels): string {
+export function labelString(labels: Labels): string {
   let out = "";
   for (const k in labels) {
     let v = labels[k];
@@ -46,6 +46,11 @@ export class Metrics {
     this.#add(name, labelString(labels), n);
   }
 
+  /** `inc` with the label string already built (`labelString`): the per-request middleware caches it. */
+  incKey(name: string, key: string, n = 1): void {
+    this.#add(name, key, n);
+  }
+
   #add(name: string, key: string, n: number): void {
     let m = this.#counters.get(name);
     if (!m) this.#counters.set(name, m = new Map());
@@ -54,7 +59,12 @@ export class Metrics {
 
   /** Records one observation (seconds) in the histogram `name`. */
   observe(name: string, labels: Labels, seconds: number): void {
-    const h = this.#histogram(name, labelString(labels));
+    this.observeKey(name, labelString(labels), seconds);
+  }
+
+  /** `observe` with the label string already built (`labelString`). */
+  observeKey(name: string, key: string, seconds: number): void {
+    const h = this.#histogram(name, key);
     for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
       if (seconds <= LATENCY_BUCKETS[i]) h.counts[i]++;
     }

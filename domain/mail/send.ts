@@ -160,6 +160,20 @@ export async function prepareSend(
     : { kind: "answered", outcome: parsed.outcome };
 }
 
+/**
+ * `prepareSend` for a request the service built itself and already holds as
+ * the schema's output (`notificationSend` in domain/forms/mailer.ts): no
+ * parse of what was never outside input.
+ */
+export function prepareParsedSend(
+  ctx: Ctx,
+  site: Site,
+  req: MailSendRequest,
+  opts: SendOptions = {},
+): Promise<PreparedSend> {
+  return prepareRequest(ctx, site, req, opts);
+}
+
 async function prepareRequest(
   ctx: Ctx,
   site: Site,

@@ -28,6 +28,7 @@ import {
 import { Csrf, Notice, Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, problem, viewerOf } from "./sites.tsx";
+import { servesRoutes } from "../method_not_allowed.ts";
 
 /** The preview frame's own policy: the template's inline styles and remote images, nothing else. */
 export const PREVIEW_CSP =
@@ -253,17 +254,20 @@ export function templateRoutes(ctx: Ctx) {
       return c.html(<TemplatesPage ctx={ctx} c={c} error={problem(e)} />, 400);
     }
   });
-  r.get("/dashboard/templates/starter/:slug", (c) => {
-    if (!starterBySlug(c.req.param("slug"))) return notFound(c);
-    return c.html(<StarterPage c={c} slug={c.req.param("slug")} />);
-  });
-  r.get("/dashboard/templates/starter/:slug/preview", (c) => {
-    const t = starterBySlug(c.req.param("slug"));
+  // The starter pages (/dashboard/templates/starter/:slug[/preview|/copy]) and a template's own
+  // (/dashboard/templates/:id[/preview|/delete]) share their first segment: Hono's RegExp router
+  // holds no literal segment beside a parameter, so each depth has one route that dispatches on
+  // its segments (a template's id is a UUID, never "starter"). `servesRoutes` gives the 405
+  // answer the pages' own paths.
+  const starterPage = (c: Context<DashEnv>, slug: string) =>
+    starterBySlug(slug) ? c.html(<StarterPage c={c} slug={slug} />) : notFound(c);
+  const starterPreview = (c: Context<DashEnv>, slug: string) => {
+    const t = starterBySlug(slug);
     return t ? preview(c, t) : notFound(c);
-  });
-  r.post("/dashboard/templates/starter/:slug/copy", async (c) => {
+  };
+  const starterCopy = async (c: Context<DashEnv>, slug: string) => {
     const s = c.get("session");
-    const t = starterBySlug(c.req.param("slug"));
+    const t = starterBySlug(slug);
     if (!t || !s.account_id) return notFound(c);
     try {
       const own = await newTemplate(ctx, s.account_id, {
@@ -277,14 +281,20 @@ export function templateRoutes(ctx: Ctx) {
     } catch (e) {
       return c.html(<TemplatesPage ctx={ctx} c={c} error={problem(e)} />, 409);
     }
-  });
+  };
+  const ownPreview = async (c: Context<DashEnv>, id: string) => {
+    const t = await templateOfSession(ctx, c.get("session"), id);
+    return t ? preview(c, t) : notFound(c);
+  };
+  const ownDelete = async (c: Context<DashEnv>, id: string) => {
+    const t = await templateOfSession(ctx, c.get("session"), id);
+    if (!t) return notFound(c);
+    await removeTemplate(ctx, t.id);
+    return c.redirect("/dashboard/templates", 303);
+  };
   r.get("/dashboard/templates/:id", async (c) => {
     const t = await templateOfSession(ctx, c.get("session"), c.req.param("id"));
     return t ? c.html(<TemplatePage c={c} t={t} />) : notFound(c);
-  });
-  r.get("/dashboard/templates/:id/preview", async (c) => {
-    const t = await templateOfSession(ctx, c.get("session"), c.req.param("id"));
-    return t ? preview(c, t) : notFound(c);
   });
   r.post("/dashboard/templates/:id", async (c) => {
     const t = await templateOfSession(ctx, c.get("session"), c.req.param("id"));
@@ -297,11 +307,44 @@ export function templateRoutes(ctx: Ctx) {
       return c.html(<TemplatePage c={c} t={t} error={problem(e)} />, 400);
     }
   });
-  r.post("/dashboard/templates/:id/delete", async (c) => {
-    const t = await templateOfSession(ctx, c.get("session"), c.req.param("id"));
-    if (!t) return notFound(c);
-    await removeTemplate(ctx, t.id);
-    return c.redirect("/dashboard/templates", 303);
-  });
+  r.get(
+    "/dashboard/templates/:id/:sub",
+    servesRoutes<DashEnv>(
+      async (c, next) => {
+        const id = c.req.param("id")!, sub = c.req.param("sub")!;
+        if (id === "starter") return starterPage(c, sub);
+        return sub === "preview" ? await ownPreview(c, id) : await next();
+      },
+      ["/dashboard/templates/starter/:slug", "/dashboard/templates/:id/preview"],
+    ),
+  );
+  r.post(
+    "/dashboard/templates/:id/:sub",
+    servesRoutes<DashEnv>(
+      async (c, next) =>
+        c.req.param("sub") === "delete" ? await ownDelete(c, c.req.param("id")!) : await next(),
+      ["/dashboard/templates/:id/delete"],
+    ),
+  );
+  r.get(
+    "/dashboard/templates/:id/:sub/:action",
+    servesRoutes<DashEnv>(
+      async (c, next) =>
+        c.req.param("id") === "starter" && c.req.param("action") === "preview"
+          ? starterPreview(c, c.req.param("sub")!)
+          : await next(),
+      ["/dashboard/templates/starter/:slug/preview"],
+    ),
+  );
+  r.post(
+    "/dashboard/templates/:id/:sub/:action",
+    servesRoutes<DashEnv>(
+      async (c, next) =>
+        c.req.param("id") === "starter" && c.req.param("action") === "copy"
+          ? await starterCopy(c, c.req.param("sub")!)
+          : await next(),
+      ["/dashboard/templates/starter/:slug/copy"],
+    ),
+  );
   return r;
 }
