@@ -1,5 +1,5 @@
 /**
- * `deno run -A domain/spam/training/probe_forms8.ts [--verbose] [--cost] [--limit=N]`:
+ * `deno run -A domain/spam/training/probe_forms8.ts [--verbose] [--cost] [--bare] [--limit=N]`:
  * the phase 8 probe (corpus/form_probe8.ts) scored the way an outside check
  * would score it. The real service runs in-process on an in-memory KV (the
  * app of routes/app.ts, no socket); every probe site is a fresh site on an
@@ -13,7 +13,8 @@
  * Prints accuracy (spam = score 60+), false positives, recall, the 30-59 band
  * and a table per kind, for both. `--cost` also times the judgement of one
  * submission (judgeSubmission over the probe's rows, no KV): three runs and
- * their median. `--limit=N` scores the first N rows only (the test).
+ * their median. `--bare` posts the visitor's IP only (no user agent, no
+ * referrer), a sensitivity run. `--limit=N` scores the first N rows only (the test).
  */
 import { testConfig } from "../../kernel/config.ts";
 import { openCtx } from "../../kernel/context.ts";
@@ -37,8 +38,12 @@ type Call = (method: string, path: string, body: unknown, key?: string) => Promi
   { status: number; body: Record<string, unknown> }
 >;
 
-/** Scores the probe's rows through a fresh in-process service. */
-export async function scoreProbe8(items: Probe8Item[]): Promise<Scored[]> {
+/**
+ * Scores the probe's rows through a fresh in-process service. `bare`: the
+ * visitor carries the IP only (no user agent, no referrer), as a client that
+ * forwards nothing else would post.
+ */
+export async function scoreProbe8(items: Probe8Item[], bare = false): Promise<Scored[]> {
   const config = testConfig({ SVC_KV_PATH: ":memory:" });
   const ctx = await openCtx(config, { log: createLogger("error") });
   const app = buildApp(ctx);
@@ -72,12 +77,16 @@ export async function scoreProbe8(items: Probe8Item[]): Promise<Scored[]> {
     }
     const out: Scored[] = [];
     for (const item of items) {
+      const visitor = bare
+        ? { ip: item.body.visitor.ip, user_agent: null, referrer: null }
+        : item.body.visitor;
       const model = scoreFormSubmission({
         fields: item.body.fields,
-        visitor: item.body.visitor,
+        visitor,
         site: { domain: item.site },
       }).score;
-      const r = await call("POST", "/api/v1/forms/submit", item.body, keys.get(item.site));
+      const body = { ...item.body, visitor };
+      const r = await call("POST", "/api/v1/forms/submit", body, keys.get(item.site));
       if (r.status !== 200 || typeof r.body.id !== "string") {
         out.push({ item, score: null, model, reasons: [], answer: JSON.stringify(r.body) });
         continue;
@@ -157,10 +166,12 @@ export function judgeCost(items: Probe8Item[], passes: number): number {
 if (import.meta.main) {
   const limit = Number(Deno.args.find((a) => a.startsWith("--limit="))?.slice(8) ?? Infinity);
   const items = buildProbe8().slice(0, limit);
-  const scored = await scoreProbe8(items);
+  const bare = Deno.args.includes("--bare");
+  const scored = await scoreProbe8(items, bare);
+  const tag = bare ? " (visitor: IP only)" : "";
   const lost = scored.filter((s) => s.score === null);
   const kept = scored.filter((s) => s.score !== null) as (Scored & { score: number })[];
-  console.log(report("probe8 as forms/submit stores it", kept).join("\n"));
+  console.log(report(`probe8 as forms/submit stores it${tag}`, kept).join("\n"));
   if (lost.length) {
     console.log(`\nnot stored (${lost.length}):`);
     for (const s of lost) console.log(`  ${s.item.id} ${s.item.kind}: ${s.answer}`);

@@ -26,6 +26,8 @@ Deno.test("the probe tool scores rows through forms/submit as stored, beside the
   assert.match(lines[1], /^accuracy .* false positives \d+\/\d+ +recall \d+\/\d+/);
   assert.ok(lines.some((l) => l.startsWith("spam  near_dup_one_site")));
   assert.ok(judgeCost(items, 1) > 0);
+  // The sensitivity run: the visitor's IP only.
+  for (const s of await scoreProbe8(items.slice(0, 2), true)) assert.equal(s.answer, "stored");
 });
 
 Deno.test("the probe tool runs from the command line and prints both reports", async () => {
