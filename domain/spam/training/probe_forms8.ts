@@ -1,5 +1,5 @@
 /**
- * `deno run -A domain/spam/training/probe_forms8.ts [--verbose] [--cost] [--bare] [--limit=N]`:
+ * `deno run -A domain/spam/training/probe_forms8.ts [--verbose] [--cost] [--bare] [--overlap] [--limit=N]`:
  * the phase 8 probe (corpus/form_probe8.ts) scored the way an outside check
  * would score it. The real service runs in-process on an in-memory KV (the
  * app of routes/app.ts, no socket); every probe site is a fresh site on an
@@ -14,7 +14,9 @@
  * and a table per kind, for both. `--cost` also times the judgement of one
  * submission (judgeSubmission over the probe's rows, no KV): three runs and
  * their median. `--bare` posts the visitor's IP only (no user agent, no
- * referrer), a sensitivity run. `--limit=N` scores the first N rows only (the test).
+ * referrer), a sensitivity run. `--overlap` prints how close the probe's texts
+ * are to the training split's (word-bigram Jaccard, nearest item of the same
+ * label) beside the held-out split's, numbers only. `--limit=N` scores the first N rows only (the test).
  */
 import { testConfig } from "../../kernel/config.ts";
 import { openCtx } from "../../kernel/context.ts";
@@ -24,6 +26,9 @@ import { buildProbe8, type Probe8Item } from "../corpus/form_probe8.ts";
 import { scoreFormSubmission } from "../model/scorer.ts";
 import { judgeSubmission } from "../form_judge.ts";
 import { submitterAddress } from "../../forms/addresses.ts";
+import { buildFormCorpus } from "../corpus/forms.ts";
+import { splitOf } from "../corpus/split.ts";
+import { comparableText } from "../near_duplicates.ts";
 
 export type Scored = {
   item: Probe8Item;
@@ -163,6 +168,51 @@ export function judgeCost(items: Probe8Item[], passes: number): number {
   return sink >= 0 ? us : us;
 }
 
+function bigrams(text: string): Set<string> {
+  const w = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < w.length; i++) out.add(`${w[i]} ${w[i + 1]}`);
+  return out;
+}
+
+const asStrings = (f: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v ?? "")]));
+
+/**
+ * Quartiles of each text's word-bigram Jaccard with its nearest train-split
+ * item of the same label: the held-out split's and the probe's, per label.
+ */
+export function corpusOverlap(items: Probe8Item[]): string[] {
+  const corpus = buildFormCorpus();
+  const train = corpus.filter((i) => splitOf(i.family) === "train")
+    .map((i) => ({ label: i.label, s: bigrams(comparableText(asStrings(i.input.fields))) }));
+  const nearest = (s: Set<string>, label: string) => {
+    let best = 0;
+    for (const t of train) {
+      if (t.label !== label || s.size === 0) continue;
+      let inter = 0;
+      for (const x of s) if (t.s.has(x)) inter++;
+      best = Math.max(best, inter / (s.size + t.s.size - inter));
+    }
+    return best;
+  };
+  const quartiles = (a: number[]) => {
+    const b = [...a].sort((x, y) => x - y);
+    const at = (p: number) => b[Math.min(b.length - 1, Math.floor(p * b.length))].toFixed(2);
+    return `p25 ${at(0.25)}  median ${at(0.5)}  p75 ${at(0.75)}  p90 ${at(0.9)}  (n ${b.length})`;
+  };
+  const lines: string[] = [];
+  for (const label of ["spam", "legitimate"]) {
+    const held = corpus.filter((i) => i.label === label && splitOf(i.family) === "heldout")
+      .map((i) => nearest(bigrams(comparableText(asStrings(i.input.fields))), label));
+    const probe = items.filter((i) => i.label === label)
+      .map((i) => nearest(bigrams(comparableText(i.body.fields)), label));
+    lines.push(`${label.padEnd(10)} held-out vs train: ${quartiles(held)}`);
+    lines.push(`${label.padEnd(10)} probe8   vs train: ${quartiles(probe)}`);
+  }
+  return lines;
+}
+
 if (import.meta.main) {
   const limit = Number(Deno.args.find((a) => a.startsWith("--limit="))?.slice(8) ?? Infinity);
   const items = buildProbe8().slice(0, limit);
@@ -197,6 +247,11 @@ if (import.meta.main) {
         );
       }
     }
+  }
+  if (Deno.args.includes("--overlap")) {
+    console.log(
+      "\nnearest train-split item, word-bigram Jaccard:\n" + corpusOverlap(items).join("\n"),
+    );
   }
   if (Deno.args.includes("--cost")) {
     judgeCost(items, 20); // warm-up

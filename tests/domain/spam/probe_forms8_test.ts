@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { buildProbe8 } from "../../../domain/spam/corpus/form_probe8.ts";
-import { judgeCost, report, scoreProbe8 } from "../../../domain/spam/training/probe_forms8.ts";
+import {
+  corpusOverlap,
+  judgeCost,
+  report,
+  scoreProbe8,
+} from "../../../domain/spam/training/probe_forms8.ts";
 
 Deno.test("the phase 8 probe holds 120 spam and 120 legitimate submissions from 240 IPs", () => {
   const items = buildProbe8();
@@ -26,6 +31,7 @@ Deno.test("the probe tool scores rows through forms/submit as stored, beside the
   assert.match(lines[1], /^accuracy .* false positives \d+\/\d+ +recall \d+\/\d+/);
   assert.ok(lines.some((l) => l.startsWith("spam  near_dup_one_site")));
   assert.ok(judgeCost(items, 1) > 0);
+  assert.equal(corpusOverlap(items).length, 4);
   // The sensitivity run: the visitor's IP only.
   for (const s of await scoreProbe8(items.slice(0, 2), true)) assert.equal(s.answer, "stored");
 });
