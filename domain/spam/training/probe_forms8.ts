@@ -1,22 +1,24 @@
 /**
- * `deno run -A domain/spam/training/probe_forms8.ts [--verbose] [--cost] [--bare] [--overlap] [--limit=N]`:
- * the phase 8 probe (corpus/form_probe8.ts) scored the way an outside check
- * would score it. The real service runs in-process on an in-memory KV (the
- * app of routes/app.ts, no socket); every probe site is a fresh site on an
- * account of its own; each row is POSTed to /api/v1/forms/submit with its
- * visitor (IP, user agent, referrer), in the probe's order, and the spam score
- * is read back as stored (GET /admin/api/v1/submissions/{id}). So the rules,
- * hard evidence (honeypots, bot agents, exact copies from other sites,
- * near-duplicates from several IPs or sites) and the judgement are the
- * service's own. Beside it, the model alone (scoreFormSubmission).
+ * `deno run -A domain/spam/training/probe_forms8.ts [flags]`: the phase 8
+ * probe (corpus/form_probe8.ts) scored the way an outside check would score
+ * it. The real service runs in-process on an in-memory KV (the app of
+ * routes/app.ts, no socket); every probe site is a fresh site on an account
+ * of its own; each row is POSTed to /api/v1/forms/submit with its visitor (IP,
+ * user agent, referrer), in the probe's order, and the spam score is read back
+ * as stored (GET /admin/api/v1/submissions/{id}). So the rules, hard evidence
+ * (honeypots, bot agents, exact copies from other sites, near-duplicates from
+ * several IPs or sites) and the judgement are the service's own. Beside it,
+ * the model alone (scoreFormSubmission).
  *
  * Prints accuracy (spam = score 60+), false positives, recall, the 30-59 band
- * and a table per kind, for both. `--cost` also times the judgement of one
- * submission (judgeSubmission over the probe's rows, no KV): three runs and
- * their median. `--bare` posts the visitor's IP only (no user agent, no
- * referrer), a sensitivity run. `--overlap` prints how close the probe's texts
- * are to the training split's (word-bigram Jaccard, nearest item of the same
- * label) beside the held-out split's, numbers only. `--limit=N` scores the first N rows only (the test).
+ * and a table per kind, for both. Flags: `--verbose` lists the rows on the
+ * wrong side; `--cost` times the judgement of one submission (judgeSubmission
+ * over the probe's rows, no KV; this thread's CPU time, and wall time): three
+ * runs and their median; `--bare` posts the visitor's IP only (no user agent,
+ * no referrer), a sensitivity run; `--overlap` prints how close the probe's
+ * texts are to the training split's (word-bigram Jaccard, nearest item of the
+ * same label) beside the held-out split's, numbers only; `--limit=N` scores
+ * the first N rows only (the test).
  */
 import { testConfig } from "../../kernel/config.ts";
 import { openCtx } from "../../kernel/context.ts";
@@ -148,8 +150,25 @@ export function report(title: string, rows: { item: Probe8Item; score: number }[
   return lines;
 }
 
-/** µs per submission of the judgement (rules, model, judge; no KV), over `items`. */
-export function judgeCost(items: Probe8Item[], passes: number): number {
+/** This thread's CPU time in µs (Linux: /proc/thread-self/stat, clock ticks of 10 ms); null elsewhere. */
+function threadCpuUs(): number | null {
+  try {
+    const stat = Deno.readTextFileSync("/proc/thread-self/stat");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10_000; // utime + stime
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * µs per submission of the judgement (rules, model, judge; no KV) over
+ * `items`: CPU time of this thread (wall time where it cannot be read).
+ */
+export function judgeCost(
+  items: Probe8Item[],
+  passes: number,
+): { cpu: number | null; wall: number } {
   const inputs = items.map((it) => ({
     fields: it.body.fields,
     visitor: it.body.visitor,
@@ -162,10 +181,13 @@ export function judgeCost(items: Probe8Item[], passes: number): number {
     memory: null,
   }));
   let sink = 0;
+  const cpu0 = threadCpuUs();
   const t0 = performance.now();
   for (let p = 0; p < passes; p++) for (const i of inputs) sink += judgeSubmission(i).score;
-  const us = (performance.now() - t0) * 1000 / (passes * inputs.length);
-  return sink >= 0 ? us : us;
+  const n = passes * inputs.length;
+  const wall = (performance.now() - t0) * 1000 / n;
+  const cpu1 = threadCpuUs();
+  return { cpu: cpu0 === null || cpu1 === null || sink < 0 ? null : (cpu1 - cpu0) / n, wall };
 }
 
 function bigrams(text: string): Set<string> {
@@ -256,11 +278,15 @@ if (import.meta.main) {
   if (Deno.args.includes("--cost")) {
     judgeCost(items, 20); // warm-up
     const runs = [0, 1, 2].map(() => judgeCost(items, 50));
-    const median = [...runs].sort((a, b) => a - b)[1];
+    const show = (what: string, xs: number[]) =>
+      `${what} ${xs.map((r) => r.toFixed(1)).join(", ")} µs, median ${
+        [...xs].sort((a, b) => a - b)[1].toFixed(1)
+      } µs`;
+    const cpu = runs.map((r) => r.cpu).filter((x) => x !== null);
     console.log(
-      `\njudgement cost per submission: ${runs.map((r) => r.toFixed(1)).join(", ")} µs; median ${
-        median.toFixed(1)
-      } µs`,
+      `\njudgement per submission: ${
+        cpu.length === 3 ? show("CPU (this thread)", cpu) + "; " : ""
+      }${show("wall", runs.map((r) => r.wall))}`,
     );
   }
 }

@@ -30,7 +30,7 @@ Deno.test("the probe tool scores rows through forms/submit as stored, beside the
   const lines = report("probe8", scored.map((s) => ({ item: s.item, score: s.score ?? 0 })));
   assert.match(lines[1], /^accuracy .* false positives \d+\/\d+ +recall \d+\/\d+/);
   assert.ok(lines.some((l) => l.startsWith("spam  near_dup_one_site")));
-  assert.ok(judgeCost(items, 1) > 0);
+  assert.ok(judgeCost(items, 1).wall > 0);
   assert.equal(corpusOverlap(items).length, 4);
   // The sensitivity run: the visitor's IP only.
   for (const s of await scoreProbe8(items.slice(0, 2), true)) assert.equal(s.answer, "stored");
