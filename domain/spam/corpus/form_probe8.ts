@@ -535,17 +535,25 @@ const FORM_NAMES: Record<Probe8Shape, [number, string]> = {
   custom: [1, "contact"],
 };
 
-function build(rows: Row[], label: Label): Probe8Item[] {
+/** The hidden fields of each form shape: the names its bots filled. */
+function hiddenFields(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [, shape, , , , , x] of SPAM) if (x?.hp) (out[shape] ??= []).push(x.hp[0]);
+  return out;
+}
+
+function build(rows: Row[], label: Label, one: string | null): Probe8Item[] {
   const spam = label === "spam";
+  const hidden = one ? hiddenFields() : {};
   return rows.map(([kind, shape, code, name, email, raw, x = {}], n) => {
-    const domain = SITES[code];
+    const domain = one ?? SITES[code];
     const country = COUNTRY[code] ?? "en";
     const nets = spam ? SPAM_NETS : LEGIT_NETS[country];
     const net = nets[(n * 7) % nets.length];
     const ip = x.ip ?? `${net}.${(n * 37 + (spam ? 11 : 3)) % 250 + 1}.${(n * 53 + 17) % 250 + 2}`;
     const uas = spam ? SPAM_UAS : LEGIT_UAS;
     const ua = x.ua ?? uas[n % uas.length];
-    const contact = `https://${domain}${CONTACT_PAGE[code] ?? "/contact/"}`;
+    const contact = `https://${domain}${(one ? null : CONTACT_PAGE[code]) ?? "/contact/"}`;
     const referrer = x.ref !== undefined
       ? x.ref
       : spam
@@ -556,7 +564,12 @@ function build(rows: Row[], label: Label): Probe8Item[] {
       ? `https://${domain}/`
       : contact;
     const message = raw.replaceAll("{domain}", domain);
-    const [form_id, form_name] = FORM_NAMES[shape];
+    const [id0, form_name] = FORM_NAMES[shape];
+    // On one site, Gravity Forms and the plain form are two forms.
+    const form_id = one && shape === "custom" ? id0 + 1 : id0;
+    const fields = fieldsOf(shape, name, email, message, x);
+    // On one site, every submission of a form posts its hidden fields, empty unless a bot filled one.
+    if (!x.only) { for (const h of hidden[shape] ?? []) fields[h] ??= ""; }
     return {
       id: `probe8/${label}/${n}`,
       kind,
@@ -566,17 +579,22 @@ function build(rows: Row[], label: Label): Probe8Item[] {
       body: {
         form_id,
         form_name,
-        fields: fieldsOf(shape, name, email, message, x),
+        fields,
         visitor: { ip, user_agent: ua, referrer },
       },
     };
   });
 }
 
-/** The probe in the order it is submitted: spam and legitimate rows interleaved, as a site sees them. */
-export function buildProbe8(): Probe8Item[] {
-  const spam = build(SPAM, "spam");
-  const legit = build(LEGIT, "legitimate");
+/**
+ * The probe in the order it is submitted: spam and legitimate rows
+ * interleaved, as a site sees them. `oneSite`: a variant (for a sensitivity
+ * run, not the probe as written) with every row sent to that one site, each
+ * form posting its hidden fields (the names its bots filled) empty.
+ */
+export function buildProbe8(oneSite: string | null = null): Probe8Item[] {
+  const spam = build(SPAM, "spam", oneSite);
+  const legit = build(LEGIT, "legitimate", oneSite);
   const out: Probe8Item[] = [];
   for (let i = 0; i < Math.max(spam.length, legit.length); i++) {
     if (i < legit.length) out.push(legit[i]);

@@ -15,7 +15,9 @@
  * wrong side; `--cost` times the judgement of one submission (judgeSubmission
  * over the probe's rows, no KV; this thread's CPU time, and wall time): three
  * runs and their median; `--bare` posts the visitor's IP only (no user agent,
- * no referrer), a sensitivity run; `--overlap` prints how close the probe's
+ * no referrer), a sensitivity run; `--one-site` sends every row to one fresh
+ * site, each form posting its hidden fields empty (buildProbe8's variant), a
+ * sensitivity run; `--overlap` prints how close the probe's
  * texts are to the training split's (word-bigram Jaccard, nearest item of the
  * same label) beside the held-out split's, numbers only; `--limit=N` scores
  * the first N rows only (the test).
@@ -24,7 +26,7 @@ import { testConfig } from "../../kernel/config.ts";
 import { openCtx } from "../../kernel/context.ts";
 import { createLogger } from "../../kernel/log.ts";
 import { buildApp } from "../../../routes/app.ts";
-import { buildProbe8, type Probe8Item } from "../corpus/form_probe8.ts";
+import { buildProbe8, type Probe8Item, SITES } from "../corpus/form_probe8.ts";
 import { scoreFormSubmission } from "../model/scorer.ts";
 import { judgeSubmission } from "../form_judge.ts";
 import { submitterAddress } from "../../forms/addresses.ts";
@@ -237,10 +239,11 @@ export function corpusOverlap(items: Probe8Item[]): string[] {
 
 if (import.meta.main) {
   const limit = Number(Deno.args.find((a) => a.startsWith("--limit="))?.slice(8) ?? Infinity);
-  const items = buildProbe8().slice(0, limit);
+  const one = Deno.args.includes("--one-site") ? SITES.den : null;
+  const items = buildProbe8(one).slice(0, limit);
   const bare = Deno.args.includes("--bare");
   const scored = await scoreProbe8(items, bare);
-  const tag = bare ? " (visitor: IP only)" : "";
+  const tag = (bare ? " (visitor: IP only)" : "") + (one ? ` (all to ${one})` : "");
   const lost = scored.filter((s) => s.score === null);
   const kept = scored.filter((s) => s.score !== null) as (Scored & { score: number })[];
   console.log(report(`probe8 as forms/submit stores it${tag}`, kept).join("\n"));

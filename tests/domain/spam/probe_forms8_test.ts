@@ -14,6 +14,13 @@ Deno.test("the phase 8 probe holds 120 spam and 120 legitimate submissions from 
   assert.equal(new Set(items.map((i) => i.body.visitor.ip)).size, 240);
   assert.equal(new Set(items.map((i) => i.id)).size, 240);
   for (const i of items) assert.ok(!JSON.stringify(i.body).includes("{domain}"), i.id);
+  // The one-site variant: same rows, one site, each form's hidden fields posted empty by customers.
+  const one = buildProbe8("example.com");
+  assert.equal(one.length, 240);
+  assert.deepEqual([...new Set(one.map((i) => i.site))], ["example.com"]);
+  const cf7Legit = one.filter((i) => i.label === "legitimate" && i.shape === "cf7");
+  assert.ok(cf7Legit.every((i) => i.body.fields["your-fax"] === ""));
+  assert.ok(items.every((i) => !("your-fax" in i.body.fields) || i.label === "spam"));
 });
 
 Deno.test("the probe tool scores rows through forms/submit as stored, beside the model alone", async () => {
