@@ -196,7 +196,7 @@ export type ListEntry = {
   submission_id: string;
 };
 
-const MAX_ENTRY_BANDS = 32;
+const MAX_ENTRY_BANDS = 64;
 
 /**
  * Adds (spam) or takes back (ham) an account's report of a text's bands,
