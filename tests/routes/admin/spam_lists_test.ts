@@ -110,6 +110,40 @@ Deno.test("a removed form text is not listed again by the same accounts; three n
   });
 });
 
+Deno.test("a ham mark that leaves a listed form text under three accounts takes its entry off the list", async () => {
+  await withService(async (svc, clock) => {
+    const sites = await markFormText(svc, clock, 3);
+    assert.equal((await entries(svc, "forms")).length, 1);
+    const mine = await svc.admin("GET", `/sites/${sites[1].siteId}/submissions`);
+    const id = (mine.body.items as { id: string }[])[0].id;
+    assert.equal((await svc.admin("POST", `/submissions/${id}/ham`)).status, 200);
+    assert.deepEqual(await entries(svc, "forms"), []);
+    assert.ok(!listed(await submitText(svc, await seedSite(svc), `Hi, ${MARKET}`)));
+  });
+});
+
+Deno.test("the forms list pages newest first with ?limit and ?before", async () => {
+  await withService(async (svc, clock) => {
+    await markFormText(svc, clock, 3);
+    await markFormText(
+      svc,
+      clock,
+      3,
+      "Good evening, the community choir sings its winter concert in the old church on the second Sunday of December, tickets at the library and at the door, mulled wine afterwards.",
+    );
+    const all = await entries(svc, "forms");
+    assert.equal(all.length, 2);
+    assert.ok(all[0].excerpt!.includes("choir"), "newest first");
+    const first = await svc.admin("GET", "/spam-lists/forms?limit=1");
+    assert.deepEqual((first.body.items as Entry[]).map((e) => e.id), [all[0].id]);
+    assert.equal(first.body.next_before, all[0].id);
+    const next = await svc.admin("GET", `/spam-lists/forms?limit=1&before=${all[0].id}`);
+    assert.deepEqual((next.body.items as Entry[]).map((e) => e.id), [all[1].id]);
+    const last = await svc.admin("GET", `/spam-lists/forms?limit=1&before=${all[1].id}`);
+    assert.deepEqual(last.body, { items: [], next_before: null });
+  });
+});
+
 Deno.test("a mail text three accounts marked spam is listed; removing it lets the next near-duplicate go out", async () => {
   await withService(async (svc, clock) => {
     const sites = await markMailText(svc, 3);
