@@ -32,6 +32,7 @@ import { unsubscribeRoutes } from "./public/unsubscribe.ts";
 import { trackingRoutes } from "./public/tracking.ts";
 import { mailAdminRoutes } from "./admin/mail.ts";
 import { emailRoutes } from "./admin/emails.ts";
+import { spamListRoutes } from "./admin/spam_lists.ts";
 import { mailSendRoutes } from "./api/mail.ts";
 import { inboundRoutes } from "./admin/inbound_domains.ts";
 import { dashboardUserRoutes } from "./admin/dashboard_users.ts";
@@ -73,6 +74,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", webhookRoutes(ctx));
   admin.route("/", mailAdminRoutes(ctx));
   admin.route("/", emailRoutes(ctx));
+  admin.route("/", spamListRoutes(ctx));
   admin.route("/", submissionRoutes(ctx));
   admin.route("/", sequenceRoutes(ctx));
   admin.route("/", sendingDomainRoutes(ctx));

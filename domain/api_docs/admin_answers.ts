@@ -399,6 +399,39 @@ export const InvitationAnswer = z.object({
   expires_at: iso,
 });
 
+/** The service-wide spam lists (issue 13, phase 8). */
+const listEntry = {
+  accounts: count.describe("Reporting accounts counted when it was listed or last confirmed"),
+  first_listed_at: iso,
+  last_confirmed_at: iso,
+};
+export const FormListEntryAnswer = z.object({
+  id,
+  ...listEntry,
+  reporting_accounts: z.array(id),
+  expires_at: z.null().describe("Form reports do not expire"),
+  submission_id: id.describe("The submission whose mark listed or last confirmed it"),
+  excerpt: z.string().nullable().describe("Start of its text (null once that submission is gone)"),
+});
+export const FormListAnswer = z.object({
+  items: z.array(FormListEntryAnswer),
+  next_before: z.string().nullable().describe("Pass as ?before= for the next page"),
+});
+export const MailListEntryAnswer = z.object({
+  id: z.string().describe("16 hex digits, a hash of the signature"),
+  ...listEntry,
+  first_listed_at: iso.nullable().describe("null: listed before phase 8"),
+  reporting_accounts: z.array(id).nullable().describe("null: listed before phase 8"),
+  expires_at: iso,
+  signature: z.string().describe("MinHash signature of subject and text (base64)"),
+  excerpt: z.null().describe("The email log keeps no bodies"),
+});
+export const AccountMailMarksAnswer = z.object({
+  account_id: id,
+  texts: z.object({ spam: count, ham: count }),
+  senders: z.array(z.object({ sender: z.string(), spam: count, ham: count })),
+});
+
 export const Lists = {
   forms: listOf(HostedFormAnswer),
   ipBlocks: listOf(IpBlockAnswer),
@@ -417,4 +450,5 @@ export const Lists = {
   deliveryReports: listOf(DeliveryReportAnswer),
   users: listOf(UserAnswer),
   invitations: listOf(InvitationAnswer),
+  mailSpamList: listOf(MailListEntryAnswer),
 };

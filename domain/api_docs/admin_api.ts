@@ -22,6 +22,7 @@ import { InvitationCreate, UserCreate } from "../dashboard/users.ts";
 import { buildDocument, type JsonSchema, type Operation } from "./openapi.ts";
 import {
   AccountAnswer,
+  AccountMailMarksAnswer,
   ApiKeyCreated,
   ApiKeyList,
   DeliveryAnswer,
@@ -30,6 +31,7 @@ import {
   EmailStats,
   EnrollmentAnswer,
   EventWithDeliveries,
+  FormListAnswer,
   HostedFormAnswer,
   InboundDomainAnswer,
   InvitationAnswer,
@@ -343,6 +345,32 @@ export const ADMIN_OPS: Operation[] = [
   op("get", "/submissions/{id}", "Forms", "A submission", { answer: SubmissionAnswer }),
   op("post", "/submissions/{id}/spam", "Forms", "Mark a submission as spam"),
   op("post", "/submissions/{id}/ham", "Forms", "Mark a submission as not spam"),
+  op("get", "/spam-lists/forms", "Spam lists", "Form texts that 3+ accounts marked spam", {
+    answer: FormListAnswer,
+    query: {
+      ...LIMIT,
+      before: { schema: { type: "string" }, description: "next_before of the previous page" },
+    },
+  }),
+  op("delete", "/spam-lists/forms/{id}", "Spam lists", "Remove a listed form text", {
+    answer: null,
+    status: 204,
+  }),
+  op("get", "/spam-lists/mail", "Spam lists", "Mail texts that 3+ accounts marked spam", {
+    answer: Lists.mailSpamList,
+    query: LIMIT,
+  }),
+  op("delete", "/spam-lists/mail/{id}", "Spam lists", "Remove a listed mail text", {
+    answer: null,
+    status: 204,
+  }),
+  op("get", "/accounts/{id}/mail-marks", "Spam lists", "An account's marks on its mail", {
+    answer: AccountMailMarksAnswer,
+  }),
+  op("delete", "/accounts/{id}/mail-marks", "Spam lists", "Forget an account's marks on its mail", {
+    answer: null,
+    status: 204,
+  }),
   op(
     "post",
     "/accounts/{id}/sequences",

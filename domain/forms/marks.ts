@@ -18,8 +18,18 @@ import { isoTime } from "../kernel/clock.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
 import { identitiesOf } from "../spam/form_judge.ts";
+import { isUuid } from "../kernel/ids.ts";
 import { nearDuplicateBands } from "../spam/near_duplicates.ts";
-import { type MarkCounts, readMarkState, setMarkCounts, setReporter } from "../spam/store.ts";
+import { REPORTING_ACCOUNTS } from "../spam/form_judge.ts";
+import { comparableText } from "../spam/near_duplicates.ts";
+import {
+  listListEntries,
+  type MarkCounts,
+  readMarkState,
+  removeListEntry,
+  setMarkCounts,
+  setReporters,
+} from "../spam/store.ts";
 import { getSubmission, readSubmissionMark, setSubmissionMark } from "./submissions_store.ts";
 import { submitterAddress } from "./addresses.ts";
 import { readSubmission, type SubmissionView } from "./views.ts";
@@ -52,11 +62,67 @@ export async function markSubmission(
         c[mark]++;
         setMarkCounts(op, s.account_id!, identity, read, c);
       });
-      bands.forEach((band, i) =>
-        setReporter(op, band, state.reports[i], s.account_id!, mark === "spam")
-      );
+      await setReporters(ctx.kv, op, {
+        bands,
+        reads: state.reports,
+        accountId: s.account_id,
+        reported: mark === "spam",
+        listAt: REPORTING_ACCOUNTS,
+        now: ctx.clock.now(),
+        submissionId: id,
+      });
     }
     await commit(op, "mark submission");
   });
   return await readSubmission(ctx, id);
+}
+
+// --- The operator's hand on the list (issue 13, phase 8) -------------------------------------------
+
+/** One listed form text as the operator API shows it. */
+export type FormListEntryView = {
+  id: string;
+  accounts: number;
+  reporting_accounts: string[];
+  first_listed_at: string;
+  last_confirmed_at: string;
+  expires_at: null;
+  submission_id: string;
+  excerpt: string | null;
+};
+
+const EXCERPT = 160;
+
+/**
+ * Form texts that 3 or more accounts marked spam, newest listing first, at
+ * most `limit`; `before` (an entry id) continues. The excerpt is the start of
+ * the compared text of the submission whose mark listed (or last confirmed)
+ * the entry, while that submission is stored (the operator sees it anyway).
+ */
+export async function listFormSpamList(
+  ctx: Ctx,
+  opts: { limit: number; before?: string },
+): Promise<FormListEntryView[]> {
+  const before = opts.before && isUuid(opts.before) ? opts.before : undefined;
+  const entries = await listListEntries(ctx.kv, opts.limit, before);
+  return await Promise.all(entries.map(async (e) => {
+    const s = await getSubmission(ctx.kv, e.submission_id);
+    const text = s && comparableText(JSON.parse(await unpackText(ctx.kv, s.fields)));
+    return {
+      id: e.id,
+      accounts: e.accounts.length,
+      reporting_accounts: e.accounts,
+      first_listed_at: isoTime(e.first),
+      last_confirmed_at: isoTime(e.last),
+      expires_at: null,
+      submission_id: e.submission_id,
+      excerpt: text ? text.replace(/\s+/g, " ").trim().slice(0, EXCERPT) : null,
+    };
+  }));
+}
+
+/** Removes listed form text `id`; false when there is no such entry. */
+export async function removeFormSpamListEntry(ctx: Ctx, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return await retryOnConflict(() => removeListEntry(ctx.kv, id));
 }

@@ -21,8 +21,21 @@ import { isoTime } from "../kernel/clock.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { isUuid } from "../kernel/ids.ts";
 import { getSite } from "../sites/store.ts";
-import { addressOfMailbox, decodeSignature, type Mark } from "../spam/mail_marks.ts";
-import { addMailMark } from "../spam/mail_marks_store.ts";
+import { getAccount } from "../accounts/store.ts";
+import {
+  type AccountMailMarks,
+  addressOfMailbox,
+  decodeSignature,
+  encodeSignature,
+  type Mark,
+} from "../spam/mail_marks.ts";
+import {
+  addMailMark,
+  deleteAccountMailMarks,
+  readAccountMailMarks,
+  readMailSpamList,
+  removeMailListEntry,
+} from "../spam/mail_marks_store.ts";
 import { getEmailLog, readEmailLogMark, setEmailLogMark } from "./email_log_store.ts";
 import { type EmailLogItem, readEmailLogItem } from "./email_log.ts";
 
@@ -55,4 +68,85 @@ export async function markEmail(
     await commit(op, "mark email");
   });
   return await readEmailLogItem(ctx, id);
+}
+
+// --- The operator's hand on the lists (issue 13, phase 8) ------------------------------------------
+
+/** One entry of mail's service-wide list as the operator API shows it. */
+export type MailListEntryView = {
+  id: string;
+  accounts: number;
+  reporting_accounts: string[] | null;
+  first_listed_at: string | null;
+  last_confirmed_at: string;
+  expires_at: string;
+  signature: string;
+  excerpt: null;
+};
+
+/**
+ * Mail's service-wide list, newest confirmation first, at most `limit`
+ * entries (the list holds at most 200). The email log keeps no bodies, so an
+ * entry shows its MinHash signature and never an excerpt.
+ */
+export async function listMailSpamList(
+  ctx: Ctx,
+  opts: { limit: number },
+): Promise<MailListEntryView[]> {
+  const entries = await readMailSpamList(ctx.kv, ctx.clock.now());
+  return entries.slice(0, opts.limit).map((e) => ({
+    id: e.id,
+    accounts: e.accounts,
+    reporting_accounts: e.reporters,
+    first_listed_at: e.first === null ? null : isoTime(e.first),
+    last_confirmed_at: isoTime(e.last),
+    expires_at: isoTime(e.expires),
+    signature: encodeSignature(e.sig),
+    excerpt: null,
+  }));
+}
+
+/** Removes entry `id` of mail's service-wide list; false when there is no such live entry. */
+export async function removeMailSpamListEntry(ctx: Ctx, id: string): Promise<boolean> {
+  if (!/^[0-9a-f]{16}$/.test(id)) return false;
+  return await retryOnConflict(() => removeMailListEntry(ctx.kv, id, ctx.clock.now()));
+}
+
+/** What an account's marks on its mail hold, for the operator. */
+export type AccountMailMarksView = {
+  account_id: string;
+  texts: { spam: number; ham: number };
+  senders: { sender: string; spam: number; ham: number }[];
+};
+
+function marksView(accountId: string, m: AccountMailMarks | null): AccountMailMarksView {
+  return {
+    account_id: accountId,
+    texts: {
+      spam: m?.marks.filter((x) => x === "spam").length ?? 0,
+      ham: m?.marks.filter((x) => x === "ham").length ?? 0,
+    },
+    senders: Object.entries(m?.senders ?? {}).map(([sender, c]) => ({ sender, ...c })),
+  };
+}
+
+/** The account's marks on its mail (null: no such account). */
+export async function readMailMarksOfAccount(
+  ctx: Ctx,
+  accountId: string,
+): Promise<AccountMailMarksView | null> {
+  if (!isUuid(accountId) || !await getAccount(ctx.kv, accountId)) return null;
+  return marksView(accountId, await readAccountMailMarks(ctx.kv, accountId));
+}
+
+/**
+ * Forgets what an account's marks on its mail taught its later sends (its
+ * marked texts and senders); false: no such account. The records keep their
+ * marks, and the service-wide band reports stay (the lists' own removal does
+ * that).
+ */
+export async function clearMailMarksOfAccount(ctx: Ctx, accountId: string): Promise<boolean> {
+  if (!isUuid(accountId) || !await getAccount(ctx.kv, accountId)) return false;
+  await deleteAccountMailMarks(ctx.kv, accountId);
+  return true;
 }

@@ -264,6 +264,34 @@ export function withoutExpired(list: ServiceSpamList, since: number): ServiceSpa
   return { sigs, accounts: keep.map((i) => list.accounts[i]), at: keep.map((i) => list.at[i]) };
 }
 
+/**
+ * The id of list entry `i` (16 hex digits): a hash of its signature, so the
+ * list that every send reads carries no ids (two 32-bit FNV-1a lanes).
+ */
+export function listEntryId(sigs: Uint32Array, i: number): string {
+  let a = 0x811c9dc5, b = 0x01000193 ^ 0x5bd1e995;
+  for (let k = i * HASHES; k < (i + 1) * HASHES; k++) {
+    a = Math.imul(a ^ sigs[k], 0x01000193);
+    b = Math.imul(b ^ sigs[k], 0x01000193) ^ (b >>> 15);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+
+/** Index of the entry with id `id`, or -1. */
+export function listEntryAt(list: ServiceSpamList, id: string): number {
+  for (let i = 0; i < list.accounts.length; i++) if (listEntryId(list.sigs, i) === id) return i;
+  return -1;
+}
+
+/** The list without entry `i`. */
+export function withoutEntry(list: ServiceSpamList, i: number): ServiceSpamList {
+  const sigs = new Uint32Array(list.sigs.length - HASHES);
+  sigs.set(list.sigs.subarray(0, i * HASHES));
+  sigs.set(list.sigs.subarray((i + 1) * HASHES), i * HASHES);
+  const drop = <T>(xs: T[]) => xs.filter((_, j) => j !== i);
+  return { sigs, accounts: drop(list.accounts), at: drop(list.at) };
+}
+
 /** A signature as kept on a log record (base64 of its bytes, 172 characters). */
 export function encodeSignature(sig: Signature): string {
   const bytes = new Uint8Array(sig.buffer, sig.byteOffset, sig.byteLength);

@@ -6,7 +6,9 @@
  *   the recent {ip, site, at} that carried a text with that band (kept for
  *   NEAR_DUPLICATE_WINDOW_MS, at most MAX_SIGHTINGS per band);
  * - an account's marks per sender identity (address, domain, IP): {spam, ham};
- * - the service-wide list: per band key, the accounts that marked such text spam;
+ * - the service-wide list: per band key, the accounts that marked such text spam
+ *   (and those whose reports an operator removed), and per listed text an
+ *   entry the operator lists and removes (phase 8);
  * - per site, form and field name, how many legitimate submissions had the
  *   field and how many filled it (one KvU64 summed in the submission's commit:
  *   low 32 bits had it, high 32 bits filled it). A field that many legitimate
@@ -17,10 +19,12 @@
  * submission (a flood has many more).
  */
 import { keys } from "../kernel/kv/keys.ts";
+import { commit, getManyBatched, listValues } from "../kernel/kv/kv.ts";
+import { uuidv7 } from "../kernel/ids.ts";
+import { reportsAfterMark, reportsAfterRemoval, type ReportValue } from "./reports.ts";
 
 export const NEAR_DUPLICATE_WINDOW_MS = 6 * 60 * 60 * 1000;
 const MAX_SIGHTINGS = 24;
-const MAX_REPORTERS = 16;
 
 export type Sighting = { ip: string | null; site: string; at: number };
 export type MarkCounts = { spam: number; ham: number };
@@ -81,7 +85,6 @@ export type SpamMemory = {
 };
 
 type BandValue = { seen: Sighting[] };
-type ReportValue = { accounts: string[] };
 
 /** The keys of a submission's spam memory, by name, for readMany with the rest of its reads. */
 export type SpamMemoryKeys = { readonly [name: string]: Deno.KvKey };
@@ -182,18 +185,105 @@ export function setMarkCounts(
   op.check({ key, versionstamp: read.versionstamp }).set(key, counts);
 }
 
-/** Adds (or removes) an account as a reporter of a band, checked against the version read. */
-export function setReporter(
+/** A listed form text (phase 8): the bands that list it, the accounts that did, and when. */
+export type ListEntry = {
+  id: string;
+  bands: string[];
+  accounts: string[];
+  first: number;
+  last: number;
+  /** The submission whose mark listed (or last confirmed) it. */
+  submission_id: string;
+};
+
+const MAX_ENTRY_BANDS = 64;
+
+/**
+ * Adds (spam) or takes back (ham) an account's report of a text's bands,
+ * checked against the versions read (spam/reports.ts). When a band reaches
+ * REPORTING_ACCOUNTS, the text's listed entry is made or renewed (its bands
+ * point to it); a ham mark that leaves the entry under that count deletes it.
+ */
+export async function setReporters(
+  kv: Deno.Kv,
   op: Deno.AtomicOperation,
-  band: string,
-  read: Deno.KvEntryMaybe<ReportValue>,
-  accountId: string,
-  reported: boolean,
-): void {
-  const key = keys.spamReport(band);
-  const now = (read.value?.accounts ?? []).filter((a) => a !== accountId);
-  const accounts = reported ? [...now, accountId].slice(-MAX_REPORTERS) : now;
-  op.check({ key, versionstamp: read.versionstamp });
-  if (accounts.length) op.set(key, { accounts } satisfies ReportValue);
-  else op.delete(key);
+  change: {
+    bands: string[];
+    reads: Deno.KvEntryMaybe<ReportValue>[];
+    accountId: string;
+    reported: boolean;
+    listAt: number;
+    now: number;
+    submissionId: string;
+  },
+): Promise<void> {
+  const after = reportsAfterMark(
+    change.reads.map((r) => r.value),
+    change.accountId,
+    change.reported,
+    change.listAt,
+  );
+  const pointer = after.values.find((v) => v?.entry)?.entry;
+  const read = pointer ? await kv.get<ListEntry>(keys.spamListEntry(pointer)) : null;
+  const was = read?.value ?? null;
+  let entryId: string | undefined = was?.id;
+  if (change.reported && after.reporters >= change.listAt) {
+    const entry: ListEntry = {
+      id: was?.id ?? uuidv7(change.now),
+      bands: [...new Set([...(was?.bands ?? []), ...change.bands])].slice(-MAX_ENTRY_BANDS),
+      accounts: [...new Set([...(was?.accounts ?? []), ...after.listedBy])].slice(-32),
+      first: was?.first ?? change.now,
+      last: change.now,
+      submission_id: change.submissionId,
+    };
+    entryId = entry.id;
+    op.check(read ?? { key: keys.spamListEntry(entry.id), versionstamp: null })
+      .set(keys.spamListEntry(entry.id), entry);
+  } else if (was && !change.reported) {
+    const accounts = was.accounts.filter((a) => a !== change.accountId);
+    op.check(read!);
+    if (after.reporters < change.listAt && accounts.length < change.listAt) {
+      op.delete(keys.spamListEntry(was.id));
+      entryId = undefined;
+    } else op.set(keys.spamListEntry(was.id), { ...was, accounts });
+  }
+  change.bands.forEach((band, i) => {
+    const key = keys.spamReport(band);
+    op.check({ key, versionstamp: change.reads[i].versionstamp });
+    const v = after.values[i];
+    if (!v) return void op.delete(key);
+    const { entry: _old, ...rest } = v;
+    op.set(key, entryId ? { ...rest, entry: entryId } : rest);
+  });
+}
+
+/** Listed form texts, newest first, at most `limit`; `before` (an id) continues a listing. */
+export async function listListEntries(
+  kv: Deno.Kv,
+  limit: number,
+  before?: string,
+): Promise<ListEntry[]> {
+  const prefix = keys.spamListEntries();
+  const selector = before ? { prefix, end: keys.spamListEntry(before) } : { prefix };
+  return await listValues<ListEntry>(kv, selector, { reverse: true, limit });
+}
+
+/**
+ * Removes listed entry `id` (false: none): its bands' reporters are cleared
+ * (spam/reports.ts) so that their marks do not list it again, and the entry
+ * goes. Nothing else changes. One attempt; the use case retries on conflict.
+ */
+export async function removeListEntry(kv: Deno.Kv, id: string): Promise<boolean> {
+  const read = await kv.get<ListEntry>(keys.spamListEntry(id));
+  if (!read.value) return false;
+  const bands = read.value.bands;
+  const reports = await getManyBatched(kv, bands.map(keys.spamReport));
+  const after = reportsAfterRemoval(
+    reports.map((r) => r.value as ReportValue | null),
+    read.value.accounts,
+  );
+  const op = kv.atomic().check(read).delete(keys.spamListEntry(id));
+  bands.forEach((band, i) => op.check(reports[i]).set(keys.spamReport(band), after[i]));
+  await commit(op, "remove form list entry");
+  return true;
 }

@@ -202,6 +202,13 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "GET", path: "/submissions/{submission}" },
   { method: "POST", path: "/submissions/{submission}/spam" },
   { method: "POST", path: "/submissions/{submission}/ham" },
+  // the service-wide spam lists (issue 13, phase 8)
+  { method: "GET", path: "/spam-lists/forms" },
+  { method: "DELETE", path: "/spam-lists/forms/{entry}" },
+  { method: "GET", path: "/spam-lists/mail" },
+  { method: "DELETE", path: "/spam-lists/mail/{entry}" },
+  { method: "GET", path: "/accounts/{account}/mail-marks" },
+  { method: "DELETE", path: "/accounts/{account}/mail-marks" },
   // sequences
   {
     method: "POST",

@@ -90,17 +90,26 @@ export const keys = {
     kind,
     value,
   ],
-  /** Accounts that marked text with this MinHash band key as spam (the service-wide list). */
+  /**
+   * Accounts that marked text with this MinHash band key as spam (the service-wide list):
+   * {accounts, cleared?, entry?} (cleared: accounts whose reports an operator removed).
+   */
   spamReport: (band: string): Key => ["spam_reports", band],
+  /** A listed form text (3+ accounts' reports): its bands, accounts, times; by UUIDv7 id. */
+  spamListEntry: (id: string): Key => ["spam_list_entries", id],
+  /** The listed form texts. */
+  spamListEntries: (): Key => ["spam_list_entries"],
   /**
    * An account's marks on its own mail (domain/spam/mail_marks_store.ts): the marked texts'
    * MinHash signatures and the sender counts, in one value read with every send of the account.
    */
   mailMarks: (accountId: string): Key => ["mail_marks", accountId],
-  /** Accounts that marked mail text with this MinHash band key as spam; expires. */
+  /** Accounts that marked mail text with this MinHash band key as spam ({accounts, cleared?}); expires. */
   mailSpamReport: (band: string): Key => ["mail_spam_reports", band],
   /** The service-wide list: signatures of mail text that 3+ accounts marked spam (one value). */
   mailSpamList: (): Key => ["mail_spam_list"],
+  /** What the hot list leaves out of one entry (by its id): accounts, first listed; expires. */
+  mailSpamListEntry: (id: string): Key => ["mail_spam_list_entries", id],
   /** KvU64: legitimate submissions of a form that had a field (low 32 bits), that filled it (high). */
   spamFormField: (
     site: string,

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { seedSite, startTestService } from "../../helpers/service.ts";
 import { ADMIN_ROUTES } from "../../helpers/routes.ts";
+import { markFormText, markMailText } from "../../helpers/spam_lists.ts";
 import { startReceiver } from "../../helpers/webhook_receiver.ts";
 import { settled } from "../../helpers/webhooks.ts";
 import { SmtpClient } from "../../helpers/smtp_client.ts";
@@ -193,6 +194,10 @@ Deno.test("every operator GET answers what the operator document says, with real
       report: report.id,
       log: logId,
     };
+
+    // An entry on each service-wide spam list: three accounts mark the same text spam.
+    await markFormText(svc, null, 3);
+    await markMailText(svc, 3);
 
     const doc = (await svc.admin("GET", "/openapi.json")).body as unknown as Doc;
     const ajv = new Ajv2020({ strict: false, allErrors: true });
