@@ -307,25 +307,47 @@ export async function createDelivery(
   return { key: keys.delivery(d.id), value: d, versionstamp: r.versionstamp };
 }
 
-/** Several deliveries and several webhooks in getMany batches (the fan-out job's one read). */
-export async function getDeliveriesAndWebhooks(
+/**
+ * What a fan-out job reads, in getMany batches of 10 read at once: its event,
+ * the webhooks, and (a run after a crash, or a job from before) deliveries.
+ * The event rides in the webhooks' first batch: one read for an event to up
+ * to 9 webhooks.
+ */
+export async function getFanoutRecords(
   kv: Deno.Kv,
-  deliveryIds: readonly string[],
+  eventId: string,
   webhookIds: readonly string[],
-): Promise<{ deliveries: Deno.KvEntryMaybe<Delivery>[]; webhooks: Map<string, Webhook> }> {
+  deliveryIds: readonly string[],
+): Promise<{
+  event: EventRecord | null;
+  webhooks: Map<string, Webhook>;
+  deliveries: Deno.KvEntryMaybe<Delivery>[];
+}> {
   const got = await getManyBatched(kv, [
-    ...deliveryIds.map((id) => keys.delivery(id)),
+    keys.event(eventId),
     ...webhookIds.map((id) => keys.webhook(id)),
+    ...deliveryIds.map((id) => keys.delivery(id)),
   ]);
   const webhooks = new Map<string, Webhook>();
-  for (const e of got.slice(deliveryIds.length)) {
-    const w = e.value as Webhook | null;
+  for (let i = 1; i <= webhookIds.length; i++) {
+    const w = got[i].value as Webhook | null;
     if (w) webhooks.set(w.id, w);
   }
   return {
-    deliveries: got.slice(0, deliveryIds.length) as Deno.KvEntryMaybe<Delivery>[],
+    event: got[0].value as EventRecord | null,
     webhooks,
+    deliveries: got.slice(1 + webhookIds.length) as Deno.KvEntryMaybe<Delivery>[],
   };
+}
+
+/** Several deliveries in getMany batches of 10, read at once. */
+export async function getDeliveries(
+  kv: Deno.Kv,
+  ids: readonly string[],
+): Promise<Deno.KvEntryMaybe<Delivery>[]> {
+  return await getManyBatched(kv, ids.map((id) => keys.delivery(id))) as Deno.KvEntryMaybe<
+    Delivery
+  >[];
 }
 
 export function listDeliveriesOfWebhook(
