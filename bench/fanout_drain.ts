@@ -25,6 +25,19 @@ const ROUNDS = Number(Deno.args[1] ?? 1);
 const SITES = 20;
 const HOOKS = 10;
 
+/** This process's threads only (the receiver is a child process, "p2 ..."). */
+function ownThreads(by: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(by).filter(([k]) => !/^p\d+ /.test(k)));
+}
+
+/** "total (thread ms, ...)", largest first. */
+function summary(by: Record<string, number>): string {
+  const total = Object.values(by).reduce((a, b) => a + b, 0);
+  const named = Object.entries(by).sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v.toFixed(3)}`).join(", ");
+  return `${total.toFixed(3)} (${named})`;
+}
+
 const peers = await spawnDeno(new URL("./lib/forms_sinks.ts", import.meta.url).pathname, {
   ready: /smtp (\d+) http (\d+)/,
 });
@@ -55,6 +68,7 @@ try {
         }
       }
       let next = 0;
+      const e0 = await threadSeconds(Deno.pid);
       await Promise.all(Array.from({ length: 16 }, async () => {
         while (next < EVENTS) {
           const i = next++;
@@ -65,6 +79,7 @@ try {
           });
         }
       }));
+      const emitted = ownThreads(perOperation(e0, await threadSeconds(Deno.pid), EVENTS));
       const want = (await received()) + EVENTS * HOOKS;
       const th0 = await threadSeconds(Deno.pid);
       const t0 = performance.now();
@@ -78,18 +93,13 @@ try {
       const th1 = await threadSeconds(Deno.pid);
       await pool.stop();
       const delivered = got - (want - EVENTS * HOOKS);
-      // This process's threads only (the receiver is a child process).
-      const by = Object.fromEntries(
-        Object.entries(perOperation(th0, th1, delivered)).filter(([k]) => !/^p\d+ /.test(k)),
-      );
-      const total = Object.values(by).reduce((a, b) => a + b, 0);
-      const named = Object.entries(by).sort((a, b) => b[1] - a[1])
-        .map(([k, v]) => `${k} ${v.toFixed(3)}`).join(", ");
+      const by = ownThreads(perOperation(th0, th1, delivered));
       console.log(
         `fan-out drain: ${delivered} deliveries (${EVENTS} events x ${HOOKS} webhooks, ` +
           `${SITES} sites) in ${seconds.toFixed(2)} s: ${Math.round(delivered / seconds)}/s, ` +
-          `CPU ${total.toFixed(3)} ms per delivery (${named}); load average ` +
-          Deno.loadavg().map((x) => x.toFixed(2)).join(" "),
+          `CPU ${summary(by)} ms per delivery; emitting the events before: ${
+            summary(emitted)
+          } ms per event; load average ${Deno.loadavg().map((x) => x.toFixed(2)).join(" ")}`,
       );
     } finally {
       await ctx.close();
