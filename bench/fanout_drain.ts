@@ -1,15 +1,15 @@
 /**
  * The webhook fan-out's capacity alone: the drain rate of a backlog with no
  * submissions running (docs/performance.md, "Phase 8"). On a KV file, this
- * process makes 20 sites' worth of webhooks (10 each, all events, posting to
+ * process makes 20 sites' worth of webhooks (10 each unless told, all events, posting to
  * the bench's receiver in its own process) and emits EVENTS form.submitted
  * events with no job runner running, so their fan-out jobs wait; then it
  * starts one job worker thread, as `main.ts` does (workers/job_pool.ts), and
  * times it until the receiver has every delivery. Prints deliveries/s and the
  * CPU per delivery by thread of this process (the job worker, the SQLite
- * threads of both KV handles, V8's helpers; "main" here only waits).
+ * threads of both KV handles, V8's helpers; "main" here only waits). The sweep is in the job worker.
  *
- *   deno run -A bench/fanout_drain.ts [events=1500] [rounds=1]
+ *   deno run -A bench/fanout_drain.ts [events=1500] [rounds=1] [webhooks per site=10]
  */
 import { testConfig } from "../domain/kernel/config.ts";
 import { openCtx } from "../domain/kernel/context.ts";
@@ -23,7 +23,7 @@ import { spawnDeno } from "./lib/spawn.ts";
 const EVENTS = Number(Deno.args[0] ?? 1500);
 const ROUNDS = Number(Deno.args[1] ?? 1);
 const SITES = 20;
-const HOOKS = 10;
+const HOOKS = Number(Deno.args[2] ?? 10);
 
 /** This process's threads only (the receiver is a child process, "p2 ..."). */
 function ownThreads(by: Record<string, number>): Record<string, number> {
