@@ -1,13 +1,14 @@
 /**
  * The webhook fan-out's capacity alone: the drain rate of a backlog with no
  * submissions running (docs/performance.md, "Phase 8"). On a KV file, this
- * process makes 20 sites' worth of webhooks (10 each unless told, all events, posting to
- * the bench's receiver in its own process) and emits EVENTS form.submitted
- * events with no job runner running, so their fan-out jobs wait; then it
- * starts one job worker thread, as `main.ts` does (workers/job_pool.ts), and
- * times it until the receiver has every delivery. Prints deliveries/s and the
- * CPU per delivery by thread of this process (the job worker, the SQLite
- * threads of both KV handles, V8's helpers; "main" here only waits). The sweep is in the job worker.
+ * process makes 20 sites' worth of webhooks (10 each unless told; all events,
+ * posting to the bench's receiver in its own process) and emits EVENTS
+ * form.submitted events with no job runner running, so their fan-out jobs
+ * wait; then it starts one job worker thread, as `main.ts` does
+ * (workers/job_pool.ts), and times it until the receiver has every delivery.
+ * Prints deliveries/s and the CPU per delivery by thread of this process (the
+ * job worker, Deno KV's SQLite thread, V8's helpers; "main" only waits then),
+ * and the CPU per event of emitting them.
  *
  *   deno run -A bench/fanout_drain.ts [events=1500] [rounds=1] [webhooks per site=10]
  */
