@@ -308,46 +308,36 @@ export async function createDelivery(
 }
 
 /**
- * What a fan-out job reads, in getMany batches of 10 read at once: its event,
- * the webhooks, and (a run after a crash, or a job from before) deliveries.
- * The event rides in the webhooks' first batch: one read for an event to up
- * to 9 webhooks.
+ * What a fan-out job reads, in getMany batches of 10 at once: its event (in the
+ * webhooks' first batch: one read for up to 9 webhooks), the webhooks, and
+ * (a run after a crash, or a job from before) deliveries.
  */
 export async function getFanoutRecords(
   kv: Deno.Kv,
   eventId: string,
   webhookIds: readonly string[],
   deliveryIds: readonly string[],
-): Promise<{
-  event: EventRecord | null;
-  webhooks: Map<string, Webhook>;
-  deliveries: Deno.KvEntryMaybe<Delivery>[];
-}> {
+): Promise<
+  { event: EventRecord | null; webhooks: Map<string, Webhook>; deliveries: DeliveryEntry[] }
+> {
   const got = await getManyBatched(kv, [
     keys.event(eventId),
     ...webhookIds.map((id) => keys.webhook(id)),
     ...deliveryIds.map((id) => keys.delivery(id)),
   ]);
   const webhooks = new Map<string, Webhook>();
-  for (let i = 1; i <= webhookIds.length; i++) {
-    const w = got[i].value as Webhook | null;
-    if (w) webhooks.set(w.id, w);
+  for (const e of got.slice(1, 1 + webhookIds.length)) {
+    if (e.value) webhooks.set((e.value as Webhook).id, e.value as Webhook);
   }
-  return {
-    event: got[0].value as EventRecord | null,
-    webhooks,
-    deliveries: got.slice(1 + webhookIds.length) as Deno.KvEntryMaybe<Delivery>[],
-  };
+  const deliveries = got.slice(1 + webhookIds.length) as DeliveryEntry[];
+  return { event: got[0].value as EventRecord | null, webhooks, deliveries };
 }
 
+type DeliveryEntry = Deno.KvEntryMaybe<Delivery>;
+
 /** Several deliveries in getMany batches of 10, read at once. */
-export async function getDeliveries(
-  kv: Deno.Kv,
-  ids: readonly string[],
-): Promise<Deno.KvEntryMaybe<Delivery>[]> {
-  return await getManyBatched(kv, ids.map((id) => keys.delivery(id))) as Deno.KvEntryMaybe<
-    Delivery
-  >[];
+export async function getDeliveries(kv: Deno.Kv, ids: readonly string[]): Promise<DeliveryEntry[]> {
+  return await getManyBatched(kv, ids.map((id) => keys.delivery(id))) as DeliveryEntry[];
 }
 
 export function listDeliveriesOfWebhook(
