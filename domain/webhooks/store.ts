@@ -308,9 +308,8 @@ export async function createDelivery(
 }
 
 /**
- * What a fan-out job reads, in getMany batches of 10 at once: its event (in the
- * webhooks' first batch: one read for up to 9 webhooks), the webhooks, and
- * (a run after a crash, or a job from before) deliveries.
+ * A fan-out's reads, batches of 10 at once: its event (with up to 9 webhooks: one
+ * read), the webhooks, and deliveries (a run after a crash, or an old job).
  */
 export async function getFanoutRecords(
   kv: Deno.Kv,
@@ -334,7 +333,6 @@ export async function getFanoutRecords(
 }
 
 type DeliveryEntry = Deno.KvEntryMaybe<Delivery>;
-
 /** Several deliveries in getMany batches of 10, read at once. */
 export async function getDeliveries(kv: Deno.Kv, ids: readonly string[]): Promise<DeliveryEntry[]> {
   return await getManyBatched(kv, ids.map((id) => keys.delivery(id))) as DeliveryEntry[];
