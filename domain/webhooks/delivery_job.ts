@@ -36,9 +36,10 @@ import {
   createDeliveryMutations,
   type Delivery,
   freshDelivery,
-  getDeliveriesAndWebhooks,
+  getDeliveries,
   getDeliveryEntry,
   getEvent,
+  getFanoutRecords,
   getWebhook,
   type LastStatus,
   updateDeliveryMutations,
@@ -78,15 +79,18 @@ function fanOutEnding(ctx: Ctx, deliveryId: string): Ending {
 /** How long a first attempt waits for its answer before its delivery is stored pending. */
 export const FIRST_RECORD_WAIT_MS = 1_000;
 
-/** Resolves true when `p` settles within `ms`, false after `ms`. */
-async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+/** What a first attempt's wait for its answer resolves to when FIRST_RECORD_WAIT_MS is over. */
+const LATE = Symbol("late");
+
+/**
+ * One timer for all of a fan-out's first attempts (they start together): a
+ * promise that resolves to LATE after `ms`, and its cancel. A timer per
+ * delivery cost about 2 % of the job worker (performance.md, "Phase 8").
+ */
+function lateAfter(ms: number): { late: Promise<typeof LATE>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), ms)));
-  try {
-    return await Promise.race([p.then(() => true, () => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const late = new Promise<typeof LATE>((r) => (timer = setTimeout(() => r(LATE), ms)));
+  return { late, cancel: () => clearTimeout(timer) };
 }
 
 /**
@@ -129,9 +133,9 @@ async function cancelDelivery(
 /**
  * One attempt of pending delivery `d` and its outcome, committed: over its
  * record read at `prior`, or, for a first attempt not stored yet (prior null),
- * as its first record with the outcome in it. If that answer takes longer than
- * FIRST_RECORD_WAIT_MS the delivery is stored pending first, so the operator
- * sees it while it waits.
+ * as its first record with the outcome in it. If that answer comes after
+ * `late` (the fan-out's FIRST_RECORD_WAIT_MS) the delivery is stored pending
+ * first, so the operator sees it while it waits.
  */
 async function attempt(
   ctx: Ctx,
@@ -140,15 +144,17 @@ async function attempt(
   webhook: Webhook,
   body: string,
   end: Ending,
+  late?: Promise<typeof LATE>,
 ): Promise<void> {
   const { kv, clock, log } = ctx;
   const n = d.attempts.length + 1;
   const startedAt = clock.now();
   const posting = sendToWebhook(ctx, webhook, body, d.event_type, d.id, d.id);
-  if (prior === null && !(await settlesWithin(posting, FIRST_RECORD_WAIT_MS))) {
+  let r = prior === null && late ? await Promise.race([posting, late]) : await posting;
+  if (r === LATE) {
     prior = await createDelivery(kv, d, startedAt);
+    r = await posting;
   }
-  const r = await posting;
   const now = clock.now();
   ctx.metrics.inc("svc_webhook_attempts_total", { outcome: r.ok ? "success" : "failure" });
   const attempts = [...d.attempts, {
@@ -211,7 +217,12 @@ async function deliverWebhook(
 
 const FanoutPayload = z.object({
   event_id: z.string(),
-  delivery_ids: z.array(z.string()),
+  /**
+   * The deliveries' ids, in jobs from before phase 8; since then they are read
+   * from the event record (which lists them), which the job reads anyway.
+   */
+  delivery_ids: z.array(z.string()).optional(),
+  /** The webhooks' ids (one per delivery, in the event's order). */
   webhook_ids: z.array(z.string()),
   /**
    * "first_attempt": the deliveries are stored by their first attempts (events
@@ -228,24 +239,37 @@ async function fanOut(ctx: Ctx, run: JobRun<z.output<typeof FanoutPayload>>): Pr
   // The first run of a job whose attempts store the deliveries finds none
   // stored: no read. A run after a crash reads them and skips those stored.
   const readStored = !firstAttempt || run.job.runs > 1;
-  const [{ deliveries, webhooks }, event] = await Promise.all([
-    getDeliveriesAndWebhooks(kv, readStored ? delivery_ids : [], [...new Set(webhook_ids)]),
-    getEvent(kv, event_id),
-  ]);
+  const read = await getFanoutRecords(
+    kv,
+    event_id,
+    [...new Set(webhook_ids)],
+    readStored && delivery_ids ? delivery_ids : [],
+  );
+  const { event, webhooks } = read;
+  // The deliveries: from the payload (jobs from before) or the event's list.
+  const list = delivery_ids
+    ? delivery_ids.map((id, i) => ({ id, webhook_id: webhook_ids[i] }))
+    : event?.deliveries ?? [];
+  const stored = !readStored
+    ? []
+    : delivery_ids
+    ? read.deliveries
+    : await getDeliveries(kv, list.map((d) => d.id));
   const todo: { prior: Deno.KvEntry<Delivery> | null; d: Delivery }[] = [];
-  delivery_ids.forEach((id, i) => {
-    const stored = readStored ? deliveries[i] : null;
-    if (stored?.value && stored.versionstamp !== null) {
+  list.forEach(({ id, webhook_id }, i) => {
+    const entry = readStored ? stored[i] : null;
+    if (entry?.value && entry.versionstamp !== null) {
       // Pending and not yet attempted; one with an attempt has its own job.
-      const d = stored.value;
+      const d = entry.value;
       if (d.state === "pending" && d.attempts.length === 0) {
-        todo.push({ prior: stored as Deno.KvEntry<Delivery>, d });
+        todo.push({ prior: entry as Deno.KvEntry<Delivery>, d });
       }
     } else if (firstAttempt && event) {
-      todo.push({ prior: null, d: freshDelivery(event, id, webhook_ids[i]) });
+      todo.push({ prior: null, d: freshDelivery(event, id, webhook_id) });
     }
   });
   const body = event && todo.length ? await unpackText(kv, event.body) : null;
+  const wait = todo.some((t) => t.prior === null) ? lateAfter(FIRST_RECORD_WAIT_MS) : null;
   // All settled before a failure retries the job: no attempt may still be in flight then.
   const results = await Promise.allSettled(todo.map(({ prior, d }) => {
     const end = fanOutEnding(ctx, d.id);
@@ -253,8 +277,9 @@ async function fanOut(ctx: Ctx, run: JobRun<z.output<typeof FanoutPayload>>): Pr
     if (!webhook) return cancelDelivery(ctx, prior, d, "webhook deleted", end);
     if (webhook.paused) return cancelDelivery(ctx, prior, d, "webhook paused", end);
     if (body === null) return cancelDelivery(ctx, prior, d, "event expired", end);
-    return attempt(ctx, prior, d, webhook, body, end);
+    return attempt(ctx, prior, d, webhook, body, end, wait?.late);
   }));
+  wait?.cancel();
   const failed = results.find((r) => r.status === "rejected");
   if (failed) throw failed.reason;
   await commit(run.finish(kv.atomic()), "finish webhook fan-out job");

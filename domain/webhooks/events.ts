@@ -145,9 +145,9 @@ export async function prepareEvent(
       if (deliveries.length) {
         schedule(ctx, op, {
           job: webhookFanoutJob,
+          // The delivery ids are in the event record, which the job reads.
           payload: {
             event_id: id,
-            delivery_ids: deliveries.map((d) => d.id),
             webhook_ids: deliveries.map((d) => d.webhook_id),
             records: "first_attempt",
           },

@@ -307,25 +307,35 @@ export async function createDelivery(
   return { key: keys.delivery(d.id), value: d, versionstamp: r.versionstamp };
 }
 
-/** Several deliveries and several webhooks in getMany batches (the fan-out job's one read). */
-export async function getDeliveriesAndWebhooks(
+/**
+ * A fan-out's reads, batches of 10 at once: its event (with up to 9 webhooks: one
+ * read), the webhooks, and deliveries (a run after a crash, or an old job).
+ */
+export async function getFanoutRecords(
   kv: Deno.Kv,
-  deliveryIds: readonly string[],
+  eventId: string,
   webhookIds: readonly string[],
-): Promise<{ deliveries: Deno.KvEntryMaybe<Delivery>[]; webhooks: Map<string, Webhook> }> {
+  deliveryIds: readonly string[],
+): Promise<
+  { event: EventRecord | null; webhooks: Map<string, Webhook>; deliveries: DeliveryEntry[] }
+> {
   const got = await getManyBatched(kv, [
-    ...deliveryIds.map((id) => keys.delivery(id)),
+    keys.event(eventId),
     ...webhookIds.map((id) => keys.webhook(id)),
+    ...deliveryIds.map((id) => keys.delivery(id)),
   ]);
   const webhooks = new Map<string, Webhook>();
-  for (const e of got.slice(deliveryIds.length)) {
-    const w = e.value as Webhook | null;
-    if (w) webhooks.set(w.id, w);
+  for (const e of got.slice(1, 1 + webhookIds.length)) {
+    if (e.value) webhooks.set((e.value as Webhook).id, e.value as Webhook);
   }
-  return {
-    deliveries: got.slice(0, deliveryIds.length) as Deno.KvEntryMaybe<Delivery>[],
-    webhooks,
-  };
+  const deliveries = got.slice(1 + webhookIds.length) as DeliveryEntry[];
+  return { event: got[0].value as EventRecord | null, webhooks, deliveries };
+}
+
+type DeliveryEntry = Deno.KvEntryMaybe<Delivery>;
+/** Several deliveries in getMany batches of 10, read at once. */
+export async function getDeliveries(kv: Deno.Kv, ids: readonly string[]): Promise<DeliveryEntry[]> {
+  return await getManyBatched(kv, ids.map((id) => keys.delivery(id))) as DeliveryEntry[];
 }
 
 export function listDeliveriesOfWebhook(

@@ -284,3 +284,101 @@ Deno.test("a fan-out holds at most the context's webhook slots in flight and del
     await svc.close();
   }
 });
+
+Deno.test("a fan-out job carries the event and webhook ids; its deliveries' ids are read from the event", async () => {
+  const svc = await startTestService({ runJobs: false });
+  const rx = startReceiver();
+  try {
+    const { siteId } = await seedSite(svc);
+    await addWebhook(svc, siteId, rx.url.replace(/\/hook$/, "/a"));
+    await addWebhook(svc, siteId, rx.url.replace(/\/hook$/, "/b"));
+    const p = await emitEvent(svc.ctx, siteId, "form.submitted", submittedData());
+    const [jobId] = await dueJobIds(svc.ctx.kv, Date.now(), 10);
+    const job = (await getJobEntry(svc.ctx.kv, jobId)).value!;
+    assert.deepEqual(job.payload, {
+      event_id: p.event.id,
+      webhook_ids: p.deliveries.map((d) => d.webhook_id),
+      records: "first_attempt",
+    });
+    svc.runner.start();
+    const done = await Promise.all(p.deliveries.map((d) => settled(svc, d.id)));
+    assert.deepEqual(done.map((d) => [d.state, d.attempts.length]), [
+      ["succeeded", 1],
+      ["succeeded", 1],
+    ]);
+    assert.deepEqual(rx.requests.map((r) => new URL(r.url).pathname).sort(), ["/a", "/b"]);
+    assert.deepEqual(
+      rx.requests.map((r) => r.headers.get("x-svc-delivery")).sort(),
+      p.deliveries.map((d) => d.id).sort(),
+    );
+  } finally {
+    await rx.close();
+    await svc.close();
+  }
+});
+
+Deno.test("a fan-out job of phases 3 to 7 (delivery ids in its payload) still delivers each once", async () => {
+  const svc = await startTestService({ runJobs: false });
+  const rx = startReceiver();
+  try {
+    const { siteId } = await seedSite(svc);
+    await addWebhook(svc, siteId, rx.url.replace(/\/hook$/, "/a"));
+    await addWebhook(svc, siteId, rx.url.replace(/\/hook$/, "/b"));
+    const kv = svc.ctx.kv;
+    const p = await emitEvent(svc.ctx, siteId, "form.submitted", submittedData());
+    for (const id of await dueJobIds(kv, Date.now(), 10)) {
+      await kv.delete((await getJobEntry(kv, id)).key);
+    }
+    const op = kv.atomic();
+    schedule(svc.ctx, op, {
+      job: webhookFanoutJob,
+      payload: {
+        event_id: p.event.id,
+        delivery_ids: p.deliveries.map((d) => d.id),
+        webhook_ids: p.deliveries.map((d) => d.webhook_id),
+        records: "first_attempt",
+      },
+      runAt: Date.now(),
+    });
+    await commit(op, "fan-out job of phase 7");
+    svc.runner.start();
+    const done = await Promise.all(p.deliveries.map((d) => settled(svc, d.id)));
+    assert.ok(done.every((d) => d.state === "succeeded" && d.attempts.length === 1));
+    await stillTrueFor(300, () => rx.requests.length === 2);
+    assert.equal(await countJobs(kv), 0);
+  } finally {
+    await rx.close();
+    await svc.close();
+  }
+});
+
+Deno.test("one wait for a fan-out's first attempts: a fast answer is stored with its outcome, a slow one pending first", async () => {
+  const svc = await startTestService();
+  let answer!: () => void;
+  const answered = new Promise<void>((r) => (answer = r));
+  const rx = startReceiver(async (req) => {
+    if (new URL(req.url).pathname === "/slow") await answered;
+    return new Response(null, { status: 204 });
+  });
+  try {
+    const { siteId } = await seedSite(svc);
+    await addWebhook(svc, siteId, rx.url.replace(/\/hook$/, "/fast"));
+    await addWebhook(svc, siteId, rx.url.replace(/\/hook$/, "/slow"));
+    const t0 = performance.now();
+    const p = await emitEvent(svc.ctx, siteId, "form.submitted", submittedData());
+    const [fast, slow] = p.deliveries;
+    const first = await eventually(() => findDelivery(svc, fast.id), 3000);
+    assert.deepEqual([first.state, first.attempts.length], ["succeeded", 1]);
+    assert.equal(await findDelivery(svc, slow.id), null, "not stored before the wait");
+    const pending = await eventually(() => findDelivery(svc, slow.id), FIRST_RECORD_WAIT_MS + 3000);
+    assert.ok(performance.now() - t0 >= FIRST_RECORD_WAIT_MS - 50, "not before the wait");
+    assert.deepEqual([pending.state, pending.attempts.length], ["pending", 0]);
+    answer();
+    const d = await settled(svc, slow.id);
+    assert.deepEqual([d.state, d.attempts.length, d.attempts[0].status], ["succeeded", 1, 204]);
+  } finally {
+    answer();
+    await rx.close();
+    await svc.close();
+  }
+});
