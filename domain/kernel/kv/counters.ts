@@ -230,9 +230,10 @@ export async function readWindowParts(
 ): Promise<WindowState> {
   const ks = Object.values(windowPartKeys(name, subject));
   // The generation first: past ten keys the getMany batches are separate
-  // snapshots, read in this order, so every part is read no earlier than the
-  // generation and an append the parts miss moves it after the read (the
-  // exact append's check then fails).
+  // snapshots, sent in this order (one connection's SQLite thread takes them
+  // in turn), so no part is read before the generation, and an append the
+  // parts miss moves the generation after its read (the exact append's check
+  // then fails).
   const [gen, ...got] = await getManyBatched(kv, [windowGenKey(ks[0]), ...ks]);
   return windowOfParts(Object.fromEntries(got.map((e, i) => [i, e])), now, windowMs, gen);
 }
