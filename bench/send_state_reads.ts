@@ -83,7 +83,7 @@ async function run(variant: Variant): Promise<void> {
         marks: true,
       });
       const q: SendStateQuery = variant === "generation"
-        ? { ...base, known: known.get(site.id)! }
+        ? { ...base, known: { planned: known.get(site.id)!, latest: () => known.get(site.id) } }
         : base;
       const keys = sendStateKeys(q);
       if (variant === "no window") {

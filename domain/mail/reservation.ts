@@ -31,9 +31,10 @@ import {
   type WindowState,
 } from "../kernel/kv/counters.ts";
 import {
+  forgetWindow,
   knownAfterAppend,
-  type KnownWindow,
   knownWindowOf,
+  latestWindow,
   recallWindow,
   rememberWindow,
   windowFromKnown,
@@ -70,20 +71,28 @@ export type LogWindow = WindowState & { total: number };
  */
 export async function readLogWindow(ctx: Ctx, siteId: string): Promise<LogWindow> {
   const now = ctx.clock.now();
-  const known = knownLogWindow(ctx, siteId);
-  let w = known
-    ? windowFromKnown(known, await readWindowGen(ctx.kv, WINDOW, siteId), now, RATE_WINDOW_MS)
-    : null;
+  const cache = ctx.caches.sendWindows;
+  const planned = recallWindow(cache, siteId);
+  let w: WindowState | null = null;
+  if (planned) {
+    const gen = await readWindowGen(ctx.kv, WINDOW, siteId);
+    w = windowFromKnown([planned, latestWindow(cache, siteId)], gen, now, RATE_WINDOW_MS);
+  }
   if (!w) {
     w = await readWindowParts(ctx.kv, WINDOW, siteId, now, RATE_WINDOW_MS);
-    rememberWindow(ctx.caches.sendWindows, siteId, knownWindowOf(w), known ? "missed" : "read");
+    rememberWindow(cache, siteId, knownWindowOf(w), planned ? "missed" : "read");
   }
   return await withTotal(ctx.kv, siteId, TOTALS.log, w);
 }
 
-/** The site's send window as this process knows it, for a read by its generation. */
-export function knownLogWindow(ctx: Ctx, siteId: string): KnownWindow | undefined {
-  return recallWindow(ctx.caches.sendWindows, siteId);
+/**
+ * For a send-state query (`known`): the site's send window as this process
+ * knows it when the read comes back, or undefined to read it whole.
+ */
+export function knownLogWindow(ctx: Ctx, siteId: string): SendStateQuery["known"] {
+  const cache = ctx.caches.sendWindows;
+  const planned = recallWindow(cache, siteId);
+  return planned && { planned, latest: () => latestWindow(cache, siteId) };
 }
 
 /** Keeps the window a send state read whole (nothing new when it came from memory). */
@@ -145,7 +154,12 @@ export function sendStateQuery(
   site: Pick<Site, "id" | "account_id">,
   emails: string[],
   now: number,
-  opts: { quota: boolean; marks?: boolean; part?: number; known?: KnownWindow },
+  opts: {
+    quota: boolean;
+    marks?: boolean;
+    part?: number;
+    known?: SendStateQuery["known"];
+  },
 ): SendStateQuery {
   return {
     siteId: site.id,
@@ -200,6 +214,8 @@ export async function logOutcome(
       ev.apply(op);
       const res = await op.commit();
       if (res.ok) return noteAppend(ctx, a.site.id, w, written, res.versionstamp);
+      // Twice: read the window whole (memory may hold a part that changed unseen).
+      if (attempt > 0) forgetWindow(ctx.caches.sendWindows, a.site.id);
       // Only another process can have moved the window: back off and read again.
       if (attempt >= 50) throw new ConflictError("email log window");
       await backoff(attempt + 1, RACE_BACKOFF);
@@ -304,6 +320,8 @@ async function reserve(ctx: Ctx, r: Reservation): Promise<ReserveResult> {
         noteAppend(ctx, site.id, w, written, res.versionstamp);
         return { ok: true };
       }
+      // Twice: read the window whole (memory may hold a part that changed unseen).
+      if (attempt > 0) forgetWindow(ctx.caches.sendWindows, site.id);
       if (attempt >= 50) throw new ConflictError("email send reservation");
       await backoff(attempt + 1, RACE_BACKOFF);
     }

@@ -82,9 +82,11 @@ export type SendStateQuery = {
   /**
    * The window as this process knows it (not with `part`): only its
    * generation is read, and the parts come from here while it shows no
-   * append since (kernel/kv/window_memory.ts).
+   * append since (kernel/kv/window_memory.ts): from `planned` (memory when
+   * the read was planned) or `latest` (memory when it came back: a
+   * concurrent send of this process may have moved it on meanwhile).
    */
-  known?: KnownWindow;
+  known?: { planned: KnownWindow; latest: () => KnownWindow | undefined };
 };
 
 /** The keys of a send state, by name (`recipients` by address). */
@@ -165,9 +167,8 @@ export async function sendStateOf(
     : windowOfPart(q.part, got.window[q.part], got.windowGen, q.now, q.windowMs);
   let source: SendState["windowSource"] = one ? "part" : "read";
   const readWhole = async () => {
-    let w = q.part === undefined && q.known
-      ? windowFromKnown(q.known, got.windowGen, q.now, q.windowMs)
-      : null;
+    const k = q.part === undefined ? q.known : undefined;
+    let w = k ? windowFromKnown([k.planned, k.latest()], got.windowGen, q.now, q.windowMs) : null;
     if (w) source = "memory";
     else if (q.known) source = "missed";
     w ??= q.part === undefined && !q.known

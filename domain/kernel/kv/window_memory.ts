@@ -79,33 +79,55 @@ function known(
 
 /**
  * The window from memory, if `gen` (its generation read now) shows no append
- * since memory knew it; else null (read it whole). Entries are those inside
- * the window at `now`, as a whole read would give them.
+ * since one of `known` (the windows memory held when the read was planned and
+ * when it came back) was known; else null (read it whole). Entries are those
+ * inside the window at `now`, as a whole read would give them.
  */
 export function windowFromKnown(
-  known: KnownWindow,
+  known: readonly (KnownWindow | undefined)[],
   gen: Deno.KvEntryMaybe<unknown>,
   now: number,
   windowMs: number,
 ): WindowState | null {
-  if (gen.versionstamp === null || genCount(gen) !== known.count) return null;
+  if (gen.versionstamp === null) return null;
+  const count = genCount(gen);
+  const match = known.find((k) => k?.count === count);
+  if (!match) return null;
   const from = now - windowMs;
   // A part's times need not be in order (writers' clocks): look at each.
-  const parts = known.parts.map((p) =>
+  const parts = match.parts.map((p) =>
     p.times.some((t) => t <= from) ? { ...p, times: p.times.filter((t) => t > from) } : p
   );
   const w = mergeParts(parts);
-  w.gen = { key: gen.key, versionstamp: gen.versionstamp, count: known.count };
+  w.gen = { key: gen.key, versionstamp: gen.versionstamp, count };
   return w;
 }
 
-/** The window memory holds of `subject`, when reads should go by it. */
+/** The window memory holds of `subject`, when reads should go by it (plan a read of the generation). */
 export function recallWindow(
   cache: BoundedCache<unknown>,
   subject: string,
 ): KnownWindow | undefined {
   const m = cache.get(subject) as Memo | undefined;
   return m?.trusted ? m.known : undefined;
+}
+
+/**
+ * The window memory holds of `subject` now, trusted or not: what a read of
+ * the generation is also checked against when it comes back (a concurrent
+ * append of this process may have moved memory on since the read was
+ * planned, before or after the read).
+ */
+export function latestWindow(
+  cache: BoundedCache<unknown>,
+  subject: string,
+): KnownWindow | undefined {
+  return (cache.get(subject) as Memo | undefined)?.known;
+}
+
+/** Drops what memory holds of `subject` (a commit built on it failed: read whole next). */
+export function forgetWindow(cache: BoundedCache<unknown>, subject: string): void {
+  cache.delete(subject);
 }
 
 /**

@@ -45,7 +45,7 @@ Deno.test("a window in memory holds while its generation's count is unchanged, a
     const known = knownAfterAppend(empty, 0, first.written, first.res.versionstamp)!;
     assert.equal(known.count, 1n);
     const gen = () => readWindowGen(a, "mem", "site");
-    const held = windowFromKnown(known, await gen(), now, W)!;
+    const held = windowFromKnown([known], await gen(), now, W)!;
     assert.ok(held, "no append since: memory holds");
     assert.deepEqual(held.times, (await read(a)).times);
     assert.equal(held.total, 1);
@@ -54,9 +54,12 @@ Deno.test("a window in memory holds while its generation's count is unchanged, a
     assert.ok(next.res.ok);
     const known2 = knownAfterAppend(held, 0, next.written, next.res.versionstamp)!;
     assert.equal(known2.count, 2n);
+    // Given memory as planned (stale) and as it is now, the one the generation shows is taken.
+    assert.equal(windowFromKnown([known, known2], await gen(), now, W)?.times.length, 2);
+    assert.equal(windowFromKnown([known, undefined], await gen(), now, W), null);
     // ... and after an append by another connection, to any part, it no longer holds.
     assert.ok((await appendTo(b, await read(b), 9, now - 1, false)).res.ok);
-    assert.equal(windowFromKnown(known2, await gen(), now, W), null);
+    assert.equal(windowFromKnown([known2], await gen(), now, W), null);
     // A stale memory's exact append would fail its generation check anyway.
     assert.equal((await appendTo(a, held, 0, now, true)).res.ok, false);
     const whole = await read(a);
@@ -88,7 +91,7 @@ Deno.test("two appends in one group-commit batch: the memory of one of them does
     assert.equal(exact.res.versionstamp, other.res.versionstamp, "one batch");
     const known = knownAfterAppend(w, 0, exact.written, exact.res.versionstamp)!;
     const gen = await readWindowGen(kv, "batch", "site");
-    assert.equal(windowFromKnown(known, gen, now, W), null, "the other append is seen");
+    assert.equal(windowFromKnown([known], gen, now, W), null, "the other append is seen");
     assert.equal((await read()).times.length, 3);
   } finally {
     kv.close();
@@ -109,7 +112,7 @@ Deno.test("entries leave a window in memory as they leave the stored one", async
     }
     const later = t0 + 100_000;
     const gen = await readWindowGen(kv, "slide", "site");
-    const held = windowFromKnown(known!, gen, later, W)!;
+    const held = windowFromKnown([known!], gen, later, W)!;
     const read = await readWindowParts(kv, "slide", "site", later, W);
     assert.deepEqual(held.times, read.times);
     assert.equal(held.times.length, 2);

@@ -54,7 +54,7 @@ Deno.test("a known site's send reads the window's generation, not its parts", as
       assert.equal(windowKeys(reads), 1, JSON.stringify(reads));
       assert.equal(reads.length, 1, "still one round trip");
     }
-    assert.equal(knownLogWindow(svc.ctx, s.siteId)?.count, 4n);
+    assert.equal(knownLogWindow(svc.ctx, s.siteId)?.planned.count, 4n);
     const w = await readLogWindow(svc.ctx, s.siteId);
     assert.equal(w.times.length, 4);
     assert.equal(w.total, 4);
@@ -68,7 +68,7 @@ Deno.test("another instance on the same KV file fills the window: a stale memory
     const s = await seedSite(a);
     const ours = await Promise.all(Array.from({ length: 100 }, (_, i) => send(a, s.key, i)));
     assert.deepEqual(sentOf(ours), { sent: 100, limited: 0 });
-    assert.equal(knownLogWindow(a.ctx, s.siteId)?.count, 100n, "a's memory: 100 entries");
+    assert.equal(knownLogWindow(a.ctx, s.siteId)?.planned.count, 100n, "a's memory: 100 entries");
     // The other instance takes the window to 119, then each takes one more in turn.
     const theirs = await Promise.all(Array.from({ length: 19 }, (_, i) => send(b, s.key, 200 + i)));
     assert.deepEqual(sentOf(theirs), { sent: 19, limited: 0 });
@@ -114,6 +114,27 @@ Deno.test("concurrent sends of one instance at the boundary: exactly 120 of 140 
     const w = await readLogWindow(svc.ctx, s.siteId);
     assert.equal(w.times.length, 120);
     assert.equal(w.total, 120);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("concurrent sends of one instance on a known site read the generation, not the window whole", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const s = await seedSite(svc);
+    assert.equal((await send(svc, s.key, 0)).body.sent, true);
+    let answers: { body: Record<string, unknown> }[] = [];
+    const reads = await readsOf(svc.ctx, async () => {
+      answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(svc, s.key, i + 1)));
+    });
+    assert.deepEqual(sentOf(answers), { sent: 20, limited: 0 });
+    // Each send's one read, and for one that waited its turn a second look at the generation:
+    // memory moved on with each commit, so no read of the 16 parts.
+    const whole = reads.filter((r) => r.keys.filter((k) => k === "windows").length > 1);
+    assert.deepEqual(whole, []);
+    const w = await readLogWindow(svc.ctx, s.siteId);
+    assert.equal(w.times.length, 21);
   } finally {
     await svc.close();
   }
