@@ -38,12 +38,23 @@ type Memo = {
   trusted: boolean;
 };
 
-/** A window read whole with its generation, as memory keeps it (null: not to be kept). */
+/**
+ * A window read whole with its generation, as memory keeps it (null: not to
+ * be kept). Only a read whose parts and generation agree: every append writes
+ * its part and the generation in one commit, so in one snapshot the
+ * generation's versionstamp is the newest part's. A part read before the
+ * generation, in an earlier batch that missed an append, would hold less than
+ * the generation's count says; such a read is not kept whatever the order in
+ * which Deno KV serves the batches of one readMany.
+ */
 export function knownWindowOf(w: WindowState): KnownWindow | null {
   // A window with a generation has a total in a part (counters.ts windowOfPart);
   // one without is a new window, or one from before generations: read it whole.
-  if (w.gen?.versionstamp == null) return null;
-  return known(w, w.gen.count, w.parts);
+  const vs = w.gen?.versionstamp;
+  if (vs == null || !w.parts) return null;
+  let newest = "";
+  for (const p of w.parts) if (p?.versionstamp && p.versionstamp > newest) newest = p.versionstamp;
+  return newest === vs ? known(w, w.gen!.count, w.parts) : null;
 }
 
 /**

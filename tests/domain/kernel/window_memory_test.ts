@@ -65,6 +65,11 @@ Deno.test("a window in memory holds while its generation's count is unchanged, a
     const whole = await read(a);
     assert.equal(whole.times.length, 3);
     assert.deepEqual(knownWindowOf(whole)?.count, 3n);
+    // Parts read before an append and the generation after it (two snapshots): not kept.
+    assert.ok((await appendTo(b, await read(b), 5, now - 1, false)).res.ok);
+    const after = await read(a);
+    assert.equal(knownWindowOf({ ...whole, gen: after.gen }), null);
+    assert.deepEqual(knownWindowOf(after)?.count, 4n);
   } finally {
     a.close();
     b.close();
