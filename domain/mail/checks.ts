@@ -42,8 +42,10 @@ import {
 import { fail, type SendOutcome } from "./outcome.ts";
 import {
   type EndEvent,
+  knownLogWindow,
   logOutcome,
   type LogWindow,
+  noteSendState,
   RATE_LIMIT,
   sendStateQuery,
 } from "./reservation.ts";
@@ -202,8 +204,13 @@ export async function checkSend(
     ? opts.state!
     : await readSendState(
       ctx.kv,
-      sendStateQuery(site, emails, now, { quota: true, marks: true }),
+      sendStateQuery(site, emails, now, {
+        quota: true,
+        marks: true,
+        known: knownLogWindow(ctx, site.id),
+      }),
     );
+  noteSendState(ctx, state);
   const { window, logTotal, account, blocks } = state;
   const hooks = state.routing.webhooks;
   const domain = req.sender_mode === "relay" ? null : state.routing.domain;

@@ -10,6 +10,11 @@
  * checked, so concurrent sends cannot slip past the limits; in-process sends of
  * one site (and account) take turns (kernel/locks.ts). A rate_limited answer
  * writes nothing (logging it would keep a busy site limited forever).
+ *
+ * The window as this process last read or appended to it is kept in memory
+ * (ctx.caches.sendWindows, kernel/kv/window_memory.ts): a send reads its
+ * generation instead of its 16 parts, and reads them only when the generation
+ * shows an append made elsewhere.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -20,15 +25,25 @@ import {
   appendWindowPart,
   type MonthlyUsage,
   readMonthly,
+  readWindowGen,
   readWindowParts,
   type WindowPart,
   type WindowState,
 } from "../kernel/kv/counters.ts";
+import {
+  forgetWindow,
+  knownAfterAppend,
+  knownWindowOf,
+  latestWindow,
+  recallWindow,
+  rememberWindow,
+  windowFromKnown,
+} from "../kernel/kv/window_memory.ts";
 import { prepareEvent } from "../webhooks/events.ts";
 import type { WebhookRoute } from "../sites/routing_store.ts";
 import type { Site } from "../sites/store.ts";
 import type { Account } from "../accounts/store.ts";
-import { type SendStateQuery, withTotal } from "./send_state_store.ts";
+import { type SendState, type SendStateQuery, withTotal } from "./send_state_store.ts";
 import { type EmailLogRecord, putEmailLog } from "./email_log_store.ts";
 import { fail, type SendOutcome } from "./outcome.ts";
 
@@ -49,10 +64,54 @@ export const TOTALS = {
 
 export type LogWindow = WindowState & { total: number };
 
-/** The site's send window as it is now, with the site's log total. */
+/**
+ * The site's send window as it is now, with the site's log total: from
+ * memory when the window's generation (one key) shows no append since, else
+ * read whole.
+ */
 export async function readLogWindow(ctx: Ctx, siteId: string): Promise<LogWindow> {
-  const w = await readWindowParts(ctx.kv, WINDOW, siteId, ctx.clock.now(), RATE_WINDOW_MS);
+  const now = ctx.clock.now();
+  const cache = ctx.caches.sendWindows;
+  const planned = recallWindow(cache, siteId);
+  let w: WindowState | null = null;
+  if (planned) {
+    const gen = await readWindowGen(ctx.kv, WINDOW, siteId);
+    w = windowFromKnown([planned, latestWindow(cache, siteId)], gen, now, RATE_WINDOW_MS);
+  }
+  if (!w) {
+    w = await readWindowParts(ctx.kv, WINDOW, siteId, now, RATE_WINDOW_MS);
+    rememberWindow(cache, siteId, knownWindowOf(w), planned ? "missed" : "read");
+  }
   return await withTotal(ctx.kv, siteId, TOTALS.log, w);
+}
+
+/**
+ * For a send-state query (`known`): the site's send window as this process
+ * knows it when the read comes back, or undefined to read it whole.
+ */
+export function knownLogWindow(ctx: Ctx, siteId: string): SendStateQuery["known"] {
+  const cache = ctx.caches.sendWindows;
+  const planned = recallWindow(cache, siteId);
+  return planned && { planned, latest: () => latestWindow(cache, siteId) };
+}
+
+/** Keeps the window a send state read whole (nothing new when it came from memory). */
+export function noteSendState(ctx: Ctx, state: SendState): void {
+  const how = state.windowSource;
+  if (how !== "read" && how !== "missed") return;
+  rememberWindow(ctx.caches.sendWindows, state.query.siteId, knownWindowOf(state.window), how);
+}
+
+/** Keeps the window as this process's committed exact entry left it. */
+function noteAppend(
+  ctx: Ctx,
+  siteId: string,
+  w: LogWindow,
+  written: WindowPart,
+  versionstamp: string,
+): void {
+  const known = knownAfterAppend(w, 0, written, versionstamp);
+  rememberWindow(ctx.caches.sendWindows, siteId, known, "appended");
 }
 
 /**
@@ -95,7 +154,12 @@ export function sendStateQuery(
   site: Pick<Site, "id" | "account_id">,
   emails: string[],
   now: number,
-  opts: { quota: boolean; marks?: boolean; part?: number },
+  opts: {
+    quota: boolean;
+    marks?: boolean;
+    part?: number;
+    known?: SendStateQuery["known"];
+  },
 ): SendStateQuery {
   return {
     siteId: site.id,
@@ -107,6 +171,7 @@ export function sendStateQuery(
     emails,
     ...(opts.marks && { marks: { accountId: site.account_id } }),
     ...(opts.part !== undefined && { part: opts.part }),
+    ...(opts.known && opts.part === undefined && { known: opts.known }),
   };
 }
 
@@ -145,9 +210,12 @@ export async function logOutcome(
       const now = ctx.clock.now();
       const op = ctx.kv.atomic();
       putEmailLog(op, final);
-      appendLogEntry(op, w, now);
+      const written = appendLogEntry(op, w, now);
       ev.apply(op);
-      if ((await op.commit()).ok) return;
+      const res = await op.commit();
+      if (res.ok) return noteAppend(ctx, a.site.id, w, written, res.versionstamp);
+      // Twice: read the window whole (memory may hold a part that changed unseen).
+      if (attempt > 0) forgetWindow(ctx.caches.sendWindows, a.site.id);
       // Only another process can have moved the window: back off and read again.
       if (attempt >= 50) throw new ConflictError("email log window");
       await backoff(attempt + 1, RACE_BACKOFF);
@@ -242,12 +310,18 @@ async function reserve(ctx: Ctx, r: Reservation): Promise<ReserveResult> {
       const now = ctx.clock.now();
       const op = ctx.kv.atomic();
       putEmailLog(op, r.record);
-      appendLogEntry(op, w, now);
+      const written = appendLogEntry(op, w, now);
       if (account) {
         if (u) op.check({ key: u.key, versionstamp: u.versionstamp });
         addMonthly(op, account.id, "email", now);
       }
-      if ((await op.commit()).ok) return { ok: true };
+      const res = await op.commit();
+      if (res.ok) {
+        noteAppend(ctx, site.id, w, written, res.versionstamp);
+        return { ok: true };
+      }
+      // Twice: read the window whole (memory may hold a part that changed unseen).
+      if (attempt > 0) forgetWindow(ctx.caches.sendWindows, site.id);
       if (attempt >= 50) throw new ConflictError("email send reservation");
       await backoff(attempt + 1, RACE_BACKOFF);
     }

@@ -16,6 +16,7 @@ import { sendStateKeys, sendStateOf } from "./send_state_store.ts";
 import { checkSend, parseSendInput, type SendOptions } from "./checks.ts";
 import {
   addReservation,
+  knownLogWindow,
   type LogWindow,
   readLogWindow,
   reserveSend,
@@ -55,6 +56,7 @@ export async function handleMailSend(
       const query = sendStateQuery(hint, emails, ctx.clock.now(), {
         quota: true,
         marks: true,
+        known: knownLogWindow(ctx, hint.id),
       });
       return { query, keys: sendStateKeys(query) };
     },

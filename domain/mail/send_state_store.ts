@@ -8,6 +8,11 @@
  *
  * A caller that reads other keys too (the key check, forms/submit) puts
  * `sendStateKeys` into its own readMany and builds the state with `sendStateOf`.
+ *
+ * A query may carry the window as this process knows it (`known`,
+ * kernel/kv/window_memory.ts): its generation is then read instead of its 16
+ * parts, and the window is read whole in a second round trip only when the
+ * generation shows an append that memory missed.
  */
 import { keys } from "../kernel/kv/keys.ts";
 import { type EntryTree, readMany } from "../kernel/kv/kv.ts";
@@ -22,6 +27,7 @@ import {
   windowPartKeys,
   type WindowState,
 } from "../kernel/kv/counters.ts";
+import { type KnownWindow, windowFromKnown } from "../kernel/kv/window_memory.ts";
 import type { Account } from "../accounts/store.ts";
 import { utcMonth } from "../kernel/clock.ts";
 import { routingOf, type SiteRouting } from "../sites/routing_store.ts";
@@ -35,6 +41,12 @@ export type SendState = {
   routing: SiteRouting;
   /** The site's send window; its `total` is the site's log total. */
   window: WindowState & { total: number };
+  /**
+   * How the window was had: "memory" (the query's `known`, its generation
+   * unchanged), "read" (whole, with the other keys or on its own), "missed"
+   * (read whole after memory failed), "part" (one part, the query's `part`).
+   */
+  windowSource: "memory" | "read" | "missed" | "part";
   /** NaN when the window was read in one part (the query's `part`). */
   logTotal: number;
   account: Account | null;
@@ -67,14 +79,29 @@ export type SendStateQuery = {
    * service-wide list and, for a site of an account, the account's (two keys).
    */
   marks?: { accountId: string | null };
+  /**
+   * The window as this process knows it (not with `part`): only its
+   * generation is read, and the parts come from here while it shows no
+   * append since (kernel/kv/window_memory.ts): from `planned` (memory when
+   * the read was planned) or `latest` (memory when it came back: a
+   * concurrent send of this process may have moved it on meanwhile).
+   */
+  known?: { planned: KnownWindow; latest: () => KnownWindow | undefined };
 };
 
 /** The keys of a send state, by name (`recipients` by address). */
 export type SendStateKeys = {
-  /** The send window's parts (counters.ts, WINDOW_PARTS), by part number (the query's `part` alone). */
-  window: Record<string, Deno.KvKey>;
-  /** The send window's generation (counters.ts windowGenKey). */
+  /**
+   * The send window's generation (counters.ts windowGenKey), read first:
+   * past ten keys the getMany batches are separate snapshots, read in order,
+   * so no part is read before it (counters.ts readWindowParts).
+   */
   windowGen: Deno.KvKey;
+  /**
+   * The send window's parts (counters.ts, WINDOW_PARTS), by part number (the
+   * query's `part` alone; none with `known`).
+   */
+  window: Record<string, Deno.KvKey>;
   routing: Deno.KvKey;
   /** Only when the quota is checked (the query names an account). */
   account?: Deno.KvKey;
@@ -87,8 +114,8 @@ export type SendStateKeys = {
 export function sendStateKeys(q: SendStateQuery): SendStateKeys {
   const all = windowPartKeys(q.windowName, q.siteId);
   return {
-    window: q.part === undefined ? all : { [q.part]: all[q.part] },
     windowGen: windowGenKey(all[0]),
+    window: q.part !== undefined ? { [q.part]: all[q.part] } : q.known ? {} : all,
     routing: keys.siteRouting(q.siteId),
     ...(q.accountId && {
       account: keys.account(q.accountId),
@@ -138,8 +165,13 @@ export async function sendStateOf(
   const one = q.part === undefined
     ? null
     : windowOfPart(q.part, got.window[q.part], got.windowGen, q.now, q.windowMs);
+  let source: SendState["windowSource"] = one ? "part" : "read";
   const readWhole = async () => {
-    const w = q.part === undefined
+    const k = q.part === undefined ? q.known : undefined;
+    let w = k ? windowFromKnown([k.planned, k.latest()], got.windowGen, q.now, q.windowMs) : null;
+    if (w) source = "memory";
+    else if (q.known) source = "missed";
+    w ??= q.part === undefined && !q.known
       ? windowOfParts(got.window, q.now, q.windowMs, got.windowGen)
       : await readWindowParts(kv, q.windowName, q.siteId, q.now, q.windowMs);
     // Only entries up to now decide (a racing writer's later stamp waits for the next read).
@@ -162,6 +194,7 @@ export async function sendStateOf(
     query: q,
     routing,
     window,
+    windowSource: source,
     logTotal: window.total,
     account: (got.account?.value ?? null) as Account | null,
     usage: got.usage ? usageOf(got.usage) : null,

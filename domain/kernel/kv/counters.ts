@@ -32,9 +32,10 @@ export type WindowState = {
   /**
    * A window in parts: its generation key as read (windowGenKey), when the
    * reader read it. Every append bumps it, so an exact append checks it and
-   * its own part instead of every part.
+   * its own part instead of every part. `count`: its value as read (appends
+   * ever), when known (window_memory.ts validates a window held in memory by it).
    */
-  gen?: { key: Deno.KvKey; versionstamp: string | null };
+  gen?: { key: Deno.KvKey; versionstamp: string | null; count?: bigint };
   /**
    * A window read in one part (windowOfPart): the part's number. `parts` then
    * holds that part alone, `times` are its entries only and `total` is
@@ -197,8 +198,13 @@ export function windowOfParts(
   const parts: WindowPart[] = [];
   for (let i = 0; i < WINDOW_PARTS; i++) parts.push(windowOf(entries[i], now, windowMs));
   const w = mergeParts(parts);
-  if (gen) w.gen = { key: gen.key, versionstamp: gen.versionstamp };
+  if (gen) w.gen = { key: gen.key, versionstamp: gen.versionstamp, count: genCount(gen) };
   return w;
+}
+
+/** A generation's value as read: appends ever made to its window (0 when never written). */
+export function genCount(gen: Deno.KvEntryMaybe<unknown>): bigint {
+  return gen.value instanceof Deno.KvU64 ? gen.value.value : 0n;
 }
 
 /** The merged view of parts: all their times (sorted), their summed totals. */
@@ -223,9 +229,22 @@ export async function readWindowParts(
   windowMs: number,
 ): Promise<WindowState> {
   const ks = Object.values(windowPartKeys(name, subject));
-  const got = await getManyBatched(kv, [...ks, windowGenKey(ks[0])]);
-  const gen = got.pop();
+  // The generation first: past ten keys the getMany batches are separate
+  // snapshots, sent in this order (one connection's SQLite thread takes them
+  // in turn), so no part is read before the generation, and an append the
+  // parts miss moves the generation after its read (the exact append's check
+  // then fails).
+  const [gen, ...got] = await getManyBatched(kv, [windowGenKey(ks[0]), ...ks]);
   return windowOfParts(Object.fromEntries(got.map((e, i) => [i, e])), now, windowMs, gen);
+}
+
+/** A window in parts' generation alone (window_memory.ts: is what memory holds still the window?). */
+export async function readWindowGen(
+  kv: Deno.Kv,
+  name: string,
+  subject: string,
+): Promise<Deno.KvEntryMaybe<unknown>> {
+  return await kv.get(windowGenKey(keys.window(name, subject)));
 }
 
 /**
