@@ -17,6 +17,7 @@
  *                               one-site rows use its first: 200,000 records)
  *   BENCH_PROF=1                V8 CPU profiles of the service in bench/results/prof/
  *   BENCH_SVC_ENV=K=V,K=V       extra service configuration, e.g. SVC_JOB_WORKERS=2
+ *   BENCH_V8_FLAGS=--a,--b=1    the service's V8 flags instead of deno.json's start task's
  */
 import { printRows, type Row, writeResults } from "./lib/row.ts";
 import { type BenchSite, freePort, seedSites, startService, startSmtpSink } from "./lib/service.ts";
@@ -55,6 +56,8 @@ for (const kv of (Deno.env.get("BENCH_SVC_ENV") ?? "").split(",").filter(Boolean
   extraEnv[kv.slice(0, at)] = kv.slice(at + 1);
 }
 let svc;
+/** The service's resident set at its highest over the run (VmHWM, the main process). */
+let peakRssMb: number | undefined;
 try {
   if (only.size === 0 || only.has("ceilings")) rows.push(...await ceilings(load, sink.port));
   const kvPath = Deno.env.get("BENCH_KV");
@@ -93,6 +96,7 @@ try {
     if (r) rows.push(r);
   }
 } finally {
+  if (svc) peakRssMb = peakRss(svc.pid);
   await svc?.stop();
   await peers.stop();
   await sink.stop();
@@ -119,6 +123,7 @@ for (const r of rows) {
   }
 }
 console.log(`  ratios: ${JSON.stringify(ratios)}`);
+if (peakRssMb !== undefined) console.log(`  peak RSS of the service over the run: ${peakRssMb} MB`);
 const file = await writeResults("bench", {
   at: new Date().toISOString(),
   cpus: navigator.hardwareConcurrency,
@@ -129,6 +134,17 @@ const file = await writeResults("bench", {
   sites: siteCount,
   kv: Deno.env.get("BENCH_KV") ?? "fresh file",
   ratios,
+  peak_rss_mb: peakRssMb,
   rows,
 });
+
+/** VmHWM of a process in MB (Linux /proc; undefined elsewhere). */
+function peakRss(pid: number): number | undefined {
+  try {
+    const m = Deno.readTextFileSync(`/proc/${pid}/status`).match(/VmHWM:\s+(\d+) kB/);
+    return m ? Math.round(Number(m[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 console.log(`  written to ${file}`);

@@ -12,8 +12,13 @@ const START_TASK = (JSON.parse(
   Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)),
 ).tasks.start as string).split(/\s+/);
 
-/** The V8 flags of `deno task start`, read from deno.json (the heap's growth, docs/performance.md). */
-export const START_V8_FLAGS: string[] = START_TASK.filter((a) => a.startsWith("--v8-flags="));
+/**
+ * The V8 flags of `deno task start`, read from deno.json (the heap's growth, docs/performance.md);
+ * BENCH_V8_FLAGS=--a,--b=1 runs the service with those instead (trying GC settings).
+ */
+export const START_V8_FLAGS: string[] = Deno.env.get("BENCH_V8_FLAGS")
+  ? [`--v8-flags=${Deno.env.get("BENCH_V8_FLAGS")}`]
+  : START_TASK.filter((a) => a.startsWith("--v8-flags="));
 
 /** The environment `deno task start` sets before `deno` (glibc's malloc arenas, docs/performance.md). */
 export const START_ENV: Record<string, string> = Object.fromEntries(

@@ -6,12 +6,32 @@
  * about itself (Message-ID, Return-Path, To, Subject).
  */
 // @ts-types="npm:@types/mailparser@3.9.0"
-import { type AddressObject, type Attachment, type ParsedMail, simpleParser } from "mailparser";
+import type {
+  AddressObject,
+  Attachment,
+  ParsedMail,
+  SimpleParserOptions,
+  Source,
+} from "mailparser";
 import { Buffer } from "node:buffer";
 import { addressKey } from "../kernel/address.ts";
 import { ellipsize } from "../kernel/text.ts";
 
 export type { Attachment, ParsedMail };
+
+/**
+ * mailparser's `simpleParser`, its module imported on first use: with
+ * iconv-lite and encoding-japanese it is 4.8 MB of the HTTP thread's heap,
+ * which a service that receives no mail need not hold (docs/performance.md,
+ * "Phase 8").
+ */
+export async function simpleParser(
+  input: Source,
+  options?: SimpleParserOptions,
+): Promise<ParsedMail> {
+  const m = await import("mailparser");
+  return await m.simpleParser(input, options);
+}
 
 /** The whole message, parts decoded; report parts (delivery-status) kept as attachments. */
 export function parseMessage(raw: Uint8Array | string): Promise<ParsedMail> {

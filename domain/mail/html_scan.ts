@@ -11,6 +11,22 @@
  */
 import { QuoteType, Tokenizer } from "htmlparser2";
 
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/**
+ * Every character HTML gives meaning to, escaped. Here rather than in render.ts
+ * so that the delivery worker (tracking.ts) does not load html-to-text for it.
+ */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
 export type ScannedAttr = {
   /** Lower-cased name as written (`xlink:href` stays `xlink:href`). */
   name: string;

@@ -4,21 +4,11 @@
  * not regexes); text to HTML escapes every character that HTML gives meaning to.
  */
 import { compile } from "html-to-text";
-import { applyEdits, type Edit, scanHtml, type ScannedAttr } from "./html_scan.ts";
+import { applyEdits, type Edit, escapeHtml, scanHtml, type ScannedAttr } from "./html_scan.ts";
+
+export { escapeHtml };
 
 export type TemplateData = Record<string, string | number | boolean>;
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
 
 const VAR_RE = /\{\{\s*([A-Za-z0-9_.-]{1,64})\s*\}\}/g;
 

@@ -3,8 +3,7 @@
  * with mailparser) and the headers with their encoded words decoded, beside the
  * raw RFC 822 message; or plain text laid out as a person reads mail.
  */
-// @ts-types="npm:@types/mailparser@3.9.0"
-import { simpleParser } from "mailparser";
+import { simpleParser } from "../../domain/inbound/parse.ts";
 
 export type ReadableMessage = {
   /** The text part (quoted-printable and base64 decoded), or null. */

@@ -5,11 +5,7 @@
  * and `example.co.uk` are one site.
  */
 import { parse } from "tldts";
-import disposableList from "disposable-email-domains/index.json" with { type: "json" };
-
-const DISPOSABLE: ReadonlySet<string> = new Set(
-  (disposableList as string[]).map((d) => d.toLowerCase()),
-);
+import { isListedDisposable } from "../disposable.ts";
 
 /** Registered domain ("example.co.uk"), or the hostname itself for an IP or an unknown suffix. */
 export type HostInfo = {
@@ -150,14 +146,9 @@ const FREE_MAIL_LABELS = new Set(["yahoo", "hotmail", "outlook", "live", "gmx", 
 
 export type SenderKind = "free" | "disposable" | "edu_gov" | "business" | "invalid";
 
+/** Listed as disposable, or a subdomain of a listed domain (the one list, `../disposable.ts`). */
 export function isDisposableDomain(domain: string): boolean {
-  let d = domain.toLowerCase();
-  for (;;) {
-    if (DISPOSABLE.has(d)) return true;
-    const dot = d.indexOf(".");
-    if (dot < 0 || d.indexOf(".", dot + 1) < 0) return false;
-    d = d.slice(dot + 1);
-  }
+  return isListedDisposable(domain.toLowerCase());
 }
 
 export function senderKind(domain: string): SenderKind {
