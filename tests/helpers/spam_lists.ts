@@ -60,14 +60,18 @@ export async function markFormText(
   return list;
 }
 
-/** A village pub's newsletter that check 11 sends with a warning (30 to 59). */
-export function newsletter(issue: number) {
+/**
+ * A village pub's newsletter that check 11 sends with a warning (30 to 59);
+ * `refused`: with "click here" and "100% free", which check 11 refuses.
+ */
+export function newsletter(issue: number, refused = false) {
   return {
     subject: `Casino night at the Red Lion, issue ${issue}`,
     text: "Hello neighbours,\n\nOur charity casino night is back on Friday. Try the roulette " +
       "and blackjack tables, spin for the jackpot and win free spins at the online casino " +
       "corner run by our sponsor. Every ticket supports the village school roof. " +
       `Limited time: buy now, only ${40 - issue} tickets left!` +
+      (refused ? " Click here to book, 100% free entry for children." : "") +
       "\n\nSee you there,\nThe Red Lion team\n",
   };
 }

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../domain/kernel/config.ts";
 import { start } from "../../main.ts";
 import { eventually } from "../helpers/service.ts";
+import { staticGraph } from "../helpers/module_graph.ts";
 import { startSmtp } from "../helpers/smtp.ts";
 
 /** The service on a KV file with one job worker thread; `fn` gets the base URL and an admin call. */
@@ -146,34 +147,6 @@ Deno.test("a job worker thread sends a sequence step's mail (its mail stack load
     await smtp.close();
   }
 });
-
-/** Modules `entry` loads when it starts: its static imports, not the dynamic ones. */
-async function staticGraph(entry: string): Promise<string[]> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  type Dep = { code?: { specifier?: string }; isDynamic?: boolean };
-  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    roots: string[];
-    modules: { specifier: string; dependencies?: Dep[] }[];
-    redirects: Record<string, string>;
-  };
-  const mods = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const todo = [...info.roots];
-  while (todo.length) {
-    const s = todo.pop()!;
-    if (seen.has(s) || !mods.has(s)) continue;
-    seen.add(s);
-    for (const d of mods.get(s)!.dependencies ?? []) {
-      const to = d.code?.specifier;
-      if (to && !d.isDynamic) todo.push(info.redirects[to] ?? to);
-    }
-  }
-  return [...seen];
-}
 
 Deno.test("the job worker thread starts without the mail stack (nodemailer, spam models, mail engine)", async () => {
   const graph = await staticGraph(new URL("../../workers/job_worker.ts", import.meta.url).pathname);

@@ -16,19 +16,10 @@ import { ManualClock } from "../../../domain/kernel/clock.ts";
 import { getEmailLog } from "../../../domain/mail/email_log_store.ts";
 import { sendMail } from "../../../domain/mail/send.ts";
 import { getSite } from "../../../domain/sites/store.ts";
+import { newsletter as pubNewsletter } from "../../helpers/spam_lists.ts";
 
-/** A village pub's newsletter: casino night, jackpot, free spins, "click here", "100% free". */
-function newsletter(issue: number, refused = true) {
-  return {
-    subject: `Casino night at the Red Lion, issue ${issue}`,
-    text: "Hello neighbours,\n\nOur charity casino night is back on Friday. Try the roulette " +
-      "and blackjack tables, spin for the jackpot and win free spins at the online casino " +
-      "corner run by our sponsor. Every ticket supports the village school roof. " +
-      `Limited time: buy now, only ${40 - issue} tickets left!` +
-      (refused ? " Click here to book, 100% free entry for children." : "") +
-      "\n\nSee you there,\nThe Red Lion team\n",
-  };
-}
+/** The pub's newsletter (helpers/spam_lists.ts), refused by check 11 unless `refused` is false. */
+const newsletter = (issue: number, refused = true) => pubNewsletter(issue, refused);
 
 const PHISH = (n: number) => ({
   subject: "Security notice",
