@@ -25,8 +25,8 @@ async function run(n: number): Promise<number> {
       await transport.send({
         id: "x",
         messageId: "<x@relay.example.com>",
-        envelopeFrom: "bounce+x@relay.example.com",
         recipients: ["customer@example.org"],
+        returnPaths: ["bounce+x@relay.example.com"],
         headerFrom: "relay@relay.example.com",
         subject: "s",
         message: sample(),

@@ -152,7 +152,7 @@ export const SuppressionAnswer = z.object({
 export const UnsubscribeAnswer = z.object({
   site_id: id,
   email: z.string(),
-  source: z.enum(["one_click", "page", "manual"]),
+  source: z.enum(["one_click", "page", "manual", "complaint"]),
   created_at: iso,
 });
 
@@ -289,6 +289,8 @@ export const OutboxAnswer = z.object({
       message_id: z.string(),
       from: z.string(),
       envelope_from: z.string(),
+      envelopes: z.array(z.object({ from: z.string(), to: z.string() })).optional()
+        .describe("Each recipient's copy with its own envelope sender (VERP)"),
       to: z.array(z.string()),
       subject: z.string(),
       raw: z.string().describe("The message as sent (RFC 5322)"),

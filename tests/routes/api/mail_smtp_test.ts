@@ -81,8 +81,8 @@ Deno.test("relay: the server receives From, Reply-To, VERP envelope, parts and a
     const mail = await m.parse();
 
     // Envelope: VERP Return-Path that names this message's log record.
-    assert.match(m.mailFrom, /^bounce\+[0-9a-f]{32}-[0-9a-f]{10}@mail\.svc\.test$/);
-    const logId = readVerp(svc.ctx.config.encryptionKey, m.mailFrom);
+    assert.match(m.mailFrom, /^bounce\+[0-9a-f]{32}-[0-9a-f]{12}@mail\.svc\.test$/);
+    const logId = readVerp(m.mailFrom)?.logId;
     const rec = await getEmailLogByMessageId(svc.ctx.kv, r.body.message_id as string);
     assert.equal(logId, rec!.id);
     assert.deepEqual(m.rcptTo, ["ann@example.com"]);
@@ -146,14 +146,21 @@ Deno.test("relay: reply_to wins over original_from; cc and bcc in the envelope, 
       text: "Hi all",
     });
     assert.equal(r.body.sent, true, r.text);
-    const [m] = await smtp.waitFor(1);
+    // One copy per recipient, each with its own envelope sender, all of the same bytes.
+    const copies = await smtp.waitFor(4);
+    const m = copies[0];
     const mail = await m.parse();
-    assert.deepEqual(m.rcptTo.sort(), [
+    assert.deepEqual(copies.flatMap((c) => c.rcptTo).sort(), [
       "a@example.com",
       "b@example.com",
       "c@example.com",
       "hidden@example.com",
     ]);
+    assert.equal(new Set(copies.map((c) => c.mailFrom)).size, 4, "a VERP of its own each");
+    for (const c of copies) {
+      assert.equal(c.rcptTo.length, 1);
+      assert.equal(c.raw.toString(), m.raw.toString(), "the same message");
+    }
     assert.ok(!/hidden@example\.com/.test(m.raw.toString()), "bcc is not in the headers");
     assert.deepEqual(mail.from!.value, [{ address: "relay@mail.svc.test", name: "Shop Bot" }]);
     assert.deepEqual(mail.replyTo!.value.map((v) => v.address), [
