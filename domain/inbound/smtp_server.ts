@@ -10,6 +10,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions } from "s
 import { Buffer } from "node:buffer";
 import type { Logger } from "../kernel/log.ts";
 import { addressKey } from "../kernel/net/client.ts";
+import { UnparseableMail } from "./parse.ts";
 
 /** Where and how a listener (inbound or submission) listens. */
 export type ListenerOptions = {
@@ -58,6 +59,20 @@ export function reply(code: number, text: string): Error & { responseCode: numbe
   // One line of printable ASCII: reply text may quote what a peer sent.
   const clean = text.replace(/[^\x20-\x7e]+/g, " ").slice(0, 400);
   return Object.assign(new Error(clean), { responseCode: code });
+}
+
+/**
+ * The reply to a message whose handling failed: a permanent 554 5.6.0 for one
+ * the parser can never read (a retry would fail the same way, for days), else
+ * 451 4.3.0 (a store that failed may work on the next try). Logged either way.
+ */
+export function failureReply(log: Logger, what: string, e: unknown): Error {
+  if (e instanceof UnparseableMail) {
+    log.warn(`${what}: message cannot be parsed, refused for good`, { error: e.message });
+    return reply(554, "5.6.0 The message cannot be parsed and will not be accepted");
+  }
+  log.error(`${what}: message not taken`, { error: e });
+  return reply(451, "4.3.0 Temporary failure, try again later");
 }
 
 /** Bytes of messages being received, across the connections of one listener. */
