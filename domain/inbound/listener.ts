@@ -53,6 +53,7 @@ export async function startInboundListener(
     tls: opts.tls,
     limits,
     log: ctx.log,
+    scope: ctx.requestScope,
     options: {
       authOptional: true,
       disabledCommands: ["AUTH"],

@@ -8,7 +8,9 @@
  */
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions } from "smtp-server";
 import { Buffer } from "node:buffer";
+import type { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "../kernel/log.ts";
+import type { RequestScope } from "../kernel/context.ts";
 import { addressKey } from "../kernel/net/client.ts";
 import { UnparseableMail } from "./parse.ts";
 
@@ -165,6 +167,8 @@ export type ServerSpec = {
   tls: Tls;
   limits: ListenerLimits;
   log: Logger;
+  /** The context's scope: each session's handlers run in a scope of its own. */
+  scope: AsyncLocalStorage<RequestScope>;
   /** smtp-server handlers and options of this listener. */
   options: SMTPServerOptions;
 };
@@ -172,10 +176,11 @@ export type ServerSpec = {
 /** Starts an smtp-server with the shared limits; rejects when the port cannot be bound. */
 export async function startServer(spec: ServerSpec): Promise<RunningListener> {
   const { limits, log } = spec;
+  const options = inSessionScope(spec);
   const perAddress = new Map<string, number>();
   const counted = new Set<string>();
-  const onConnect = spec.options.onConnect;
-  const onClose = spec.options.onClose;
+  const onConnect = options.onConnect;
+  const onClose = options.onClose;
   const server = new SMTPServer({
     banner: "ESMTP",
     name: spec.name,
@@ -189,12 +194,12 @@ export async function startServer(spec: ServerSpec): Promise<RunningListener> {
     maxRecipients: 150,
     maxCommandLength: 4096,
     ...(spec.tls ? { key: spec.tls.key, cert: spec.tls.cert } : {}),
-    ...spec.options,
+    ...options,
     disabledCommands: [
       ...(spec.tls ? [] : ["STARTTLS"]),
       ...(spec.options.disabledCommands ?? []),
     ],
-    onConnect(session, callback) {
+    onConnect: inScope(spec, 0, (session, callback) => {
       const who = addressKey(session.remoteAddress) ?? session.remoteAddress;
       const n = perAddress.get(who) ?? 0;
       if (n >= limits.maxPerAddress) {
@@ -204,8 +209,8 @@ export async function startServer(spec: ServerSpec): Promise<RunningListener> {
       counted.add(session.id);
       if (onConnect) return onConnect(session, callback);
       callback();
-    },
-    onClose(session, callback) {
+    }),
+    onClose: inScope(spec, 0, (session, callback) => {
       if (counted.delete(session.id)) {
         const who = addressKey(session.remoteAddress) ?? session.remoteAddress;
         const n = (perAddress.get(who) ?? 1) - 1;
@@ -213,12 +218,14 @@ export async function startServer(spec: ServerSpec): Promise<RunningListener> {
         else perAddress.set(who, n);
       }
       onClose?.(session, callback);
-    },
+    }),
   });
   // A listener error must never end the process: log it (socket errors of
   // clients that went away, TLS handshakes that failed, ...).
   server.on("error", (e: Error & { code?: string }) => {
-    log.debug(`smtp ${spec.role}: connection error`, { error: e.message, code: e.code });
+    spec.scope.run({ smtp_session: `${spec.role}-listener` }, () => {
+      log.debug(`smtp ${spec.role}: connection error`, { error: e.message, code: e.code });
+    });
   });
   await new Promise<void>((resolve, reject) => {
     const failed = (e: Error & { code?: string }) => {
@@ -246,6 +253,30 @@ export async function startServer(spec: ServerSpec): Promise<RunningListener> {
       return closing;
     },
   };
+}
+
+type Handler = (...args: never[]) => unknown;
+
+/**
+ * A handler that runs in the session's own scope (`<role>-<session id>`), so
+ * its log lines name the session and never the scope that happened to be
+ * current when the socket's callback fired (an HTTP request's).
+ */
+function inScope<F extends Handler>(spec: ServerSpec, sessionAt: number, f: F): F {
+  return ((...args: unknown[]) => {
+    const id = (args[sessionAt] as { id?: string } | undefined)?.id ?? "unknown";
+    return spec.scope.run({ smtp_session: `${spec.role}-${id}` }, () => f(...(args as never[])));
+  }) as unknown as F;
+}
+
+/** The listener's session handlers (session is their second argument), each in its session's scope. */
+function inSessionScope(spec: ServerSpec): SMTPServerOptions {
+  const o: SMTPServerOptions = { ...spec.options };
+  if (o.onAuth) o.onAuth = inScope(spec, 1, o.onAuth);
+  if (o.onMailFrom) o.onMailFrom = inScope(spec, 1, o.onMailFrom);
+  if (o.onRcptTo) o.onRcptTo = inScope(spec, 1, o.onRcptTo);
+  if (o.onData) o.onData = inScope(spec, 1, o.onData);
+  return o;
 }
 
 /** Whether a peer address is the machine itself. */

@@ -71,6 +71,7 @@ export async function startSubmissionListener(
     tls: opts.tls,
     limits,
     log: ctx.log,
+    scope: ctx.requestScope,
     options: {
       authMethods: ["PLAIN", "LOGIN"],
       authOptional: false,
