@@ -264,6 +264,8 @@ export const EmailLogItem = z.object({
   cc: z.array(z.string()),
   bcc: z.array(z.string()),
   removed: z.array(z.string()),
+  refused: z.array(z.object({ to: z.string(), error: z.string() })).optional()
+    .describe("Recipients whose own copy the mail server refused while the others' went out"),
   template: nullable,
   attachments: count,
   dropped_headers: z.array(z.string()),

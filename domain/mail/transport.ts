@@ -1,4 +1,8 @@
 /**
+ * Long file: the SMTP, worker and outbox transports share one message type,
+ * the SMTPUTF8 rule and the worker protocol; kept together so that how a
+ * message leaves (one copy per recipient) is decided in one place.
+ *
  * Where messages go. A transport receives the message's parts and builds the
  * raw RFC 822 bytes itself (compose.ts), so that building and DKIM signing can
  * happen where the sending happens.

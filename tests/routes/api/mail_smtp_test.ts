@@ -382,6 +382,30 @@ Deno.test("a 5xx from the server answers send_failed with its reply, emits email
   });
 });
 
+Deno.test("one recipient's copy refused: the others are sent, one email.sent, the log lists the refused copy", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    // The first copy to reach DATA is refused, the other accepted.
+    smtp.reject = { code: 550, message: "5.1.1 no such user", times: 1 };
+    const r = await send(svc, s.key, {
+      to: ["ann@example.com", "bob@example.com"],
+      subject: "Hi",
+      text: "x",
+    });
+    assert.equal(r.body.sent, true, r.text);
+    const [m] = await smtp.waitFor(1);
+    const [rec] = (await svc.admin("GET", `/sites/${s.siteId}/email-log`)).body
+      .items as Record<string, unknown>[];
+    assert.equal(rec.status, "sent");
+    const refused = rec.refused as { to: string; error: string }[];
+    assert.equal(refused.length, 1);
+    assert.notEqual(refused[0].to, m.rcptTo[0], "the accepted copy is not listed");
+    assert.match(refused[0].error, /550 5\.1\.1 no such user/);
+    assert.equal((await siteEvents(svc, s.siteId, "email.sent")).length, 1);
+    assert.equal((await siteEvents(svc, s.siteId, "email.failed")).length, 0);
+  });
+});
+
 Deno.test("a server that is down answers send_failed", async () => {
   // Take a free port and close it again: nothing listens there.
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
