@@ -670,16 +670,22 @@ Deno.test("mail/send over real SMTP: the received message, its envelope and SMTP
         const before = smtp.messages.length;
         const out = await sendMail(svc.ctx, site, mailInput(b), { checks: NO_CHECKS });
         assert.ok(out.ok && !out.held, JSON.stringify(out));
-        const m = (await smtp.waitFor(before + 1))[before];
         const want = [...asList(b.to), ...asList(b.cc)].map((x) => keyOf(parseMailbox(x)!));
+        // One copy per recipient, each with its own envelope sender.
+        const copies = (await smtp.waitFor(before + new Set(want).size)).slice(before);
+        const m = copies[0];
         assert.deepEqual(
-          [...new Set(m.rcptTo.map((x) => addressKey(x)))].sort(),
+          [...new Set(copies.flatMap((c) => c.rcptTo.map((x) => addressKey(x))))].sort(),
           [...new Set(want)].sort(),
         );
+        assert.ok(copies.every((c) => c.rcptTo.length === 1 && c.raw.equals(m.raw)));
+        assert.equal(new Set(copies.map((c) => c.mailFrom)).size, copies.length);
         const needs = [...asList(b.to), ...asList(b.cc), ...asList(b.reply_to)]
           .concat(!b.reply_to && b.original_from !== undefined ? [b.original_from] : [])
           .some((x) => needsUtf8(parseMailbox(x)!.address));
-        assert.equal(m.smtpUtf8, needs, "SMTPUTF8 on MAIL FROM exactly when needed");
+        for (const c of copies) {
+          assert.equal(c.smtpUtf8, needs, "SMTPUTF8 on MAIL FROM exactly when needed");
+        }
         await checkMailSend(b, site, new Uint8Array(m.raw), needs);
         sent++;
       }),

@@ -37,8 +37,8 @@ async function deliver(id: string, to: string, subject: string, html: string, te
   const result = await transport.send({
     id,
     messageId: `<${id}@relay.example.com>`,
-    envelopeFrom: `bounce+${id}@relay.example.com`,
     recipients: [to],
+    returnPaths: [`bounce+${id}@relay.example.com`],
     headerFrom: "relay@relay.example.com",
     subject,
     message: {

@@ -152,7 +152,7 @@ export const SuppressionAnswer = z.object({
 export const UnsubscribeAnswer = z.object({
   site_id: id,
   email: z.string(),
-  source: z.enum(["one_click", "page", "manual"]),
+  source: z.enum(["one_click", "page", "manual", "complaint"]),
   created_at: iso,
 });
 
@@ -264,6 +264,8 @@ export const EmailLogItem = z.object({
   cc: z.array(z.string()),
   bcc: z.array(z.string()),
   removed: z.array(z.string()),
+  refused: z.array(z.object({ to: z.string(), error: z.string() })).optional()
+    .describe("Recipients whose own copy the mail server refused while the others' went out"),
   template: nullable,
   attachments: count,
   dropped_headers: z.array(z.string()),
@@ -289,6 +291,8 @@ export const OutboxAnswer = z.object({
       message_id: z.string(),
       from: z.string(),
       envelope_from: z.string(),
+      envelopes: z.array(z.object({ from: z.string(), to: z.string() })).optional()
+        .describe("Each recipient's copy with its own envelope sender (VERP)"),
       to: z.array(z.string()),
       subject: z.string(),
       raw: z.string().describe("The message as sent (RFC 5322)"),

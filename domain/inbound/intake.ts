@@ -4,22 +4,32 @@
  * report names becomes one delivery report record and, where the spec says
  * so, one event, committed together with a suppression when it causes one.
  *
- * Matching the message (the email log record):
- * 1. the VERP envelope recipient (`bounce+<log id>-<mac>@`), the ENVID the
- *    relay was given, a feedback report's Original-Mail-From and the attached
- *    original's Return-Path, MAC checked: a VERP-shaped address at our domain
- *    whose MAC fails is forged or tampered, and the report then matches
- *    nothing (no fallback) and suppresses nobody;
- * 2. otherwise the attached original's Message-ID.
- * The recipient must be one the message went to (or its only recipient, for
- * reports that name a forwarded or redacted address): a report about someone
- * else matches nothing either.
+ * Binding a report to one recipient of one message: every recipient's copy
+ * leaves with its own envelope sender, `bounce+<log id>-<mac>@`, the MAC over
+ * the message *and* that recipient (domain/mail/tokens.ts). A report is bound
+ * by the first address of this shape at our domain among: the envelope
+ * recipient it came to, the ENVID the relay was given (a DSN), a feedback
+ * report's Original-Mail-From, the attached original's Return-Path. The report
+ * then acts on that recipient only: a recipient can at most report himself,
+ * whatever addresses he writes into the report. A VERP whose MAC names none of
+ * the message's recipients is forged; a report with no verified VERP (sent to
+ * postmaster@ or fbl@ with only a Message-ID, a DSN naming any address)
+ * cannot be bound. Either way it suppresses nobody, emits no event and is not
+ * stored: one log line says why.
+ *
+ * In a bound DSN, the entries naming the bound recipient (Final- or
+ * Original-Recipient) apply; when none does and there is one entry, it is
+ * about the bound recipient under another name (a forwarded address).
+ *
+ * What a report does (the scope of a suppression):
+ * - a recipient bounce (5.1.x, the address does not exist) is a fact about the
+ *   address: it goes on the service-wide suppression list;
+ * - a complaint is about one sender: the address is unsubscribed from the site
+ *   that sent the message (source `complaint`), and other sites still reach it.
  *
  * Events (spec): email.delivered once per message and recipient; email.delayed
- * per report; email.bounced (matched: message_id, to, subject, detail,
- * bounce_kind, suppressed; unmatched: to, subject of the latest email to the
- * address, detail, to that email's site); email.complained (matched:
- * message_id, suppressed). Unmatched deliveries and delays are recorded only.
+ * per report; email.bounced (message_id, to, subject, detail, bounce_kind,
+ * suppressed); email.complained (message_id, to, subject, detail, suppressed).
  * A report sent twice (same Message-ID) counts once.
  */
 import type { Ctx } from "../kernel/context.ts";
@@ -28,15 +38,9 @@ import { addDaily } from "../kernel/kv/counters.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { sha256Hex } from "../kernel/crypto.ts";
 import { prepareEvent } from "../webhooks/events.ts";
-import { readVerp } from "../mail/tokens.ts";
-import {
-  type EmailLogRecord,
-  getEmailLog,
-  getEmailLogByMessageId,
-  getLatestEmailTo,
-  viewEmailLog,
-} from "../mail/email_log_store.ts";
-import type { Suppression } from "../suppressions/store.ts";
+import { readVerp, verpNames } from "../mail/tokens.ts";
+import { type EmailLogRecord, getEmailLog, viewEmailLog } from "../mail/email_log_store.ts";
+import type { Suppression, Unsubscribe } from "../suppressions/store.ts";
 import { parseMessage } from "./parse.ts";
 import { type ParsedDsn, parseDsn } from "./dsn.ts";
 import { type ParsedFeedback, parseFeedback } from "./arf.ts";
@@ -86,31 +90,28 @@ export async function takeReport(
   return { kind: "ignored", reports: [] };
 }
 
-type Match = { record: EmailLogRecord | null; forged: boolean; recipients: Set<string> };
+/** The message and the one recipient a verified VERP names. */
+type Binding = { record: EmailLogRecord; recipient: string };
 
-const NO_MATCH: Match = { record: null, forged: false, recipients: new Set() };
+type Bound = { binding: Binding } | { binding: null; why: string };
+
 const VERP_SHAPE = /^bounce\+[^@]*@(.+)$/i;
 
-/** Finds the message a report is about (see the top of this file). */
-async function matchMessage(
-  ctx: Ctx,
-  verps: (string | null)[],
-  messageId: string | null,
-): Promise<Match> {
+/** Binds a report to a recipient by the first VERP at our domain (see the top of this file). */
+async function bind(ctx: Ctx, candidates: (string | null)[]): Promise<Bound> {
   const domain = returnPathDomain(ctx);
-  for (const candidate of verps) {
-    const m = candidate ? VERP_SHAPE.exec(candidate) : null;
+  for (const candidate of candidates) {
+    const m = candidate ? VERP_SHAPE.exec(candidate.trim()) : null;
     if (!m || m[1].toLowerCase() !== domain) continue;
-    const logId = readVerp(ctx.config.encryptionKey, candidate!);
-    if (logId === null) return { ...NO_MATCH, forged: true };
-    const record = await getEmailLog(ctx.kv, logId);
-    if (record) return { record, forged: false, recipients: await recipientsOf(ctx, record) };
+    const ref = readVerp(candidate!);
+    if (!ref) return { binding: null, why: "forged or outdated VERP address" };
+    const record = await getEmailLog(ctx.kv, ref.logId);
+    if (!record) continue;
+    const recipient = verpNames(ctx.config.encryptionKey, ref, await recipientsOf(ctx, record));
+    if (!recipient) return { binding: null, why: "VERP MAC names no recipient of the message" };
+    return { binding: { record, recipient } };
   }
-  if (messageId) {
-    const record = await getEmailLogByMessageId(ctx.kv, messageId);
-    if (record) return { record, forged: false, recipients: await recipientsOf(ctx, record) };
-  }
-  return NO_MATCH;
+  return { binding: null, why: "no verified VERP address (envelope, ENVID or original)" };
 }
 
 /** The addresses a logged message went to (lowercase; suppressed ones removed from `to`). */
@@ -122,18 +123,14 @@ async function recipientsOf(ctx: Ctx, record: EmailLogRecord): Promise<Set<strin
   return new Set(all);
 }
 
-/** The recipient of the match a report's addresses name, or null. */
-function whichRecipient(match: Match, ...named: (string | null)[]): string | null {
-  if (!match.record) return null;
-  for (const n of named) if (n && match.recipients.has(n)) return n;
-  return match.recipients.size === 1 ? [...match.recipients][0] : null;
-}
-
-/** The envelope recipients, ENVID (as a VERP) and original Return-Path of a DSN. */
-function dsnVerps(dsn: ParsedDsn, envelope: Envelope, domain: string): (string | null)[] {
-  // Our ENVID is the VERP's local part (domain/mail/transport.ts).
-  const envid = dsn.envid && /^bounce\+/i.test(dsn.envid) ? `${dsn.envid}@${domain}` : null;
-  return [...envelope.to, envid, dsn.original.returnPath];
+/** One log line for a report that acts on nobody. */
+function unbound(ctx: Ctx, what: string, why: string, envelope: Envelope, named: string[]) {
+  ctx.log.info(`${what} not bound to a recipient: ignored`, {
+    why,
+    to: envelope.to.slice(0, 5),
+    from: envelope.from,
+    names: named.slice(0, 5),
+  });
 }
 
 async function takeDsn(
@@ -142,20 +139,33 @@ async function takeDsn(
   envelope: Envelope,
   identity: string,
 ): Promise<DeliveryReport[]> {
-  const match = await matchMessage(
-    ctx,
-    dsnVerps(dsn, envelope, returnPathDomain(ctx)),
-    dsn.original.messageId,
+  // Our ENVID is the VERP's local part (domain/mail/transport.ts).
+  const envid = dsn.envid && /^bounce\+/i.test(dsn.envid)
+    ? `${dsn.envid}@${returnPathDomain(ctx)}`
+    : null;
+  const bound = await bind(ctx, [...envelope.to, envid, dsn.original.returnPath]);
+  const named = dsn.recipients.map((r) => r.recipient);
+  if (!bound.binding) {
+    unbound(ctx, "delivery report", bound.why, envelope, named);
+    return [];
+  }
+  const { record: rec, recipient } = bound.binding;
+  const about = dsn.recipients.filter((r) =>
+    r.recipient === recipient || r.originalRecipient === recipient
   );
+  const entries = about.length ? about : dsn.recipients.length === 1 ? dsn.recipients : [];
+  if (!entries.length) {
+    unbound(ctx, "delivery report", "its entries name other recipients", envelope, named);
+    return [];
+  }
   const out: DeliveryReport[] = [];
-  for (const r of dsn.recipients) {
+  for (const r of entries) {
     const outcome = classify(r.action, r.status, r.diagnostic);
     if (!outcome) continue;
-    const matchedTo = whichRecipient(match, r.recipient, r.originalRecipient);
     const base = {
       type: outcome.type,
-      to: matchedTo ?? r.recipient,
-      matched: matchedTo !== null ? match.record : null,
+      to: recipient,
+      matched: rec,
       action: r.action,
       status: r.status,
       detail: r.diagnostic ?? (r.status ? `Status ${r.status} (${r.action})` : r.action),
@@ -163,7 +173,7 @@ async function takeDsn(
       format: dsn.format,
       reporter: dsn.reporter,
     };
-    const saved = await record(ctx, base, `${identity}\n${r.recipient}\n${r.action}\n${r.status}`);
+    const saved = await record(ctx, base, `${identity}\n${recipient}\n${r.action}\n${r.status}`);
     if (saved) out.push(saved);
   }
   return out;
@@ -179,26 +189,19 @@ async function takeFeedback(
   identity: string,
 ): Promise<DeliveryReport[]> {
   if (NOT_COMPLAINTS.has(fb.feedbackType)) return [];
-  const match = await matchMessage(
-    ctx,
-    [...envelope.to, fb.originalMailFrom, fb.original.returnPath],
-    fb.original.messageId,
-  );
-  const named = [...fb.originalRcptTo, ...fb.original.to];
-  const matchedTo = whichRecipient(match, ...named);
-  const to = matchedTo ?? named[0] ?? null;
-  if (!to) {
-    ctx.log.info("feedback report names no recipient and matches no message: dropped", {
-      reporter: fb.reporter,
-    });
+  const bound = await bind(ctx, [...envelope.to, fb.originalMailFrom, fb.original.returnPath]);
+  if (!bound.binding) {
+    unbound(ctx, "feedback report", bound.why, envelope, fb.originalRcptTo);
     return [];
   }
+  // The verified recipient, whatever Original-Rcpt-To says (providers redact or rewrite it).
+  const { record: rec, recipient: to } = bound.binding;
   const detail = `${fb.feedbackType} report${fb.userAgent ? ` (${fb.userAgent})` : ""}` +
     `${fb.reporter ? ` from ${fb.reporter}` : ""}`;
   const saved = await record(ctx, {
     type: "complained",
     to,
-    matched: matchedTo !== null ? match.record : null,
+    matched: rec,
     action: "complaint",
     status: null,
     detail,
@@ -211,8 +214,9 @@ async function takeFeedback(
 
 type ReportInput = {
   type: ReportType;
+  /** The bound recipient (lowercase). */
   to: string;
-  matched: EmailLogRecord | null;
+  matched: EmailLogRecord;
   action: string;
   status: string | null;
   detail: string;
@@ -224,8 +228,9 @@ type ReportInput = {
 const clip = (s: string, max: number) => s.length <= max ? s : s.slice(0, max - 1) + "…";
 
 /**
- * Records one report with its event and suppression in one atomic operation;
- * null when the same report was taken before.
+ * Records one report with its event and its suppression (a recipient bounce:
+ * service-wide) or unsubscribe (a complaint: from the sending site) in one
+ * atomic operation; null when the same report was taken before.
  */
 async function record(
   ctx: Ctx,
@@ -234,24 +239,21 @@ async function record(
 ): Promise<DeliveryReport | null> {
   const seenHash = sha256Hex(seenKey);
   const m = r.matched;
-  // Unmatched: the site and subject of the latest email to the address.
-  const latest = m ? null : await getLatestEmailTo(ctx.kv, r.to);
-  const siteId = m?.site_id ?? latest?.site_id ?? null;
-  const subject = m?.subject ?? latest?.subject;
-  const suppresses = m !== null &&
-    (r.type === "complained" || (r.type === "bounced" && r.bounceKind === "recipient"));
+  const siteId = m.site_id;
+  const complaint = r.type === "complained";
+  const suppresses = complaint || (r.type === "bounced" && r.bounceKind === "recipient");
   const detail = clip(r.detail, 500);
 
   for (let attempt = 0;; attempt++) {
     const now = ctx.clock.now();
-    const state = await readReportState(ctx.kv, seenHash, m?.id ?? null, r.to);
+    const state = await readReportState(ctx.kv, seenHash, m.id, r.to, siteId);
     if (state.seen) return null;
     const report: DeliveryReport = {
       id: uuidv7(now),
       type: r.type,
-      log_id: m?.id ?? null,
+      log_id: m.id,
       site_id: siteId,
-      message_id: m?.message_id ?? null,
+      message_id: m.message_id,
       recipient: r.to,
       action: r.action,
       status: r.status,
@@ -263,47 +265,44 @@ async function record(
       event: false,
       created_at: isoTime(now),
     };
-    const suppression: Suppression | undefined = suppresses && !state.suppression
+    const suppression: Suppression | undefined = suppresses && !complaint && !state.suppression
       ? {
         email: r.to,
-        reason: r.type === "complained" ? "complained" : "bounced",
+        reason: "bounced",
         detail,
         created_at: isoTime(now),
         report_id: report.id,
-        message_id: m?.message_id ?? null,
+        message_id: m.message_id,
       }
       : undefined;
-    const data = eventData(r, m, subject, detail, suppresses);
-    const firstDelivery = r.type === "delivered" && m !== null && !state.delivered;
-    const emit = siteId !== null && data !== null &&
-      (r.type !== "delivered" || firstDelivery);
+    const unsubscribe: Unsubscribe | undefined = complaint && !state.unsubscribe
+      ? { site_id: siteId, email: r.to, source: "complaint", created_at: isoTime(now) }
+      : undefined;
+    const data = eventData(r, m, detail, suppresses);
+    const firstDelivery = r.type === "delivered" && !state.delivered;
+    const emit = r.type !== "delivered" || firstDelivery;
     report.event = emit;
     const op = putReport(ctx.kv.atomic(), report, state, seenHash, {
       deliveredOnce: firstDelivery,
       suppress: suppression,
+      unsubscribe,
     });
-    if (emit) (await prepareEvent(ctx, siteId!, `email.${r.type}`, data!)).apply(op);
-    if (siteId !== null && r.type === "bounced") addDaily(op, siteId, "bounced", now);
+    if (emit) (await prepareEvent(ctx, siteId, `email.${r.type}`, data)).apply(op);
+    if (r.type === "bounced") addDaily(op, siteId, "bounced", now);
     if (await tryCommit(op)) return report;
     // A concurrent copy of the report, delivery or suppression: decide again.
     if (attempt >= 10) throw new Error("delivery report: too many concurrent changes");
   }
 }
 
-/** The event's data (spec: Events and data fields), or null when the report has no event. */
+/** The event's data (spec: Events and data fields). */
 function eventData(
   r: ReportInput,
-  m: EmailLogRecord | null,
-  subject: string | undefined,
+  m: EmailLogRecord,
   detail: string,
   suppressed: boolean,
-): Record<string, unknown> | null {
-  if (!m) {
-    // Unmatched: only bounces and complaints are told, as to, subject, detail.
-    if (r.type !== "bounced" && r.type !== "complained") return null;
-    return { to: r.to, subject, detail };
-  }
-  const common = { message_id: m.message_id, to: r.to, subject };
+): Record<string, unknown> {
+  const common = { message_id: m.message_id, to: r.to, subject: m.subject };
   switch (r.type) {
     case "delivered":
       return common;

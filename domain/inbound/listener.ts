@@ -9,8 +9,9 @@
  * - DATA: up to 25 MB (552 5.3.4 above it). The answer comes after the work:
  *   250 once every inbound recipient's receiver answered 2xx and the reports
  *   are recorded; 450 4.3.0 when a receiver failed both attempts (the sending
- *   server retries later, with the same X-SVC-Delivery); 451 4.3.0 when the
- *   reports could not be recorded.
+ *   server retries later, with the same X-SVC-Delivery; the text names no
+ *   receiver, the log does); 451 4.3.0 when the reports could not be recorded;
+ *   554 5.6.0 for a message the parser can never read (a retry cannot help).
  * - No AUTH; STARTTLS when a certificate is configured.
  */
 import type { SMTPServerAddress } from "smtp-server";
@@ -19,6 +20,7 @@ import type { Ctx } from "../kernel/context.ts";
 import { parseAddress } from "../kernel/address.ts";
 import {
   DEFAULT_LIMITS,
+  failureReply,
   type ListenerOptions,
   MemoryBudget,
   receive,
@@ -51,6 +53,7 @@ export async function startInboundListener(
     tls: opts.tls,
     limits,
     log: ctx.log,
+    scope: ctx.requestScope,
     options: {
       authOptional: true,
       disabledCommands: ["AUTH"],
@@ -89,8 +92,7 @@ export async function startInboundListener(
               answer.ok ? answer.text : undefined,
             );
           } catch (e) {
-            ctx.log.error("inbound: message not taken", { error: e });
-            callback(reply(451, "4.3.0 Temporary failure, try again later"));
+            callback(failureReply(ctx.log, "inbound", e));
           } finally {
             got.release();
           }
@@ -126,6 +128,8 @@ async function deliver(
   const forwards = rcpts.flatMap((r) =>
     r.svcTarget?.kind === "forward" ? [{ to: r.address, domain: r.svcTarget.domain }] : []
   );
+  // Reports first: one that can never be parsed is refused before a receiver got a copy.
+  if (reports.length) await takeReport(ctx, raw, { from, to: reports });
   const now = ctx.clock.now();
   const results = await Promise.all(forwards.map(async (f) => {
     const trace = receivedLine({
@@ -148,14 +152,13 @@ async function deliver(
     }
     return r;
   }));
-  if (reports.length) await takeReport(ctx, raw, { from, to: reports });
   const failed = results.find((r) => !r.ok);
   if (failed) {
-    const why = failed.attempts.at(-1)?.error ?? "no answer";
+    // Which receiver and why is for the operator's log (above), never for the sender.
     return {
       ok: false,
       code: 450,
-      text: `4.3.0 The receiving endpoint did not take the message (${why}); try again later`,
+      text: "4.3.0 The message could not be delivered yet; try again later",
     };
   }
   const ids = results.map((r) => r.deliveryId);

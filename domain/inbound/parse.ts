@@ -33,23 +33,39 @@ export async function simpleParser(
   return await m.simpleParser(input, options);
 }
 
+/**
+ * A message the parser refuses (thousands of nested parts, a header section
+ * past its limit, ...): the same bytes fail the same way every time, so the
+ * sending server is told so for good rather than asked to retry.
+ */
+export class UnparseableMail extends Error {
+  constructor(cause: unknown) {
+    super(`the message cannot be parsed: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = "UnparseableMail";
+  }
+}
+
 /** The whole message, parts decoded; report parts (delivery-status) kept as attachments. */
-export function parseMessage(raw: Uint8Array | string): Promise<ParsedMail> {
+export async function parseMessage(raw: Uint8Array | string): Promise<ParsedMail> {
   const input = typeof raw === "string"
     ? raw
     : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   // ignoreEmbedded (mailsplit): an attached original (message/rfc822) stays one
   // attachment even when marked inline, as feedback reports often do.
   const options = { ignoreEmbedded: true } as Record<string, unknown>;
-  return simpleParser(input, {
-    ...options,
-    keepDeliveryStatus: true,
-    keepCidLinks: true,
-    skipHtmlToText: true,
-    skipTextToHtml: true,
-    skipImageLinks: true,
-    skipTextLinks: true,
-  });
+  try {
+    return await simpleParser(input, {
+      ...options,
+      keepDeliveryStatus: true,
+      keepCidLinks: true,
+      skipHtmlToText: true,
+      skipTextToHtml: true,
+      skipImageLinks: true,
+      skipTextLinks: true,
+    });
+  } catch (e) {
+    throw new UnparseableMail(e);
+  }
 }
 
 /** A header value as text (mailparser gives structured values for some names). */

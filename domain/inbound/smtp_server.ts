@@ -8,8 +8,11 @@
  */
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions } from "smtp-server";
 import { Buffer } from "node:buffer";
+import type { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "../kernel/log.ts";
+import type { RequestScope } from "../kernel/context.ts";
 import { addressKey } from "../kernel/net/client.ts";
+import { UnparseableMail } from "./parse.ts";
 
 /** Where and how a listener (inbound or submission) listens. */
 export type ListenerOptions = {
@@ -58,6 +61,20 @@ export function reply(code: number, text: string): Error & { responseCode: numbe
   // One line of printable ASCII: reply text may quote what a peer sent.
   const clean = text.replace(/[^\x20-\x7e]+/g, " ").slice(0, 400);
   return Object.assign(new Error(clean), { responseCode: code });
+}
+
+/**
+ * The reply to a message whose handling failed: a permanent 554 5.6.0 for one
+ * the parser can never read (a retry would fail the same way, for days), else
+ * 451 4.3.0 (a store that failed may work on the next try). Logged either way.
+ */
+export function failureReply(log: Logger, what: string, e: unknown): Error {
+  if (e instanceof UnparseableMail) {
+    log.warn(`${what}: message cannot be parsed, refused for good`, { error: e.message });
+    return reply(554, "5.6.0 The message cannot be parsed and will not be accepted");
+  }
+  log.error(`${what}: message not taken`, { error: e });
+  return reply(451, "4.3.0 Temporary failure, try again later");
 }
 
 /** Bytes of messages being received, across the connections of one listener. */
@@ -150,6 +167,8 @@ export type ServerSpec = {
   tls: Tls;
   limits: ListenerLimits;
   log: Logger;
+  /** The context's scope: each session's handlers run in a scope of its own. */
+  scope: AsyncLocalStorage<RequestScope>;
   /** smtp-server handlers and options of this listener. */
   options: SMTPServerOptions;
 };
@@ -157,10 +176,11 @@ export type ServerSpec = {
 /** Starts an smtp-server with the shared limits; rejects when the port cannot be bound. */
 export async function startServer(spec: ServerSpec): Promise<RunningListener> {
   const { limits, log } = spec;
+  const options = inSessionScope(spec);
   const perAddress = new Map<string, number>();
   const counted = new Set<string>();
-  const onConnect = spec.options.onConnect;
-  const onClose = spec.options.onClose;
+  const onConnect = options.onConnect;
+  const onClose = options.onClose;
   const server = new SMTPServer({
     banner: "ESMTP",
     name: spec.name,
@@ -174,12 +194,12 @@ export async function startServer(spec: ServerSpec): Promise<RunningListener> {
     maxRecipients: 150,
     maxCommandLength: 4096,
     ...(spec.tls ? { key: spec.tls.key, cert: spec.tls.cert } : {}),
-    ...spec.options,
+    ...options,
     disabledCommands: [
       ...(spec.tls ? [] : ["STARTTLS"]),
       ...(spec.options.disabledCommands ?? []),
     ],
-    onConnect(session, callback) {
+    onConnect: inScope(spec, 0, (session, callback) => {
       const who = addressKey(session.remoteAddress) ?? session.remoteAddress;
       const n = perAddress.get(who) ?? 0;
       if (n >= limits.maxPerAddress) {
@@ -189,8 +209,8 @@ export async function startServer(spec: ServerSpec): Promise<RunningListener> {
       counted.add(session.id);
       if (onConnect) return onConnect(session, callback);
       callback();
-    },
-    onClose(session, callback) {
+    }),
+    onClose: inScope(spec, 0, (session, callback) => {
       if (counted.delete(session.id)) {
         const who = addressKey(session.remoteAddress) ?? session.remoteAddress;
         const n = (perAddress.get(who) ?? 1) - 1;
@@ -198,12 +218,14 @@ export async function startServer(spec: ServerSpec): Promise<RunningListener> {
         else perAddress.set(who, n);
       }
       onClose?.(session, callback);
-    },
+    }),
   });
   // A listener error must never end the process: log it (socket errors of
   // clients that went away, TLS handshakes that failed, ...).
   server.on("error", (e: Error & { code?: string }) => {
-    log.debug(`smtp ${spec.role}: connection error`, { error: e.message, code: e.code });
+    spec.scope.run({ smtp_session: `${spec.role}-listener` }, () => {
+      log.debug(`smtp ${spec.role}: connection error`, { error: e.message, code: e.code });
+    });
   });
   await new Promise<void>((resolve, reject) => {
     const failed = (e: Error & { code?: string }) => {
@@ -231,6 +253,30 @@ export async function startServer(spec: ServerSpec): Promise<RunningListener> {
       return closing;
     },
   };
+}
+
+type Handler = (...args: never[]) => unknown;
+
+/**
+ * A handler that runs in the session's own scope (`<role>-<session id>`), so
+ * its log lines name the session and never the scope that happened to be
+ * current when the socket's callback fired (an HTTP request's).
+ */
+function inScope<F extends Handler>(spec: ServerSpec, sessionAt: number, f: F): F {
+  return ((...args: unknown[]) => {
+    const id = (args[sessionAt] as { id?: string } | undefined)?.id ?? "unknown";
+    return spec.scope.run({ smtp_session: `${spec.role}-${id}` }, () => f(...(args as never[])));
+  }) as unknown as F;
+}
+
+/** The listener's session handlers (session is their second argument), each in its session's scope. */
+function inSessionScope(spec: ServerSpec): SMTPServerOptions {
+  const o: SMTPServerOptions = { ...spec.options };
+  if (o.onAuth) o.onAuth = inScope(spec, 1, o.onAuth);
+  if (o.onMailFrom) o.onMailFrom = inScope(spec, 1, o.onMailFrom);
+  if (o.onRcptTo) o.onRcptTo = inScope(spec, 1, o.onRcptTo);
+  if (o.onData) o.onData = inScope(spec, 1, o.onData);
+  return o;
 }
 
 /** Whether a peer address is the machine itself. */

@@ -7,8 +7,8 @@
 import { keys } from "../kernel/kv/keys.ts";
 import { commit, listValues } from "../kernel/kv/kv.ts";
 import type { Sealed } from "../kernel/crypto.ts";
-import type { Suppression } from "../suppressions/store.ts";
-import { suppressionMutation } from "../suppressions/store.ts";
+import type { Suppression, Unsubscribe } from "../suppressions/store.ts";
+import { suppressionMutation, unsubscribeMutation } from "../suppressions/store.ts";
 
 export type InboundDomain = {
   id: string;
@@ -145,6 +145,8 @@ export type ReportState = {
   seen: boolean;
   delivered: boolean;
   suppression: Suppression | null;
+  /** The recipient's unsubscribe from the message's site. */
+  unsubscribe: Unsubscribe | null;
   entries: Deno.KvEntryMaybe<unknown>[];
 };
 
@@ -153,16 +155,19 @@ export async function readReportState(
   seenHash: string,
   logId: string | null,
   recipient: string,
+  siteId: string,
 ): Promise<ReportState> {
   const entries = await kv.getMany([
     keys.deliveryReportSeen(seenHash),
     keys.deliveredOnce(logId ?? "none", recipient),
     keys.suppression(recipient),
+    keys.unsubscribe(siteId, recipient),
   ]);
   return {
     seen: entries[0].value !== null,
     delivered: entries[1].value !== null,
     suppression: entries[2].value as Suppression | null,
+    unsubscribe: entries[3].value as Unsubscribe | null,
     entries,
   };
 }
@@ -175,14 +180,14 @@ const SEEN_TTL_MS = 30 * 86_400_000;
  * state read before (a concurrent copy of the same report, a concurrent
  * delivered report, a concurrent suppression make the commit fail, and the
  * caller reads again). `deliveredOnce`: mark the recipient delivered;
- * `suppress`: add this suppression record.
+ * `suppress`: add this suppression record; `unsubscribe`: this unsubscribe.
  */
 export function putReport(
   op: Deno.AtomicOperation,
   r: DeliveryReport,
   state: ReportState,
   seenHash: string,
-  opts: { deliveredOnce?: boolean; suppress?: Suppression } = {},
+  opts: { deliveredOnce?: boolean; suppress?: Suppression; unsubscribe?: Unsubscribe } = {},
 ): Deno.AtomicOperation {
   for (const e of state.entries) op.check(e);
   op.set(keys.deliveryReport(r.id), r)
@@ -191,6 +196,7 @@ export function putReport(
   if (r.site_id) op.set(keys.deliveryReportBySite(r.site_id, r.id), r);
   if (opts.deliveredOnce && r.log_id) op.set(keys.deliveredOnce(r.log_id, r.recipient), r.id);
   if (opts.suppress) suppressionMutation(op, opts.suppress);
+  if (opts.unsubscribe) unsubscribeMutation(op, opts.unsubscribe);
   return op;
 }
 

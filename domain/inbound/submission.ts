@@ -38,6 +38,7 @@ import type { MailSendInput } from "../mail/schema.ts";
 import { isStructuralHeader } from "../mail/headers.ts";
 import {
   DEFAULT_LIMITS,
+  failureReply,
   isLoopback,
   type ListenerOptions,
   MemoryBudget,
@@ -70,6 +71,7 @@ export async function startSubmissionListener(
     tls: opts.tls,
     limits,
     log: ctx.log,
+    scope: ctx.requestScope,
     options: {
       authMethods: ["PLAIN", "LOGIN"],
       authOptional: false,
@@ -121,8 +123,7 @@ export async function startSubmissionListener(
               a.code < 400 ? a.text : undefined,
             );
           } catch (e) {
-            ctx.log.error("submission: message not taken", { error: e });
-            callback(reply(451, "4.3.0 Temporary failure, try again later"));
+            callback(failureReply(ctx.log, "submission", e));
           } finally {
             got.release();
           }

@@ -26,8 +26,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { METRIC_HELP, Metrics } from "./metrics.ts";
 import { Presence } from "./presence.ts";
 
-/** What is known about the request in progress, wherever its work goes (logs, events). */
-export type RequestScope = { request_id: string };
+/**
+ * What is known about the work in progress, wherever it goes (logs, events):
+ * an HTTP request's id, or an SMTP session's (each session runs in a scope of
+ * its own, so nothing of another request's scope shows on its lines).
+ */
+export type RequestScope = { request_id?: string; smtp_session?: string };
 
 /** In-memory caches; each holds what one module keeps, named after it. */
 export type Caches = {

@@ -33,11 +33,12 @@ export async function deliver(
 ): Promise<SendOutcome> {
   const { site, record, message } = d;
   let failure: string | null = null;
+  let refused: { to: string; error: string }[] | undefined;
   const t0 = performance.now();
   try {
     // A sandbox (svc_test_) send runs every check but goes only to the outbox.
     const transport = site.sandbox ? ctx.mail.sandbox : ctx.mail.transport;
-    await transport.send(outgoingMessage(ctx, message));
+    refused = (await transport.send(outgoingMessage(ctx, message))).refused;
   } catch (e) {
     failure = failureText(e);
   }
@@ -81,6 +82,7 @@ export async function deliver(
     ...record,
     status: record.warning ? "warning" : "sent",
     reason: record.warning ? "content_warning" : null,
+    ...(refused?.length && { refused: refused.map((r) => ({ ...r, to: r.to.toLowerCase() })) }),
     updated_at: done,
   };
   const ev = await prepareEvent(

@@ -65,6 +65,11 @@ export type EmailLogRecord = {
   recipients: Packed<Recipients>;
   /** `to` addresses removed as suppressed or unsubscribed. */
   removed: string[];
+  /**
+   * Recipients whose own copy the mail server refused while the others' went
+   * out (each recipient gets a copy with its own envelope sender), with the reply.
+   */
+  refused?: { to: string; error: string }[];
   template: string | null;
   attachments: number;
   /** Caller headers dropped by the header policy (names). */

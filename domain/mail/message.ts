@@ -215,6 +215,12 @@ const feedbackPart = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0,
 export function outgoingMessage(ctx: Ctx, p: MessageParts): OutgoingMessage {
   const base = baseUrl(ctx);
   const mode = p.domain ? "domain" : "relay";
+  // One copy per address: the same address in to and cc gets one, as one RCPT would.
+  const seen = new Set<string>();
+  const envelopeTo = p.envelopeTo.filter((m) => {
+    const k = m.address.toLowerCase();
+    return !seen.has(k) && !!seen.add(k);
+  });
   // Applied by the transport, beside the HTTP thread when a delivery worker builds the message.
   const tracking: TrackingOptions | null = p.tracking.opens || p.tracking.clicks
     ? {
@@ -243,8 +249,10 @@ export function outgoingMessage(ctx: Ctx, p: MessageParts): OutgoingMessage {
   return {
     id: p.logId,
     messageId: p.messageId,
-    envelopeFrom: verpAddress(ctx.config.encryptionKey, p.logId, returnPathDomain(ctx)),
-    recipients: p.envelopeTo.map((m) => m.address),
+    recipients: envelopeTo.map((m) => m.address),
+    returnPaths: envelopeTo.map((m) =>
+      verpAddress(ctx.config.encryptionKey, p.logId, m.address, returnPathDomain(ctx))
+    ),
     headerFrom: formatMailbox(p.from),
     subject: p.content.subject,
     message: {

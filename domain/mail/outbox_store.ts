@@ -10,8 +10,10 @@ import { type BlobRef, getBlob, putBlob } from "../kernel/kv/blob.ts";
 export type OutboxRecord = {
   id: string;
   message_id: string;
-  /** Envelope sender (the VERP Return-Path). */
+  /** Envelope sender (the VERP Return-Path) of the first recipient's copy. */
   envelope_from: string;
+  /** Each recipient's copy: its own VERP Return-Path (absent on records kept before). */
+  envelopes?: { from: string; to: string }[];
   /** Header From. */
   from: string;
   /** Envelope recipients (to, cc and bcc), lowercase. */

@@ -74,26 +74,55 @@ export function checkMac(expected: string, got: string): boolean {
 // --- VERP Return-Path ----------------------------------------------------------------
 
 /**
- * Envelope sender that identifies one message: `bounce+<log id hex>-<mac>@<domain>`
- * (50 characters of local part, under the 64 allowed). The bounce intake reads
- * it back with `readVerp`.
+ * Envelope sender of one recipient's copy of one message:
+ * `bounce+<log id hex>-<mac>@<domain>` (52 characters of local part, under the
+ * 64 allowed), the MAC over the log id *and* the recipient. A report that
+ * comes back to it can only be about that recipient: a recipient who forges a
+ * report about someone else can only ever bind it to himself. The recipient is
+ * not in the address (it would not fit, nor should it be shown); the intake
+ * finds it by trying the message's recipients with `verpNames`.
  */
-export function verpAddress(encKey: Uint8Array, logId: string, domain: string): string {
+export function verpAddress(
+  encKey: Uint8Array,
+  logId: string,
+  recipient: string,
+  domain: string,
+): string {
   const hex = logId.replace(/-/g, "");
-  return `bounce+${hex}-${verpMac(encKey, hex)}@${domain}`;
+  return `bounce+${hex}-${verpMac(encKey, hex, recipient)}@${domain}`;
 }
 
-// Hex, not base64: some servers change the case of a local part.
-const verpMac = (encKey: Uint8Array, hex: string) =>
-  keyedHmac(purposeKey(encKey, "verp")).digest(hex, "hex").slice(0, 10);
+// Hex, not base64: some servers change the case of a local part. 48 bits: the
+// intake tries each recipient of the message, so a guess has that many chances.
+const verpMac = (encKey: Uint8Array, hex: string, recipient: string) =>
+  keyedHmac(purposeKey(encKey, "verp-rcpt")).digest(`${hex}\n${recipient.toLowerCase()}`, "hex")
+    .slice(0, 12);
 
-/** The log id of a VERP address made by `verpAddress`, or null (forged, foreign). */
-export function readVerp(encKey: Uint8Array, address: string): string | null {
-  const m = /^bounce\+([0-9a-f]{32})-([0-9a-f]{10})@/i.exec(address.trim());
+export type VerpRef = { logId: string; hex: string; mac: string };
+
+/** The log id and MAC of an address shaped as `verpAddress` makes it, or null. Nothing verified yet. */
+export function readVerp(address: string): VerpRef | null {
+  const m = /^bounce\+([0-9a-f]{32})-([0-9a-f]{12})@/i.exec(address.trim());
   if (!m) return null;
   const hex = m[1].toLowerCase();
-  if (!constantTimeEqual(m[2].toLowerCase(), verpMac(encKey, hex))) return null;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${
-    hex.slice(20)
-  }`;
+  return {
+    hex,
+    mac: m[2].toLowerCase(),
+    logId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${
+      hex.slice(20)
+    }`,
+  };
+}
+
+/** Which of the message's recipients the VERP's MAC names (constant-time compares), or null. */
+export function verpNames(
+  encKey: Uint8Array,
+  ref: VerpRef,
+  recipients: Iterable<string>,
+): string | null {
+  let found: string | null = null;
+  for (const r of recipients) {
+    if (constantTimeEqual(ref.mac, verpMac(encKey, ref.hex, r)) && found === null) found = r;
+  }
+  return found;
 }

@@ -1,4 +1,8 @@
 /**
+ * Long file: the SMTP, worker and outbox transports share one message type,
+ * the SMTPUTF8 rule and the worker protocol; kept together so that how a
+ * message leaves (one copy per recipient) is decided in one place.
+ *
  * Where messages go. A transport receives the message's parts and builds the
  * raw RFC 822 bytes itself (compose.ts), so that building and DKIM signing can
  * happen where the sending happens.
@@ -42,10 +46,14 @@ export type OutgoingMessage = {
   /** Log id (UUIDv7); also the outbox id. */
   id: string;
   messageId: string;
-  /** VERP Return-Path (MAIL FROM). */
-  envelopeFrom: string;
   /** Envelope recipients: to, cc and bcc. */
   recipients: string[];
+  /**
+   * The VERP Return-Path (MAIL FROM) of each recipient's copy, in the order of
+   * `recipients`: every recipient gets a copy of its own, so that a report
+   * coming back can only be about the one recipient its address names.
+   */
+  returnPaths: string[];
   headerFrom: string;
   subject: string;
   /** The parts; the transport builds (and signs) the raw message. */
@@ -68,7 +76,7 @@ export function builtMessage(msg: OutgoingMessage): { raw: Uint8Array; smtpUtf8:
     ? { ...msg.message, html: trackHtml(msg.message.html, msg.tracking) }
     : msg.message;
   const { raw, utf8Headers } = buildMessage(m);
-  const smtpUtf8 = utf8Headers || !ASCII.test(msg.envelopeFrom) ||
+  const smtpUtf8 = utf8Headers || msg.returnPaths.some((r) => !ASCII.test(r)) ||
     msg.recipients.some((r) => !ASCII.test(r));
   return { raw, smtpUtf8 };
 }
@@ -128,7 +136,13 @@ const smtpUtf8Patched: boolean = (() => {
   return true;
 })();
 
-export type TransportResult = { response: string; accepted: string[]; rejected: string[] };
+export type TransportResult = {
+  response: string;
+  accepted: string[];
+  rejected: string[];
+  /** Why each rejected recipient's copy was refused (when others went out). */
+  refused?: { to: string; error: string }[];
+};
 
 export class TransportError extends Error {
   constructor(message: string, readonly permanent: boolean | null = null) {
@@ -172,35 +186,64 @@ export class SmtpTransport implements MailTransport {
     });
   }
 
+  /**
+   * One copy per recipient, each with its own MAIL FROM (its VERP), all of the
+   * same bytes: the Return-Path is not part of the message, so it is built and
+   * DKIM-signed once. Sent when at least one copy was; the refused ones are
+   * listed with the relay's reply. None: the first copy's failure.
+   */
   async send(msg: OutgoingMessage): Promise<TransportResult> {
+    const { raw, smtpUtf8 } = builtMessage(msg);
+    // Without the connection check, a message that needs SMTPUTF8 is not sent at all.
+    if (smtpUtf8 && !smtpUtf8Patched) throw new TransportError(SMTPUTF8_MISSING, true);
+    const data = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    const copies = await Promise.allSettled(
+      msg.recipients.map((to, i) => this.#sendCopy(msg.returnPaths[i], to, smtpUtf8, data)),
+    );
+    const accepted: string[] = [];
+    const refused: { to: string; error: string }[] = [];
+    let firstError: TransportError | null = null;
+    let response = "";
+    for (const [i, c] of copies.entries()) {
+      if (c.status === "fulfilled") {
+        accepted.push(msg.recipients[i]);
+        response ||= c.value;
+      } else {
+        firstError ??= c.reason as TransportError;
+        refused.push({ to: msg.recipients[i], error: (c.reason as Error).message });
+      }
+    }
+    if (accepted.length === 0) throw firstError ?? new TransportError("no recipients", true);
+    return {
+      response,
+      accepted,
+      rejected: refused.map((r) => r.to),
+      ...(refused.length && { refused }),
+    };
+  }
+
+  /** One recipient's copy; the relay's reply, or a TransportError. */
+  async #sendCopy(from: string, to: string, smtpUtf8: boolean, data: Buffer): Promise<string> {
     try {
-      const { raw, smtpUtf8 } = builtMessage(msg);
-      // Without the connection check, a message that needs SMTPUTF8 is not sent at all.
-      if (smtpUtf8 && !smtpUtf8Patched) throw new TransportError(SMTPUTF8_MISSING, true);
       const info = await this.#pool.send(
         {
-          from: msg.envelopeFrom,
-          to: msg.recipients,
+          from,
+          to: [to],
           ...(smtpUtf8 && { [SMTPUTF8_FLAG]: true }),
           // DSNs come back to the VERP Return-Path (domain/inbound): every outcome,
           // headers only, the VERP's local part as ENVID (sent only if the relay offers DSN).
           dsn: {
-            id: msg.envelopeFrom.slice(0, msg.envelopeFrom.lastIndexOf("@")),
+            id: from.slice(0, from.lastIndexOf("@")),
             return: "headers",
             notify: ["success", "delay", "failure"],
           },
         },
-        Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
+        data,
       );
-      const accepted = (info.accepted ?? []).map(String);
-      if (accepted.length === 0) {
-        throw new TransportError(info.response || "every recipient was refused", true);
+      if ((info.accepted ?? []).length === 0) {
+        throw new TransportError(info.response || "the recipient was refused", true);
       }
-      return {
-        response: info.response ?? "",
-        accepted,
-        rejected: (info.rejected ?? []).map(String),
-      };
+      return info.response ?? "";
     } catch (e) {
       if (e instanceof TransportError) throw e;
       if ((e as { smtpUtf8Missing?: boolean }).smtpUtf8Missing) {
@@ -343,7 +386,12 @@ export class OutboxTransport implements MailTransport {
     await putOutbox(this.kv, {
       id: msg.id,
       message_id: msg.messageId,
-      envelope_from: msg.envelopeFrom,
+      envelope_from: msg.returnPaths[0],
+      // Each recipient's copy with its own envelope sender, as SMTP sends them.
+      envelopes: msg.recipients.map((to, i) => ({
+        from: msg.returnPaths[i],
+        to: to.toLowerCase(),
+      })),
       from: msg.headerFrom,
       to: msg.recipients.map((r) => r.toLowerCase()),
       subject: msg.subject,

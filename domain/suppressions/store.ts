@@ -19,7 +19,8 @@ export type Suppression = {
   message_id?: string | null;
 };
 
-export type UnsubscribeSource = "one_click" | "page" | "manual";
+/** `complaint`: a verified spam complaint about the site's mail (domain/inbound/intake.ts). */
+export type UnsubscribeSource = "one_click" | "page" | "manual" | "complaint";
 
 export type Unsubscribe = {
   site_id: string;
@@ -70,6 +71,14 @@ export async function addUnsubscribe(kv: Deno.Kv, u: Unsubscribe): Promise<boole
     .set(keys.unsubscribe(u.site_id, u.email), u)
     .commit();
   return r.ok;
+}
+
+/** Adds the unsubscribe to a caller's op (the caller checks it was absent). */
+export function unsubscribeMutation(
+  op: Deno.AtomicOperation,
+  u: Unsubscribe,
+): Deno.AtomicOperation {
+  return op.set(keys.unsubscribe(u.site_id, u.email), u);
 }
 
 export async function getUnsubscribe(

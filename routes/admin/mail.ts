@@ -94,6 +94,7 @@ export function mailAdminRoutes(ctx: Ctx) {
         message_id: m.message_id,
         from: m.from,
         envelope_from: m.envelope_from,
+        ...(m.envelopes && { envelopes: m.envelopes }),
         to: m.to,
         subject: m.subject,
         raw: m.raw,

@@ -13,7 +13,7 @@ import { seedSite, startTestService, type TestService } from "../helpers/service
 import { startSmtp, type TestSmtp } from "../helpers/smtp.ts";
 import { addVerifiedDomain, txtResolver } from "../helpers/mail.ts";
 import { type Postfix, startPostfix } from "./helpers/postfix.ts";
-import { readVerp } from "../../domain/mail/tokens.ts";
+import { readVerp, verpNames } from "../../domain/mail/tokens.ts";
 import { getEmailLogByMessageId } from "../../domain/mail/email_log_store.ts";
 
 async function withRelay(fn: (svc: TestService, sink: TestSmtp, pf: Postfix) => Promise<void>) {
@@ -55,10 +55,13 @@ Deno.test("domain-mode mail relayed by Postfix arrives with its VERP sender and 
     assert.equal(r.body.mode, "domain");
     const [m] = await sink.waitFor(1, 20_000);
     assert.deepEqual(m.rcptTo, ["ann@example.net"]);
-    const logId = readVerp(svc.ctx.config.encryptionKey, m.mailFrom);
+    const ref = readVerp(m.mailFrom);
+    const logId = ref?.logId;
     const rec = await getEmailLogByMessageId(svc.ctx.kv, r.body.message_id as string);
     assert.ok(rec, "log record by Message-ID");
     assert.equal(logId, rec.id, "the envelope sender names the log record");
+    const key = svc.ctx.config.encryptionKey;
+    assert.equal(verpNames(key, ref!, ["ann@example.net"]), "ann@example.net", "and the recipient");
     const raw = m.raw.toString();
     assert.match(raw, /^Received: from [^\n]*\n?[^\n]*by relay\.e2e\.test \(Postfix\)/m);
     const result = await dkimVerify(m.raw, {
@@ -86,7 +89,7 @@ Deno.test("a permanent refusal behind Postfix comes back as a DSN to the VERP ad
     assert.equal(dsn.mailFrom, "", "bounces have the null sender");
     assert.equal(dsn.rcptTo.length, 1);
     const rec = await getEmailLogByMessageId(svc.ctx.kv, r.body.message_id as string);
-    assert.equal(readVerp(svc.ctx.config.encryptionKey, dsn.rcptTo[0]), rec!.id);
+    assert.equal(readVerp(dsn.rcptTo[0])?.logId, rec!.id);
     const raw = dsn.raw.toString();
     assert.match(raw, /Content-Type: multipart\/report; report-type=delivery-status/i);
     assert.match(raw, /Status: 5\.1\.1/);

@@ -143,7 +143,7 @@ Deno.test("every operator GET answers what the operator document says, with real
     // A bounce of that mail, delivered over SMTP as a mail server sends it.
     const messageId = sent.body.message_id as string;
     const logId = messageId.slice(1, 37);
-    const verp = verpAddress(svc.ctx.config.encryptionKey, logId, RP);
+    const verp = verpAddress(svc.ctx.config.encryptionKey, logId, "bob@example.com", RP);
     const eml = Deno.readTextFileSync(
       fileURLToPath(new URL("../inbound/fixtures/postfix_failed.eml", import.meta.url)),
     );

@@ -42,7 +42,15 @@ async function withIntake(fn: (t: Intake) => Promise<void>) {
   }
 }
 
-type Sent = { messageId: string; logId: string; verp: string; subject: string };
+type Sent = {
+  messageId: string;
+  logId: string;
+  /** The first recipient's VERP. */
+  verp: string;
+  subject: string;
+  /** Each recipient's own VERP. */
+  verpOf: (rcpt: string) => string;
+};
 
 let n = 0;
 async function sendMail(t: Intake, to: string | string[], subject = `Order ${++n}`): Promise<Sent> {
@@ -53,12 +61,8 @@ async function sendMail(t: Intake, to: string | string[], subject = `Order ${++n
   assert.equal(r.body.sent, true, r.text);
   const messageId = r.body.message_id as string;
   const logId = messageId.slice(1, 37);
-  return {
-    messageId,
-    logId,
-    verp: verpAddress(t.svc.ctx.config.encryptionKey, logId, RP),
-    subject,
-  };
+  const verpOf = (rcpt: string) => verpAddress(t.svc.ctx.config.encryptionKey, logId, rcpt, RP);
+  return { messageId, logId, verp: verpOf([to].flat()[0]), subject, verpOf };
 }
 
 function fixture(name: string, vars: Record<string, string>): string {
@@ -105,6 +109,11 @@ async function events(t: Intake, type?: string, siteId = t.site.siteId): Promise
 async function suppression(t: Intake, email: string) {
   const r = await t.svc.admin("GET", `/suppressions/${encodeURIComponent(email)}`);
   return r.status === 200 ? r.body : null;
+}
+
+async function unsubscribes(t: Intake, siteId = t.site.siteId) {
+  const r = await t.svc.admin("GET", `/sites/${siteId}/unsubscribes`);
+  return r.body.items as { email: string; source: string }[];
 }
 
 type Case = {
@@ -206,7 +215,8 @@ const CASES: Case[] = [
   },
   {
     file: "arf_yahoo.eml",
-    what: "Yahoo feedback report to the feedback-loop address is a complaint that suppresses",
+    what:
+      "Yahoo feedback report to the feedback-loop address is a complaint that unsubscribes from the site",
     to: "fbl",
     type: "email.complained",
     suppressed: true,
@@ -214,7 +224,8 @@ const CASES: Case[] = [
   },
   {
     file: "arf_outlook_redacted.eml",
-    what: "Outlook.com feedback report with the recipient redacted matches by Message-ID",
+    what:
+      "Outlook.com feedback report with the recipient redacted is bound by the original's Return-Path",
     to: "fbl",
     type: "email.complained",
     suppressed: true,
@@ -245,9 +256,27 @@ for (const c of CASES) {
       if (c.type === "email.complained") assert.equal(d.suppressed, c.suppressed);
       if (c.type === "email.delayed") assert.ok((d.reason as string).length <= 300);
       const s = await suppression(t, rcpt);
-      if (c.suppressed) {
+      if (c.type === "email.complained") {
+        // A complaint is about one sender: unsubscribed from this site, not suppressed for all.
+        assert.equal(s, null, "not on the service-wide list");
+        assert.deepEqual(
+          (await unsubscribes(t)).map((u) => ({ email: u.email, source: u.source })),
+          [{ email: rcpt, source: "complaint" }],
+        );
+        const again = await t.svc.api("POST", "mail/send", {
+          key: t.site.key,
+          body: { to: rcpt, subject: "Again", text: "Hello" },
+        });
+        assert.equal(again.body.error, "all_recipients_unsubscribed");
+        const other = await seedSite(t.svc);
+        const elsewhere = await t.svc.api("POST", "mail/send", {
+          key: other.key,
+          body: { to: rcpt, subject: "From another site", text: "Hello" },
+        });
+        assert.equal(elsewhere.body.sent, true, "another site still reaches the address");
+      } else if (c.suppressed) {
         assert.ok(s, "suppressed");
-        assert.equal(s.reason, c.type === "email.complained" ? "complained" : "bounced");
+        assert.equal(s.reason, "bounced");
         assert.equal(s.message_id, sent.messageId);
         const report = await t.svc.admin("GET", `/delivery-reports/${s.report_id}`);
         assert.equal(report.status, 200);
@@ -257,7 +286,7 @@ for (const c of CASES) {
         assert.equal(s, null, "not suppressed");
       }
       // Rule 1 of mail/send: a suppressed address is not sent to again.
-      if (c.suppressed) {
+      if (c.suppressed && c.type !== "email.complained") {
         const again = await t.svc.api("POST", "mail/send", {
           key: t.site.key,
           body: { to: rcpt, subject: "Again", text: "Hello" },
@@ -309,7 +338,7 @@ Deno.test("a forged VERP (MAC tampered) matches nothing and suppresses nobody, n
   });
 });
 
-Deno.test("a report to a plain address at the return-path domain matches by the original's Message-ID", async () => {
+Deno.test("a report to a plain address with only the original's Message-ID is not bound: nothing happens", async () => {
   await withIntake(async (t) => {
     const sent = await sendMail(t, "dave@example.net");
     // No VERP anywhere: the copied original keeps only its Message-ID.
@@ -322,13 +351,13 @@ Deno.test("a report to a plain address at the return-path domain matches by the 
     );
     assert.ok(!raw.includes("bounce+"), "no VERP left");
     assert.equal(await deliver(t, `bounces@${RP}`, raw), 250);
-    const [e] = await events(t, "email.bounced");
-    assert.equal(e.data.message_id, sent.messageId);
-    assert.equal(e.data.suppressed, true);
+    assert.equal(await suppression(t, "dave@example.net"), null);
+    assert.deepEqual(await events(t, "email.bounced"), []);
+    assert.deepEqual((await t.svc.admin("GET", "/delivery-reports")).body.items, []);
   });
 });
 
-Deno.test("an unmatched bounce carries only to, subject of the latest email to the address, and detail", async () => {
+Deno.test("an unbound bounce naming an address with no message reference emits nothing", async () => {
   await withIntake(async (t) => {
     const earlier = await sendMail(t, "erin@example.net", "Latest to Erin");
     const unknown = {
@@ -341,25 +370,26 @@ Deno.test("an unmatched bounce carries only to, subject of the latest email to t
       "",
     ).replace(/^Original-Envelope-Id: .*\r\n/m, "");
     assert.equal(await deliver(t, `bounces@${RP}`, raw), 250);
-    const got = await events(t, "email.bounced");
-    assert.equal(got.length, 1);
-    assert.deepEqual(Object.keys(got[0].data).sort(), ["detail", "subject", "to"]);
-    assert.equal(got[0].data.to, "erin@example.net");
-    assert.equal(got[0].data.subject, "Latest to Erin");
-    assert.equal(await suppression(t, "erin@example.net"), null, "unmatched: nobody suppressed");
+    // No event with the sender's free text and the subject of the site's last mail.
+    assert.deepEqual(await events(t, "email.bounced"), []);
+    assert.equal(await suppression(t, "erin@example.net"), null, "nobody suppressed");
+    assert.deepEqual((await t.svc.admin("GET", "/delivery-reports")).body.items, []);
   });
 });
 
-Deno.test("a report naming an address the message did not go to suppresses nobody", async () => {
+Deno.test("a report to one recipient's VERP acts on that recipient only, whatever address it names", async () => {
   await withIntake(async (t) => {
     const sent = await sendMail(t, ["fay@example.net", "gus@example.net"]);
-    await deliver(t, sent.verp, fill("gmail.eml", sent, "victim@example.net"));
+    // Fay's copy's VERP, a report naming someone else: at most Fay's own address.
+    await deliver(t, sent.verpOf("fay@example.net"), fill("gmail.eml", sent, "victim@example.net"));
     assert.equal(await suppression(t, "victim@example.net"), null);
-    for (const e of await events(t, "email.bounced")) assert.equal(e.data.message_id, undefined);
-    // The same report about one of its recipients suppresses that one.
-    await deliver(t, sent.verp, fill("office365.eml", sent, "gus@example.net"));
+    assert.equal(await suppression(t, "gus@example.net"), null);
+    const [e] = await events(t, "email.bounced");
+    assert.equal(e.data.to, "fay@example.net");
+    // Gus's own VERP with a report about Gus suppresses Gus.
+    const gus = { ...sent, verp: sent.verpOf("gus@example.net") };
+    await deliver(t, gus.verp, fill("office365.eml", gus, "gus@example.net"));
     assert.ok(await suppression(t, "gus@example.net"));
-    assert.equal(await suppression(t, "fay@example.net"), null);
   });
 });
 

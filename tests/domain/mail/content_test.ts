@@ -20,6 +20,7 @@ import {
   readVerp,
   unsubscribeToken,
   verpAddress,
+  verpNames,
 } from "../../../domain/mail/tokens.ts";
 import { trackHtml } from "../../../domain/mail/tracking.ts";
 import { checkAttachments, strictBase64 } from "../../../domain/mail/attachments.ts";
@@ -124,12 +125,17 @@ Deno.test("tokens: unsubscribe and VERP tokens round-trip and refuse tampering",
   assert.equal(readUnsubscribeToken(KEY, t.slice(1)), null);
   assert.equal(readUnsubscribeToken(KEY, t + "x"), null);
   const id = "01a20110-0456-7007-bd5c-1334e7d466a1";
-  const v = verpAddress(KEY, id, "bounces.example.com");
+  const v = verpAddress(KEY, id, "Ann@Example.com", "bounces.example.com");
   assert.ok(v.split("@")[0].length <= 64);
-  assert.equal(readVerp(KEY, v), id);
-  assert.equal(readVerp(KEY, v.toUpperCase()), id, "case-insensitive local part");
-  assert.equal(readVerp(KEY, v.replace("bounce+01", "bounce+02")), null);
-  assert.equal(readVerp(KEY, "someone@example.com"), null);
+  const rcpts = ["bob@example.com", "ann@example.com"];
+  assert.equal(readVerp(v)?.logId, id);
+  assert.equal(verpNames(KEY, readVerp(v)!, rcpts), "ann@example.com", "names its recipient");
+  assert.equal(verpNames(KEY, readVerp(v.toUpperCase())!, rcpts), "ann@example.com", "any case");
+  assert.equal(verpNames(KEY, readVerp(v)!, ["bob@example.com"]), null, "no one else");
+  const other = readVerp(v.replace("bounce+01", "bounce+02"))!;
+  assert.equal(verpNames(KEY, other, rcpts), null, "another message");
+  assert.equal(verpNames(new Uint8Array(32), readVerp(v)!, rcpts), null, "another key");
+  assert.equal(readVerp("someone@example.com"), null);
 });
 
 Deno.test("tracking: only http(s) links in tags are rewritten, comments and the unsubscribe link are not", () => {

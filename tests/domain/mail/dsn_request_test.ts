@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { seedSite, startTestService } from "../../helpers/service.ts";
+import { readVerp, verpNames } from "../../../domain/mail/tokens.ts";
 
 type Seen = { envelope: SMTPServerSession["envelope"] };
 
@@ -51,19 +52,30 @@ for (const offerDsn of [true, false]) {
           body: { to: ["a@example.net", "b@example.net"], subject: "Hi", text: "Hello" },
         });
         assert.equal(sent.body.sent, true, sent.text);
-        assert.equal(r.seen.length, 1);
-        const env = r.seen[0].envelope;
-        const verp = (env.mailFrom as { address: string }).address;
-        assert.match(verp, /^bounce\+[0-9a-f]{32}-[0-9a-f]{10}@mail\.svc\.test$/);
-        if (offerDsn) {
-          assert.deepEqual(env.dsn, { ret: "HDRS", envid: verp.split("@")[0] });
-          for (const rcpt of env.rcptTo) {
-            assert.deepEqual(rcpt.dsn?.notify, ["SUCCESS", "DELAY", "FAILURE"]);
+        // One copy per recipient, each with its own VERP (and so its own ENVID).
+        assert.equal(r.seen.length, 2);
+        const verps = new Set<string>();
+        for (const { envelope: env } of r.seen) {
+          assert.equal(env.rcptTo.length, 1);
+          const verp = (env.mailFrom as { address: string }).address;
+          assert.match(verp, /^bounce\+[0-9a-f]{32}-[0-9a-f]{12}@mail\.svc\.test$/);
+          verps.add(verp);
+          const named = verpNames(svc.ctx.config.encryptionKey, readVerp(verp)!, [
+            "a@example.net",
+            "b@example.net",
+          ]);
+          assert.equal(named, env.rcptTo[0].address, "the VERP names the copy's recipient");
+          if (offerDsn) {
+            assert.deepEqual(env.dsn, { ret: "HDRS", envid: verp.split("@")[0] });
+            for (const rcpt of env.rcptTo) {
+              assert.deepEqual(rcpt.dsn?.notify, ["SUCCESS", "DELAY", "FAILURE"]);
+            }
+          } else {
+            assert.ok(!env.dsn?.ret && !env.dsn?.envid);
+            for (const rcpt of env.rcptTo) assert.ok(!rcpt.dsn?.notify);
           }
-        } else {
-          assert.ok(!env.dsn?.ret && !env.dsn?.envid);
-          for (const rcpt of env.rcptTo) assert.ok(!rcpt.dsn?.notify);
         }
+        assert.equal(verps.size, 2);
       } finally {
         await svc.close();
         await r.close();

@@ -13,8 +13,8 @@ function message(i: number): OutgoingMessage {
   return {
     id: `log-${i}`,
     messageId: `<m${i}@example.com>`,
-    envelopeFrom: "bounce@example.com",
     recipients: [to],
+    returnPaths: ["bounce@example.com"],
     headerFrom: "relay@example.com",
     subject: `s${i}`,
     message: {

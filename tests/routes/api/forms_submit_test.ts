@@ -51,9 +51,10 @@ Deno.test("a legitimate submission is stored, its event emitted, and the notific
     const id = r.body.id as string;
     assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
-    // The notification as the SMTP server received it.
-    const [msg] = await smtp.waitFor(1);
-    assert.deepEqual(msg.rcptTo.map((a) => a.toLowerCase()).sort(), [
+    // The notification as the SMTP server received it: one copy per recipient.
+    const copies = await smtp.waitFor(2);
+    const msg = copies[0];
+    assert.deepEqual(copies.flatMap((c) => c.rcptTo).map((a) => a.toLowerCase()).sort(), [
       "owner@example.com",
       "sales@example.com",
     ]);

@@ -81,8 +81,8 @@ Deno.test("relay: the server receives From, Reply-To, VERP envelope, parts and a
     const mail = await m.parse();
 
     // Envelope: VERP Return-Path that names this message's log record.
-    assert.match(m.mailFrom, /^bounce\+[0-9a-f]{32}-[0-9a-f]{10}@mail\.svc\.test$/);
-    const logId = readVerp(svc.ctx.config.encryptionKey, m.mailFrom);
+    assert.match(m.mailFrom, /^bounce\+[0-9a-f]{32}-[0-9a-f]{12}@mail\.svc\.test$/);
+    const logId = readVerp(m.mailFrom)?.logId;
     const rec = await getEmailLogByMessageId(svc.ctx.kv, r.body.message_id as string);
     assert.equal(logId, rec!.id);
     assert.deepEqual(m.rcptTo, ["ann@example.com"]);
@@ -146,14 +146,21 @@ Deno.test("relay: reply_to wins over original_from; cc and bcc in the envelope, 
       text: "Hi all",
     });
     assert.equal(r.body.sent, true, r.text);
-    const [m] = await smtp.waitFor(1);
+    // One copy per recipient, each with its own envelope sender, all of the same bytes.
+    const copies = await smtp.waitFor(4);
+    const m = copies[0];
     const mail = await m.parse();
-    assert.deepEqual(m.rcptTo.sort(), [
+    assert.deepEqual(copies.flatMap((c) => c.rcptTo).sort(), [
       "a@example.com",
       "b@example.com",
       "c@example.com",
       "hidden@example.com",
     ]);
+    assert.equal(new Set(copies.map((c) => c.mailFrom)).size, 4, "a VERP of its own each");
+    for (const c of copies) {
+      assert.equal(c.rcptTo.length, 1);
+      assert.equal(c.raw.toString(), m.raw.toString(), "the same message");
+    }
     assert.ok(!/hidden@example\.com/.test(m.raw.toString()), "bcc is not in the headers");
     assert.deepEqual(mail.from!.value, [{ address: "relay@mail.svc.test", name: "Shop Bot" }]);
     assert.deepEqual(mail.replyTo!.value.map((v) => v.address), [
@@ -372,6 +379,30 @@ Deno.test("a 5xx from the server answers send_failed with its reply, emits email
     smtp.reject = null;
     assert.equal((await send(svc, s.key, { to: "ann@example.com", text: "x" })).body.sent, true);
     assert.equal((await readMonthly(svc.ctx.kv, s.accountId, "email", Date.now())).count, 1);
+  });
+});
+
+Deno.test("one recipient's copy refused: the others are sent, one email.sent, the log lists the refused copy", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    // The first copy to reach DATA is refused, the other accepted.
+    smtp.reject = { code: 550, message: "5.1.1 no such user", times: 1 };
+    const r = await send(svc, s.key, {
+      to: ["ann@example.com", "bob@example.com"],
+      subject: "Hi",
+      text: "x",
+    });
+    assert.equal(r.body.sent, true, r.text);
+    const [m] = await smtp.waitFor(1);
+    const [rec] = (await svc.admin("GET", `/sites/${s.siteId}/email-log`)).body
+      .items as Record<string, unknown>[];
+    assert.equal(rec.status, "sent");
+    const refused = rec.refused as { to: string; error: string }[];
+    assert.equal(refused.length, 1);
+    assert.notEqual(refused[0].to, m.rcptTo[0], "the accepted copy is not listed");
+    assert.match(refused[0].error, /550 5\.1\.1 no such user/);
+    assert.equal((await siteEvents(svc, s.siteId, "email.sent")).length, 1);
+    assert.equal((await siteEvents(svc, s.siteId, "email.failed")).length, 0);
   });
 });
 

@@ -88,7 +88,7 @@ Deno.test("usage: sent, opened, clicked, bounced and submissions per day from da
     assert.equal(submitted.status, 200, submitted.text);
     // Day 2 (Nov 21): the second mail bounces, over SMTP.
     clock.advance(DAY);
-    const verp = verpAddress(svc.ctx.config.encryptionKey, sent[1].logId, RP);
+    const verp = verpAddress(svc.ctx.config.encryptionKey, sent[1].logId, "buyer@example.org", RP);
     const [c] = await SmtpClient.connect(smtp.port);
     try {
       const replies = await c.send(
