@@ -1,0 +1,92 @@
+/**
+ * The email every user of an account gets when one of its sites was disabled
+ * automatically (auto_disable.ts): which site, why, and how to lift it
+ * (`POST /api/v1/blocks/lift {"kind": "site"}` or the dashboard's Blocks page).
+ * Without a silent disabling an owner would only learn of it from a customer.
+ *
+ * A job committed with the disabling, so a crash after it still sends. One
+ * mail per user through the mail engine (source "service": no content checks
+ * or quota, and no tracking or List-Unsubscribe, as for form notifications).
+ * An account without users gets it at the site's default notification address.
+ * A user whose mail fails is logged and not retried: the dashboard shows the
+ * block to anyone who signs in, and a retried job would mail the others twice.
+ */
+import { z } from "zod";
+import type { Ctx } from "../kernel/context.ts";
+import { defineJob } from "../kernel/jobs.ts";
+import { getSite, type Site } from "../sites/store.ts";
+import { listUsersOfAccount } from "../dashboard/store.ts";
+import { escapeHtml } from "../mail/render.ts";
+import { sendMail } from "../mail/send.ts";
+import { headerText } from "../forms/mail_content.ts";
+
+const NoticePayload = z.object({ site_id: z.string() });
+
+/** The notice as subject, text and HTML (every site value escaped in the HTML). */
+export function disableNotice(
+  ctx: Ctx,
+  site: Site,
+): { subject: string; text: string; html: string } {
+  const base = ctx.config.SVC_BASE_URL.replace(/\/+$/, "");
+  const blocksPage = `${base}/dashboard/sites/${site.id}/blocks`;
+  const reason = site.disabled?.reason ?? "Disabled automatically for abusive form traffic.";
+  const subject = headerText(`Your site ${site.name} was disabled automatically`);
+  const lines = [
+    `Your site ${site.name} (${site.domain}) was disabled automatically at ${
+      site.disabled?.at ?? "an unknown time"
+    }.`,
+    "",
+    `Why: ${reason}`,
+    "",
+    "While it is disabled, its API key is answered 403 site_disabled: form submissions and mail are refused.",
+    "",
+    "How to lift it, at once, once the bots are kept out (a captcha on the form helps):",
+    `- in the dashboard: ${blocksPage} (Lift)`,
+    `- or with the site's API key: POST ${base}/api/v1/blocks/lift with the JSON body {"kind": "site"}`,
+  ];
+  const text = lines.join("\n");
+  const html = `<!doctype html><html><body>${
+    lines.map((l) => l === "" ? "" : `<p>${escapeHtml(l)}</p>`).join("\n")
+  }</body></html>`;
+  return { subject, text, html };
+}
+
+/** Where the notice goes: the account's users, or the site's default notification address. */
+async function recipients(ctx: Ctx, site: Site): Promise<string[]> {
+  const users = site.account_id ? await listUsersOfAccount(ctx.kv, site.account_id) : [];
+  if (users.length > 0) return [...new Set(users.map((u) => u.email))];
+  return site.default_notify_email ? [site.default_notify_email] : [];
+}
+
+export const siteDisabledNoticeJob = defineJob(
+  "site_disabled_notice",
+  NoticePayload,
+  async (ctx, run) => {
+    const site = await getSite(ctx.kv, run.payload.site_id);
+    // Lifted (or deleted) before the job ran: nothing to tell.
+    if (!site?.disabled?.automatic) return;
+    const notice = disableNotice(ctx, site);
+    const to = await recipients(ctx, site);
+    if (to.length === 0) {
+      ctx.log.warn("site disabled automatically; nobody to tell", { site_id: site.id });
+    }
+    for (const address of to) {
+      try {
+        const out = await sendMail(ctx, site, {
+          to: [address],
+          subject: notice.subject,
+          html: notice.html,
+          text: notice.text,
+        }, { source: "service", operational: true });
+        if (!out.ok || out.held) {
+          ctx.log.warn("site disabled notice not sent", {
+            site_id: site.id,
+            reason: out.ok ? "held" : out.reason,
+          });
+        }
+      } catch (e) {
+        ctx.log.error("site disabled notice failed", { site_id: site.id, error: e });
+      }
+    }
+  },
+);
