@@ -136,6 +136,60 @@ export function setSubmissionMark(
   return op.check({ key, versionstamp: read.versionstamp }).set(key, mark);
 }
 
+// --- the release of a spam submission's held notification (at most once) ---
+
+export type ReleaseChannel = "dashboard" | "operator_api";
+
+/**
+ * Who released a spam submission's notification and when; `log_id` is the
+ * email log id its send uses (chosen before sending, so a later look can tell
+ * whether a send that was cut off ever reached the mail engine).
+ */
+export type SubmissionRelease = {
+  at: string;
+  by: string;
+  channel: ReleaseChannel;
+  log_id: string;
+  /** Claims taken for it: 1, or more when a send cut off before the engine was taken again. */
+  attempts: number;
+};
+
+export function readSubmissionRelease(
+  kv: Deno.Kv,
+  id: string,
+): Promise<Deno.KvEntryMaybe<SubmissionRelease>> {
+  return kv.get<SubmissionRelease>(keys.submissionRelease(id));
+}
+
+/** The releases of several submissions, in their order (null: not released). */
+export async function getSubmissionReleases(
+  kv: Deno.Kv,
+  ids: string[],
+): Promise<(SubmissionRelease | null)[]> {
+  const out: (SubmissionRelease | null)[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    const got = await kv.getMany<SubmissionRelease[]>(
+      ids.slice(i, i + 10).map(keys.submissionRelease),
+    );
+    out.push(...got.map((e) => e.value));
+  }
+  return out;
+}
+
+/**
+ * Claims the release, checked against the version read (none for a first
+ * claim): of two racing claims one commits, so one send follows.
+ */
+export function claimSubmissionRelease(
+  op: Deno.AtomicOperation,
+  id: string,
+  read: Deno.KvEntryMaybe<SubmissionRelease>,
+  release: SubmissionRelease,
+): Deno.AtomicOperation {
+  const key = keys.submissionRelease(id);
+  return op.check({ key, versionstamp: read.versionstamp }).set(key, release);
+}
+
 // --- recent content markers (cross-site duplicate rule) -------------------------
 
 export type ContentMark = { site_id: string; at: number };
