@@ -114,7 +114,7 @@ function ListPage(
                 <th scope="col">Class</th>
                 <th scope="col">Score</th>
                 <th scope="col">Content</th>
-                <th scope="col">Notification</th>
+                <th scope="col">Mail</th>
               </tr>
             </thead>
             <tbody>
