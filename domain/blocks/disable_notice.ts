@@ -16,40 +16,11 @@ import type { Ctx } from "../kernel/context.ts";
 import { defineJob } from "../kernel/jobs.ts";
 import { getSite, type Site } from "../sites/store.ts";
 import { listUsersOfAccount } from "../dashboard/store.ts";
-import { escapeHtml } from "../mail/render.ts";
-import { sendMail } from "../mail/send.ts";
-import { headerText } from "../forms/mail_content.ts";
+// The mail itself (./disable_notice_mail.ts) is imported when a notice is due:
+// the job worker thread then loads the mail stack only if a site is disabled.
+const noticeMail = () => import("./disable_notice_mail.ts");
 
 const NoticePayload = z.object({ site_id: z.string() });
-
-/** The notice as subject, text and HTML (every site value escaped in the HTML). */
-export function disableNotice(
-  ctx: Ctx,
-  site: Site,
-): { subject: string; text: string; html: string } {
-  const base = ctx.config.SVC_BASE_URL.replace(/\/+$/, "");
-  const blocksPage = `${base}/dashboard/sites/${site.id}/blocks`;
-  const reason = site.disabled?.reason ?? "Disabled automatically for abusive form traffic.";
-  const subject = headerText(`Your site ${site.name} was disabled automatically`);
-  const lines = [
-    `Your site ${site.name} (${site.domain}) was disabled automatically at ${
-      site.disabled?.at ?? "an unknown time"
-    }.`,
-    "",
-    `Why: ${reason}`,
-    "",
-    "While it is disabled, its API key is answered 403 site_disabled: form submissions and mail are refused.",
-    "",
-    "How to lift it, at once, once the bots are kept out (a captcha on the form helps):",
-    `- in the dashboard: ${blocksPage} (Lift)`,
-    `- or with the site's API key: POST ${base}/api/v1/blocks/lift with the JSON body {"kind": "site"}`,
-  ];
-  const text = lines.join("\n");
-  const html = `<!doctype html><html><body>${
-    lines.map((l) => l === "" ? "" : `<p>${escapeHtml(l)}</p>`).join("\n")
-  }</body></html>`;
-  return { subject, text, html };
-}
 
 /** Where the notice goes: the account's users, or the site's default notification address. */
 async function recipients(ctx: Ctx, site: Site): Promise<string[]> {
@@ -65,11 +36,13 @@ export const siteDisabledNoticeJob = defineJob(
     const site = await getSite(ctx.kv, run.payload.site_id);
     // Lifted (or deleted) before the job ran: nothing to tell.
     if (!site?.disabled?.automatic) return;
-    const notice = disableNotice(ctx, site);
     const to = await recipients(ctx, site);
     if (to.length === 0) {
       ctx.log.warn("site disabled automatically; nobody to tell", { site_id: site.id });
+      return;
     }
+    const { disableNotice, sendMail } = await noticeMail();
+    const notice = disableNotice(ctx, site);
     for (const address of to) {
       try {
         const out = await sendMail(ctx, site, {

@@ -65,7 +65,7 @@ export async function markSubmission(
   const fields = JSON.parse(await unpackText(ctx.kv, s.fields)) as Record<string, string>;
   const identities = identitiesOf(submitterAddress(fields), s.visitor.ip);
   const bands = nearDuplicateBands(fields);
-  let claimed: SubmissionRelease | null = null;
+  let claimed: { record: Submission; release: SubmissionRelease } | null = null;
   await retryOnConflict(async () => {
     claimed = null;
     const [previous, released] = await Promise.all([
@@ -76,12 +76,13 @@ export async function markSubmission(
     const claim = released ? await releaseClaim(ctx, s, released.value, who) : null;
     if (before === mark && !claim) return;
     const op = ctx.kv.atomic();
-    if (claim) claimSubmissionRelease(op, id, released!, claim);
+    const record = claim ? claimSubmissionRelease(op, s, released!, claim) : s;
     if (before !== mark) await addMark(ctx, op, s, previous, mark, identities, bands);
     await commit(op, "mark submission");
-    claimed = claim;
+    if (claim) claimed = { record, release: claim };
   });
-  if (claimed) await sendReleased(ctx, s, claimed);
+  const c = claimed as { record: Submission; release: SubmissionRelease } | null;
+  if (c) await sendReleased(ctx, c.record, c.release);
   return await readSubmission(ctx, id);
 }
 

@@ -38,10 +38,15 @@ export type Submission = {
   notify_to: string[];
   /** Counted toward the account's monthly form limit. */
   counted: boolean;
-  /** Result of the notification; null until known (and for spam). */
+  /** Result of the notification; null until known (and for spam until released). */
   email_sent: boolean | null;
   created_at: string;
+  /** Set when "not spam" released the held notification of a submission judged spam. */
+  released?: ReleasedBy;
 };
+
+/** Who released a spam submission's held notification, and when (shown on the record). */
+export type ReleasedBy = { at: string; by: string; channel: ReleaseChannel };
 
 /** Adds a new submission and its site index to `op`. */
 export function addSubmissionMutations(
@@ -60,8 +65,9 @@ export async function getSubmission(kv: Deno.Kv, id: string): Promise<Submission
 
 /**
  * Records the outcome of the notification on the stored submission. Nothing
- * else writes a submission after it is stored, so the record in hand is
- * written back without a read.
+ * else writes a submission after it is stored (a spam one's release claim
+ * writes it before its send, and the send then holds that record), so the
+ * record in hand is written back without a read.
  */
 export async function setSubmissionEmailSent(
   kv: Deno.Kv,
@@ -161,33 +167,26 @@ export function readSubmissionRelease(
   return kv.get<SubmissionRelease>(keys.submissionRelease(id));
 }
 
-/** The releases of several submissions, in their order (null: not released). */
-export async function getSubmissionReleases(
-  kv: Deno.Kv,
-  ids: string[],
-): Promise<(SubmissionRelease | null)[]> {
-  const out: (SubmissionRelease | null)[] = [];
-  for (let i = 0; i < ids.length; i += 10) {
-    const got = await kv.getMany<SubmissionRelease[]>(
-      ids.slice(i, i + 10).map(keys.submissionRelease),
-    );
-    out.push(...got.map((e) => e.value));
-  }
-  return out;
-}
-
 /**
  * Claims the release, checked against the version read (none for a first
- * claim): of two racing claims one commits, so one send follows.
+ * claim): of two racing claims one commits, so one send follows. The record
+ * shows it (`released`), so lists need no read beside the record; returns
+ * the record as written, which the send then writes its outcome on.
  */
 export function claimSubmissionRelease(
   op: Deno.AtomicOperation,
-  id: string,
+  s: Submission,
   read: Deno.KvEntryMaybe<SubmissionRelease>,
   release: SubmissionRelease,
-): Deno.AtomicOperation {
-  const key = keys.submissionRelease(id);
-  return op.check({ key, versionstamp: read.versionstamp }).set(key, release);
+): Submission {
+  const key = keys.submissionRelease(s.id);
+  const record: Submission = {
+    ...s,
+    released: { at: release.at, by: release.by, channel: release.channel },
+  };
+  op.check({ key, versionstamp: read.versionstamp }).set(key, release)
+    .set(keys.submission(s.id), record);
+  return record;
 }
 
 // --- recent content markers (cross-site duplicate rule) -------------------------

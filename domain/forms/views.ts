@@ -3,25 +3,20 @@ import type { Ctx } from "../kernel/context.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
 import { isUuid } from "../kernel/ids.ts";
 import * as store from "./submissions_store.ts";
-import type { Submission, SubmissionMark, SubmissionRelease } from "./submissions_store.ts";
+import type { Submission, SubmissionMark } from "./submissions_store.ts";
 
 /**
  * The record as stored (its original score included), the site owner's mark,
  * if any, and, when "not spam" released its held notification, when, by whom
  * and through which channel (`email_sent` then tells the send's outcome).
  */
-export async function submissionView(
-  ctx: Ctx,
-  s: Submission,
-  mark: SubmissionMark | null,
-  release: SubmissionRelease | null = null,
-) {
-  const { fields, ...rest } = s;
+export async function submissionView(ctx: Ctx, s: Submission, mark: SubmissionMark | null) {
+  const { fields, released, ...rest } = s;
   return {
     ...rest,
     fields: JSON.parse(await unpackText(ctx.kv, fields)) as Record<string, string>,
     mark: mark?.mark ?? null,
-    released: release ? { at: release.at, by: release.by, channel: release.channel } : null,
+    released: released ?? null,
   };
 }
 
@@ -30,12 +25,7 @@ export type SubmissionView = Awaited<ReturnType<typeof submissionView>>;
 /** One submission as the operator sees it, or null. */
 export async function readSubmission(ctx: Ctx, id: string): Promise<SubmissionView | null> {
   const s = await store.getSubmission(ctx.kv, id);
-  if (!s) return null;
-  const [mark, release] = await Promise.all([
-    store.readSubmissionMark(ctx.kv, id),
-    store.readSubmissionRelease(ctx.kv, id),
-  ]);
-  return await submissionView(ctx, s, mark.value, release.value);
+  return s && await submissionView(ctx, s, (await store.readSubmissionMark(ctx.kv, id)).value);
 }
 
 /**
@@ -49,15 +39,6 @@ export async function listSubmissionsOfSite(
 ): Promise<SubmissionView[]> {
   const before = opts.before && isUuid(opts.before) ? opts.before : undefined;
   const list = await store.listSubmissionsOfSite(ctx.kv, siteId, opts.limit, before);
-  const ids = list.map((s) => s.id);
-  // Only a spam-judged submission can have been released: the others need no read.
-  const spamIds = list.filter((s) => s.classification === "spam").map((s) => s.id);
-  const [marks, releases] = await Promise.all([
-    store.getSubmissionMarks(ctx.kv, ids),
-    store.getSubmissionReleases(ctx.kv, spamIds),
-  ]);
-  const releaseOf = new Map(spamIds.map((id, i) => [id, releases[i]]));
-  return await Promise.all(
-    list.map((s, i) => submissionView(ctx, s, marks[i], releaseOf.get(s.id) ?? null)),
-  );
+  const marks = await store.getSubmissionMarks(ctx.kv, list.map((s) => s.id));
+  return await Promise.all(list.map((s, i) => submissionView(ctx, s, marks[i])));
 }

@@ -11,6 +11,7 @@ import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
 import {
   claimSubmissionRelease,
+  getSubmission,
   readSubmissionRelease,
 } from "../../../domain/forms/submissions_store.ts";
 import { Browser } from "../dashboard/browser.ts";
@@ -137,7 +138,9 @@ Deno.test("a release cut off before the mail engine is sent once by a later not 
       attempts: 1,
     };
     const read = await readSubmissionRelease(svc.ctx.kv, cut);
-    assert.ok((await claimSubmissionRelease(svc.ctx.kv.atomic(), cut, read, claim).commit()).ok);
+    const op = svc.ctx.kv.atomic();
+    claimSubmissionRelease(op, (await getSubmission(svc.ctx.kv, cut))!, read, claim);
+    assert.ok((await op.commit()).ok);
     // Within the stale time nothing is sent (the first send may still be under way).
     await svc.admin("POST", `/submissions/${cut}/ham`);
     await noMoreMail(smtp, 0);
