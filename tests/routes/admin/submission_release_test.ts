@@ -6,14 +6,17 @@
  */
 import assert from "node:assert/strict";
 import { seedSite, stillTrueFor, type TestService } from "../../helpers/service.ts";
-import { BROWSER_UA, legitBody, startFormsService, submit } from "../../helpers/forms.ts";
+import { BROWSER_UA, eventsOf, legitBody, startFormsService, submit } from "../../helpers/forms.ts";
 import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
 import {
   claimSubmissionRelease,
   getSubmission,
+  readSubmissionMark,
   readSubmissionRelease,
+  setSubmissionMark,
 } from "../../../domain/forms/submissions_store.ts";
+import { keys } from "../../../domain/kernel/kv/keys.ts";
 import { Browser } from "../dashboard/browser.ts";
 
 async function withRelay(
@@ -62,7 +65,12 @@ async function noMoreMail(smtp: TestSmtp, count: number) {
 
 Deno.test('"not spam" through the operator API releases the held notification once, marked as released', async () => {
   await withRelay(async (svc, smtp) => {
-    const { key, domain } = await seedSite(svc, { site: { name: "Luna Bakery" } });
+    const { key, domain, siteId } = await seedSite(svc, { site: { name: "Luna Bakery" } });
+    const hook = await svc.admin("POST", `/sites/${siteId}/webhooks`, {
+      url: "https://hooks.example.com/luna",
+      events: ["all"],
+    });
+    assert.equal(hook.status, 201, hook.text);
     const id = await spamSubmission(svc, key, domain);
     await noMoreMail(smtp, 0);
 
@@ -88,6 +96,13 @@ Deno.test('"not spam" through the operator API releases the held notification on
     );
     assert.match(mail.text ?? "", /online pharmacy/);
     assert.match(mail.html || "", /Released from the spam folder by the operator/);
+    // Events as for any notification: one email.sent, and no second form.* event.
+    const events = await eventsOf(svc, siteId);
+    assert.deepEqual(events.map((e) => e.type).sort(), ["email.sent", "form.spam"]);
+    assert.equal(
+      events.find((e) => e.type === "email.sent")!.data.subject,
+      "[Released from spam] New submission: Quote (Luna Bakery)",
+    );
 
     // Marking again, spam and back to ham, sends nothing more.
     assert.equal((await svc.admin("POST", `/submissions/${id}/ham`)).status, 200);
@@ -112,6 +127,26 @@ Deno.test('"not spam" five times at once on one spam submission sends one notifi
   });
 });
 
+Deno.test('"not spam" five times at once on a spam submission already marked ham (before releases existed) sends one notification', async () => {
+  await withRelay(async (svc, smtp) => {
+    const { key, domain } = await seedSite(svc);
+    const id = await spamSubmission(svc, key, domain);
+    // A ham mark stored before "not spam" released anything: no mark changes now, only the claim.
+    const op = svc.ctx.kv.atomic();
+    setSubmissionMark(op, id, await readSubmissionMark(svc.ctx.kv, id), {
+      mark: "ham",
+      at: new Date(svc.ctx.clock.now()).toISOString(),
+    });
+    assert.ok((await op.commit()).ok);
+    const all = await Promise.all(
+      Array.from({ length: 5 }, () => svc.admin("POST", `/submissions/${id}/ham`)),
+    );
+    for (const r of all) assert.equal(r.status, 200, r.text);
+    await smtp.waitFor(1);
+    await noMoreMail(smtp, 1);
+  });
+});
+
 Deno.test('"not spam" on a submission whose notification was already sent sends nothing more', async () => {
   await withRelay(async (svc, smtp) => {
     const { key, domain } = await seedSite(svc);
@@ -125,22 +160,28 @@ Deno.test('"not spam" on a submission whose notification was already sent sends 
   });
 });
 
+/** A claim as a process killed right after it leaves it: no outcome on the record. */
+async function cutOffClaim(svc: TestService, id: string, clock: ManualClock): Promise<string> {
+  const logId = crypto.randomUUID();
+  const claim = {
+    at: new Date(clock.now()).toISOString(),
+    by: "the operator",
+    channel: "operator_api" as const,
+    log_id: logId,
+    attempts: 1,
+  };
+  const read = await readSubmissionRelease(svc.ctx.kv, id);
+  const op = svc.ctx.kv.atomic();
+  claimSubmissionRelease(op, (await getSubmission(svc.ctx.kv, id))!, read, claim);
+  assert.ok((await op.commit()).ok);
+  return logId;
+}
+
 Deno.test("a release cut off before the mail engine is sent once by a later not spam, after the stale time", async () => {
   await withRelay(async (svc, smtp, clock) => {
     const { key, domain } = await seedSite(svc);
-    // As if the process died right after the claim: a claim, no email log record, no outcome.
     const cut = await spamSubmission(svc, key, domain);
-    const claim = {
-      at: new Date(clock.now()).toISOString(),
-      by: "the operator",
-      channel: "operator_api" as const,
-      log_id: crypto.randomUUID(),
-      attempts: 1,
-    };
-    const read = await readSubmissionRelease(svc.ctx.kv, cut);
-    const op = svc.ctx.kv.atomic();
-    claimSubmissionRelease(op, (await getSubmission(svc.ctx.kv, cut))!, read, claim);
-    assert.ok((await op.commit()).ok);
+    await cutOffClaim(svc, cut, clock);
     // Within the stale time nothing is sent (the first send may still be under way).
     await svc.admin("POST", `/submissions/${cut}/ham`);
     await noMoreMail(smtp, 0);
@@ -151,6 +192,21 @@ Deno.test("a release cut off before the mail engine is sent once by a later not 
     await svc.admin("POST", `/submissions/${cut}/ham`);
     await noMoreMail(smtp, 1);
     assert.equal((await readSubmissionRelease(svc.ctx.kv, cut)).value?.attempts, 2);
+  });
+});
+
+Deno.test("a release cut off during the hand-off (its email log record exists) is never sent again", async () => {
+  await withRelay(async (svc, smtp, clock) => {
+    const { key, domain, siteId } = await seedSite(svc);
+    const cut = await spamSubmission(svc, key, domain);
+    const logId = await cutOffClaim(svc, cut, clock);
+    // The mail engine's "sending" record: the relay may have taken the mail.
+    await svc.ctx.kv.set(keys.emailLog(logId), { id: logId, site_id: siteId, status: "sending" });
+    clock.advance(60 * 60 * 1000);
+    const r = await svc.admin("POST", `/submissions/${cut}/ham`);
+    assert.equal(r.status, 200, r.text);
+    await noMoreMail(smtp, 0);
+    assert.equal((await readSubmissionRelease(svc.ctx.kv, cut)).value?.attempts, 1);
   });
 });
 
