@@ -2,10 +2,12 @@
 import type { JobKind } from "../domain/kernel/jobs.ts";
 import { webhookDeliveryJob, webhookFanoutJob } from "../domain/webhooks/delivery_job.ts";
 import { sequenceResumeJob, sequenceStepJob } from "../domain/sequences/steps.ts";
+import { siteDisabledNoticeJob } from "../domain/blocks/disable_notice.ts";
 
 export const jobs: readonly JobKind[] = [
   webhookDeliveryJob,
   webhookFanoutJob,
   sequenceStepJob,
   sequenceResumeJob,
+  siteDisabledNoticeJob,
 ];

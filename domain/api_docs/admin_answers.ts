@@ -320,6 +320,13 @@ export const SubmissionAnswer = z.object({
   counted: z.boolean(),
   email_sent: z.boolean().optional(),
   mark: z.enum(["spam", "ham"]).nullable().describe("The site owner's mark"),
+  released: z.object({
+    at: iso,
+    by: z.string().describe('The dashboard user\'s address, or "the operator"'),
+    channel: z.enum(["dashboard", "operator_api"]),
+  }).nullable().describe(
+    'Set when "not spam" released the held notification of a submission judged spam (once)',
+  ),
   created_at: iso,
 });
 

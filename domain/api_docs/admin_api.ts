@@ -344,7 +344,12 @@ export const ADMIN_OPS: Operation[] = [
   }),
   op("get", "/submissions/{id}", "Forms", "A submission", { answer: SubmissionAnswer }),
   op("post", "/submissions/{id}/spam", "Forms", "Mark a submission as spam"),
-  op("post", "/submissions/{id}/ham", "Forms", "Mark a submission as not spam"),
+  op(
+    "post",
+    "/submissions/{id}/ham",
+    "Forms",
+    "Mark a submission as not spam; one judged spam has its held notification sent, once",
+  ),
   op("get", "/spam-lists/forms", "Spam lists", "Form texts that 3+ accounts marked spam", {
     answer: FormListAnswer,
     query: {

@@ -61,7 +61,15 @@ export type NotificationInput = {
   createdAt: string;
   classification: string;
   spamScore: number;
+  /** Sent late, from the spam folder: who released it and when (a subject marker and a first line say so). */
+  released?: { at: string; by: string } | null;
 };
+
+/** The first line of a notification released from the spam folder. */
+export function releasedLine(r: { at: string; by: string }): string {
+  return `Released from the spam folder by ${r.by} at ${r.at}: this submission was judged spam ` +
+    "and its notification held until now.";
+}
 
 const CELL = "padding:8px 12px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:left";
 
@@ -76,7 +84,9 @@ const VALUE_TD = `</th><td style="${CELL};white-space:pre-wrap">`;
  */
 export function notificationMail(n: NotificationInput): OutgoingMail {
   const title = n.formName ? `New submission: ${n.formName}` : `New form submission`;
-  const subject = headerText(`${title} (${n.site.name})`);
+  const subject = headerText(
+    `${n.released ? "[Released from spam] " : ""}${title} (${n.site.name})`,
+  );
   let htmlRows = "";
   let textRows = "";
   let htmlSize = 0;
@@ -124,7 +134,13 @@ export function notificationMail(n: NotificationInput): OutgoingMail {
 <html><head><meta charset="utf-8"><title>${escapedTitle}</title></head>
 <body style="margin:0;padding:24px;background:#f9fafb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
 <div style="max-width:640px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:24px">
-<h1 style="font-size:18px;margin:0 0 4px">${escapedTitle}</h1>
+${
+    n.released
+      ? `<p style="margin:0 0 12px;padding:8px 12px;background:#fef3c7;border-radius:6px;color:#92400e">${
+        escapeHtml(releasedLine(n.released))
+      }</p>\n`
+      : ""
+  }<h1 style="font-size:18px;margin:0 0 4px">${escapedTitle}</h1>
 <p style="margin:0 0 16px;color:#6b7280">${escapeHtml(n.site.name)} &middot; ${
     escapeHtml(n.site.domain)
   }</p>
@@ -141,7 +157,8 @@ ${
       : ""
   }
 </div></body></html>`;
-  let text = title + "\n" + n.site.name + " (" + n.site.domain + ")\n" + textRows;
+  let text = (n.released ? releasedLine(n.released) + "\n\n" : "") + title + "\n" + n.site.name +
+    " (" + n.site.domain + ")\n" + textRows;
   if (empty) text += "\n(no fields)";
   if (more) text += "\n\n" + more;
   text += "\n\n" + meta;

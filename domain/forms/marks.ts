@@ -12,6 +12,10 @@
  *
  * Marking again the same way changes nothing; changing a mark moves the counts
  * from one side to the other. All in one atomic commit, retried on conflict.
+ *
+ * "Not spam" (ham) on a submission judged spam also releases its held
+ * notification, once: the claim commits with the mark, the send follows it
+ * (release.ts).
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -30,51 +34,89 @@ import {
   setMarkCounts,
   setReporters,
 } from "../spam/store.ts";
-import { getSubmission, readSubmissionMark, setSubmissionMark } from "./submissions_store.ts";
+import {
+  claimSubmissionRelease,
+  getSubmission,
+  readSubmissionMark,
+  readSubmissionRelease,
+  setSubmissionMark,
+  type Submission,
+  type SubmissionMark,
+  type SubmissionRelease,
+} from "./submissions_store.ts";
+import { releasable, releaseClaim, type Releaser, sendReleased } from "./release.ts";
 import { submitterAddress } from "./addresses.ts";
 import { readSubmission, type SubmissionView } from "./views.ts";
 
 export type Mark = "spam" | "ham";
 
-/** Marks submission `id`; null when there is no such submission. */
+/**
+ * Marks submission `id`; null when there is no such submission. `who` is
+ * recorded on a release ("not spam" on a spam-judged submission).
+ */
 export async function markSubmission(
   ctx: Ctx,
   id: string,
   mark: Mark,
+  who: Releaser,
 ): Promise<SubmissionView | null> {
   const s = await getSubmission(ctx.kv, id);
   if (!s) return null;
   const fields = JSON.parse(await unpackText(ctx.kv, s.fields)) as Record<string, string>;
   const identities = identitiesOf(submitterAddress(fields), s.visitor.ip);
   const bands = nearDuplicateBands(fields);
+  let claimed: { record: Submission; release: SubmissionRelease } | null = null;
   await retryOnConflict(async () => {
-    const previous = await readSubmissionMark(ctx.kv, id);
+    claimed = null;
+    const [previous, released] = await Promise.all([
+      readSubmissionMark(ctx.kv, id),
+      mark === "ham" && releasable(s) ? readSubmissionRelease(ctx.kv, id) : null,
+    ]);
     const before = previous.value?.mark ?? null;
-    if (before === mark) return;
+    const claim = released ? await releaseClaim(ctx, s, released.value, who) : null;
+    if (before === mark && !claim) return;
     const op = ctx.kv.atomic();
-    setSubmissionMark(op, id, previous, { mark, at: isoTime(ctx.clock.now()) });
-    if (s.account_id) {
-      const state = await readMarkState(ctx.kv, s.account_id, identities, bands);
-      identities.forEach((identity, i) => {
-        const read = state.marks[i];
-        const c: MarkCounts = { ...(read.value ?? { spam: 0, ham: 0 }) };
-        if (before) c[before] = Math.max(0, c[before] - 1);
-        c[mark]++;
-        setMarkCounts(op, s.account_id!, identity, read, c);
-      });
-      await setReporters(ctx.kv, op, {
-        bands,
-        reads: state.reports,
-        accountId: s.account_id,
-        reported: mark === "spam",
-        listAt: REPORTING_ACCOUNTS,
-        now: ctx.clock.now(),
-        submissionId: id,
-      });
-    }
+    const record = claim ? claimSubmissionRelease(op, s, released!, claim) : s;
+    if (before !== mark) await addMark(ctx, op, s, previous, mark, identities, bands);
     await commit(op, "mark submission");
+    if (claim) claimed = { record, release: claim };
   });
+  const c = claimed as { record: Submission; release: SubmissionRelease } | null;
+  if (c) await sendReleased(ctx, c.record, c.release);
   return await readSubmission(ctx, id);
+}
+
+/** The mark and what it teaches, inside `op`. */
+async function addMark(
+  ctx: Ctx,
+  op: Deno.AtomicOperation,
+  s: Submission,
+  previous: Deno.KvEntryMaybe<SubmissionMark>,
+  mark: Mark,
+  identities: ReturnType<typeof identitiesOf>,
+  bands: ReturnType<typeof nearDuplicateBands>,
+): Promise<void> {
+  const id = s.id;
+  const before = previous.value?.mark ?? null;
+  setSubmissionMark(op, id, previous, { mark, at: isoTime(ctx.clock.now()) });
+  if (!s.account_id) return;
+  const state = await readMarkState(ctx.kv, s.account_id, identities, bands);
+  identities.forEach((identity, i) => {
+    const read = state.marks[i];
+    const c: MarkCounts = { ...(read.value ?? { spam: 0, ham: 0 }) };
+    if (before) c[before] = Math.max(0, c[before] - 1);
+    c[mark]++;
+    setMarkCounts(op, s.account_id!, identity, read, c);
+  });
+  await setReporters(ctx.kv, op, {
+    bands,
+    reads: state.reports,
+    accountId: s.account_id,
+    reported: mark === "spam",
+    listAt: REPORTING_ACCOUNTS,
+    now: ctx.clock.now(),
+    submissionId: id,
+  });
 }
 
 // --- The operator's hand on the list (issue 13, phase 8) -------------------------------------------

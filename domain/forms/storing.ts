@@ -3,7 +3,7 @@
  * the submission, its site index, the IP window append (checked: the IP limit
  * is exact under concurrency), the monthly form count (when counted), the
  * event form.submitted / form.spam and its webhook deliveries, the content
- * marker, the abuse tallies and, when a notification follows, its
+ * marker, the abuse tallies (bots only) and, when a notification follows, its
  * reservation in the mail engine (the "sending" log record and the site's
  * send window slot, checked, or built on this process's uncommitted write of
  * that slot's part and failing with it: commitWithNotification). A lost race
@@ -28,7 +28,7 @@ import type { BoundedCache } from "../kernel/cache.ts";
 import { carriesOldTotal, type LogWindow, RATE_WINDOW_MS } from "../mail/reservation.ts";
 import { type PreparedEvent, prepareEvent } from "../webhooks/events.ts";
 import type { Site } from "../sites/store.ts";
-import { tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
+import { botSubmission, tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
 import {
   type SendStateKeys,
   sendStateKeys,
@@ -180,6 +180,8 @@ const QUOTA_EXACT_MARGIN = 1000;
 export type Stored = {
   submission: Submission;
   spam: SpamResult;
+  /** Counted as abuse for automatic disabling: a bot, never a content verdict. */
+  abusive: boolean;
   /** The notification, reserved in the submission's commit when kind is "send". */
   notification: PreparedSend | null;
 };
@@ -314,15 +316,16 @@ export async function storeSubmission(
       }
       addSightings(op, spamQuery, memory, { ip, site: site.id, at: now });
       if (spam.classification === "legitimate") addFieldCounts(op, spamQuery, fields);
-      tallyOutcome(ctx, op, site.id, now, isSpam);
+      const abusive = botSubmission(spam.reasons, input.visitor?.user_agent);
+      tallyOutcome(ctx, op, site.id, now, abusive);
       event.apply(op);
       if (notification?.kind === "send") {
         await commitWithNotification(ctx, site.id, op, notification, now);
       } else {
         await commit(op, "store submission");
       }
-      tallyCommitted(ctx, site.id, now, isSpam);
-      return { submission, spam, notification };
+      tallyCommitted(ctx, site.id, now, abusive);
+      return { submission, spam, abusive, notification };
     }, 50);
   } catch (e) {
     if (e instanceof ConflictError) {

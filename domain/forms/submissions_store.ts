@@ -38,10 +38,15 @@ export type Submission = {
   notify_to: string[];
   /** Counted toward the account's monthly form limit. */
   counted: boolean;
-  /** Result of the notification; null until known (and for spam). */
+  /** Result of the notification; null until known (and for spam until released). */
   email_sent: boolean | null;
   created_at: string;
+  /** Set when "not spam" released the held notification of a submission judged spam. */
+  released?: ReleasedBy;
 };
+
+/** Who released a spam submission's held notification, and when (shown on the record). */
+export type ReleasedBy = { at: string; by: string; channel: ReleaseChannel };
 
 /** Adds a new submission and its site index to `op`. */
 export function addSubmissionMutations(
@@ -60,8 +65,9 @@ export async function getSubmission(kv: Deno.Kv, id: string): Promise<Submission
 
 /**
  * Records the outcome of the notification on the stored submission. Nothing
- * else writes a submission after it is stored, so the record in hand is
- * written back without a read.
+ * else writes a submission after it is stored (a spam one's release claim
+ * writes it before its send, and the send then holds that record), so the
+ * record in hand is written back without a read.
  */
 export async function setSubmissionEmailSent(
   kv: Deno.Kv,
@@ -134,6 +140,53 @@ export function setSubmissionMark(
 ): Deno.AtomicOperation {
   const key = keys.submissionMark(id);
   return op.check({ key, versionstamp: read.versionstamp }).set(key, mark);
+}
+
+// --- the release of a spam submission's held notification (at most once) ---
+
+export type ReleaseChannel = "dashboard" | "operator_api";
+
+/**
+ * Who released a spam submission's notification and when; `log_id` is the
+ * email log id its send uses (chosen before sending, so a later look can tell
+ * whether a send that was cut off ever reached the mail engine).
+ */
+export type SubmissionRelease = {
+  at: string;
+  by: string;
+  channel: ReleaseChannel;
+  log_id: string;
+  /** Claims taken for it: 1, or more when a send cut off before the engine was taken again. */
+  attempts: number;
+};
+
+export function readSubmissionRelease(
+  kv: Deno.Kv,
+  id: string,
+): Promise<Deno.KvEntryMaybe<SubmissionRelease>> {
+  return kv.get<SubmissionRelease>(keys.submissionRelease(id));
+}
+
+/**
+ * Claims the release, checked against the version read (none for a first
+ * claim): of two racing claims one commits, so one send follows. The record
+ * shows it (`released`), so lists need no read beside the record; returns
+ * the record as written, which the send then writes its outcome on.
+ */
+export function claimSubmissionRelease(
+  op: Deno.AtomicOperation,
+  s: Submission,
+  read: Deno.KvEntryMaybe<SubmissionRelease>,
+  release: SubmissionRelease,
+): Submission {
+  const key = keys.submissionRelease(s.id);
+  const record: Submission = {
+    ...s,
+    released: { at: release.at, by: release.by, channel: release.channel },
+  };
+  op.check({ key, versionstamp: read.versionstamp }).set(key, release)
+    .set(keys.submission(s.id), record);
+  return record;
 }
 
 // --- recent content markers (cross-site duplicate rule) -------------------------

@@ -224,10 +224,8 @@ export async function submitForm(
   const { submission, spam, notification } = stored;
   await markVerified(ctx, site);
 
-  if (spam.classification === "spam") {
-    await checkAbuse(ctx, site.id, now);
-    return { ok: true, id: submission.id };
-  }
+  if (stored.abusive) await checkAbuse(ctx, site.id, now);
+  if (spam.classification === "spam") return { ok: true, id: submission.id };
   // Over the monthly form limit: stored with email_sent false, no mail.
   if (!submission.counted) return { ok: true, id: submission.id, email_sent: false };
   const [emailSent] = await Promise.all([

@@ -5,13 +5,18 @@ import { isUuid } from "../kernel/ids.ts";
 import * as store from "./submissions_store.ts";
 import type { Submission, SubmissionMark } from "./submissions_store.ts";
 
-/** The record as stored (its original score included) and the site owner's mark, if any. */
+/**
+ * The record as stored (its original score included), the site owner's mark,
+ * if any, and, when "not spam" released its held notification, when, by whom
+ * and through which channel (`email_sent` then tells the send's outcome).
+ */
 export async function submissionView(ctx: Ctx, s: Submission, mark: SubmissionMark | null) {
-  const { fields, ...rest } = s;
+  const { fields, released, ...rest } = s;
   return {
     ...rest,
     fields: JSON.parse(await unpackText(ctx.kv, fields)) as Record<string, string>,
     mark: mark?.mark ?? null,
+    released: released ?? null,
   };
 }
 

@@ -62,7 +62,7 @@ import {
 import { clipChars } from "../kernel/text.ts";
 
 /** Who is sending: the public API, a form notification, a sequence step, or SMTP submission. */
-export type SendSource = "api" | "form" | "sequence" | "smtp";
+export type SendSource = "api" | "form" | "sequence" | "smtp" | "service";
 
 export type SendChecks = {
   rateLimit: boolean;
@@ -77,6 +77,14 @@ const DEFAULT_CHECKS: Record<SendSource, SendChecks> = {
   sequence: { rateLimit: true, content: true, classifier: true, contactForm: false, quota: true },
   form: { rateLimit: false, content: false, classifier: false, contactForm: false, quota: false },
   smtp: { rateLimit: true, content: true, classifier: true, contactForm: true, quota: true },
+  // The service's own notices to an account's users (a site disabled): text we wrote, not the site's sends.
+  service: {
+    rateLimit: false,
+    content: false,
+    classifier: false,
+    contactForm: false,
+    quota: false,
+  },
 };
 
 export type SendOptions = {

@@ -47,6 +47,8 @@ export function updateSite(
   ctx: Pick<Ctx, "kv" | "locks" | "presence">,
   id: string,
   change: (s: Site) => Site,
+  /** Mutations that must commit with the change (a job it starts), given the site before and after. */
+  also?: (op: Deno.AtomicOperation, prev: Site, next: Site) => void,
 ): Promise<Site | null> {
   // In-process writers queue up; a writer in another process that wins the race
   // makes this one re-read and re-apply `change` (a pure function of the site).
@@ -56,7 +58,7 @@ export function updateSite(
     // before the commit and again after it.
     await ctx.presence.beforeAuthWrite();
     try {
-      return await writeSite(kv, id, change);
+      return await writeSite(kv, id, change, also);
     } finally {
       ctx.presence.invalidate();
     }
@@ -67,6 +69,7 @@ async function writeSite(
   kv: Deno.Kv,
   id: string,
   change: (s: Site) => Site,
+  also?: (op: Deno.AtomicOperation, prev: Site, next: Site) => void,
 ): Promise<Site | null> {
   for (let attempt = 1;; attempt++) {
     const r = await kv.get<Site>(keys.site(id));
@@ -83,6 +86,7 @@ async function writeSite(
       op.delete(keys.siteByAccount(prev.account_id, id))
         .set(keys.siteByAccount(next.account_id, id), id);
     }
+    also?.(op, prev, next);
     if ((await op.commit()).ok) return next;
     const now = await kv.get(keys.site(id));
     if (now.versionstamp === r.versionstamp || attempt >= 10) {

@@ -20,10 +20,12 @@ export function submissionRoutes(ctx: Ctx) {
     if (!s) throw notFound("submission");
     return c.json(s);
   });
-  // The site owner's judgement: counts for the account, nothing resent or deleted.
+  // The site owner's judgement: counts for the account; "ham" on a spam-judged
+  // submission also releases its held notification, once.
   for (const mark of ["spam", "ham"] as const) {
     r.post(`/submissions/:id/${mark}`, async (c) => {
-      const s = await markSubmission(ctx, c.req.param("id"), mark);
+      const who = { by: "the operator", channel: "operator_api" } as const;
+      const s = await markSubmission(ctx, c.req.param("id"), mark, who);
       if (!s) throw notFound("submission");
       return c.json(s);
     });

@@ -1,7 +1,9 @@
 /**
  * A site's form submissions: a list paged by cursor (the id of the last row
  * shown, so the first page costs the same at 10 or 100,000 submissions) and one
- * submission's detail with its spam score and the rules that fired.
+ * submission's detail with its spam score and the rules that fired. The spam
+ * folder is the list filtered to what was judged spam: "Not spam" there (or on
+ * the detail page) sends the held notification once (domain/forms/release.ts).
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -15,6 +17,7 @@ import { siteOfSession } from "../../domain/dashboard/access.ts";
 import { submissionsCsv } from "../../domain/dashboard/export.ts";
 import { Csrf, Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
+import type { Session } from "../../domain/dashboard/sessions.ts";
 import { notFound, SiteNav, viewerOf } from "./sites.tsx";
 
 export const PAGE_SIZE = 25;
@@ -29,6 +32,24 @@ function summary(s: SubmissionView): string {
   if (!first) return "";
   const text = `${first[0]}: ${first[1]}`;
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** Who released a notification, as the record keeps it: the user's address, or the operator. */
+function releaser(session: Session): string {
+  return session.email ?? "the operator";
+}
+
+/** The class column: spam, and whether its notification was released since. */
+function classText(s: SubmissionView): string {
+  return s.released ? `${s.classification} (released)` : s.classification;
+}
+
+/** The notification's state in words. */
+function notificationText(s: SubmissionView): string {
+  if (s.email_sent === true) return "sent";
+  if (s.email_sent === false) return "failed";
+  if (s.released) return "sending";
+  return s.classification === "spam" ? "held (judged spam)" : "not sent";
 }
 
 function ListPage(
@@ -47,13 +68,27 @@ function ListPage(
   if (props.q) more.set("q", props.q);
   if (props.classification) more.set("classification", props.classification);
   if (props.next) more.set("before", props.next);
+  const folder = props.classification === "spam";
+  const csrf = props.c.get("session").csrf;
   return (
     <Page title={`Submissions · ${site.name}`} viewer={viewerOf(props.c)}>
       <hgroup>
-        <h1>Submissions</h1>
+        <h1>{folder ? "Spam folder" : "Submissions"}</h1>
         <p>{site.name}</p>
       </hgroup>
       <SiteNav site={site} />
+      <p>
+        {folder
+          ? <a href={base}>All submissions</a>
+          : <a href={`${base}?classification=spam`}>Spam folder</a>}
+      </p>
+      {folder && (
+        <p id="folder-note">
+          What was judged spam; its notification was held. <strong>Not spam</strong>{" "}
+          sends that notification once, marked as released from the spam folder, and teaches this
+          account's spam judgement.
+        </p>
+      )}
       <form method="get" action={base} role="search" class="actions">
         <label for="s-q">Search</label>
         <input id="s-q" name="q" type="search" value={props.q} maxlength={200} />
@@ -79,6 +114,7 @@ function ListPage(
                 <th scope="col">Class</th>
                 <th scope="col">Score</th>
                 <th scope="col">Content</th>
+                <th scope="col">Mail</th>
               </tr>
             </thead>
             <tbody>
@@ -88,9 +124,20 @@ function ListPage(
                     <a href={`${base}/${s.id}`}>{when(s.created_at)}</a>
                   </td>
                   <td>{s.form_name ?? String(s.form_id)}</td>
-                  <td>{s.classification}</td>
+                  <td>{classText(s)}</td>
                   <td>{s.spam_score}</td>
                   <td class="wrap">{summary(s)}</td>
+                  <td>
+                    {s.classification === "spam" && !s.released && s.email_sent !== true
+                      ? (
+                        <form method="post" action={`${base}/${s.id}/mark/ham`}>
+                          <Csrf token={csrf} />
+                          <input type="hidden" name="back" value="folder" />
+                          <button type="submit" class="secondary">Not spam</button>
+                        </form>
+                      )
+                      : notificationText(s)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -127,9 +174,18 @@ function DetailPage(props: { c: Context<DashEnv>; site: Site; s: SubmissionView 
         <dd>{s.spam_score}</dd>
         <dt>Notification</dt>
         <dd>
-          {s.email_sent === null ? "not sent" : s.email_sent ? "sent" : "failed"}
+          {notificationText(s)}
           {s.notify_to.length > 0 ? ` to ${s.notify_to.join(", ")}` : ""}
         </dd>
+        {s.released && (
+          <>
+            <dt>Released</dt>
+            <dd id="released">
+              from the spam folder {when(s.released.at)} by {s.released.by} (
+              {s.released.channel === "dashboard" ? "dashboard" : "operator API"})
+            </dd>
+          </>
+        )}
       </dl>
       <h2>Fields</h2>
       <div class="overflow-auto">
@@ -152,7 +208,9 @@ function DetailPage(props: { c: Context<DashEnv>; site: Site; s: SubmissionView 
       )}
       <p id="mark-note">
         {s.mark === null
-          ? "Not marked yet. A mark teaches this account's spam judgement; it sends and deletes nothing."
+          ? s.classification === "spam" && !s.released
+            ? "Not marked yet. Not spam sends the held notification once and teaches this account's spam judgement; Mark as spam only teaches."
+            : "Not marked yet. A mark teaches this account's spam judgement; it sends and deletes nothing."
           : `Marked as ${s.mark === "spam" ? "spam" : "not spam"}.`}
       </p>
       <div class="actions">
@@ -212,15 +270,20 @@ export function submissionRoutes(ctx: Ctx) {
     if (!s || s.site_id !== site.id) return notFound(c);
     return c.html(<DetailPage c={c} site={site} s={s} />);
   });
-  // Akismet-style submit-spam / submit-ham (domain/forms/marks.ts): nothing is resent or deleted.
+  // Akismet-style submit-spam / submit-ham (domain/forms/marks.ts): nothing is deleted; "not
+  // spam" on a spam-judged submission sends its held notification once.
   for (const mark of ["spam", "ham"] as const) {
     r.post(`/dashboard/sites/:id/submissions/:sub/mark/${mark}`, async (c) => {
       const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
       if (!site) return notFound(c);
       const s = await readSubmission(ctx, c.req.param("sub").slice(0, 100));
       if (!s || s.site_id !== site.id) return notFound(c);
-      await markSubmission(ctx, s.id, mark);
-      return c.redirect(`/dashboard/sites/${site.id}/submissions/${s.id}`, 303);
+      const session = c.get("session");
+      await markSubmission(ctx, s.id, mark, { by: releaser(session), channel: "dashboard" });
+      const back = c.get("form")?.back === "folder"
+        ? `/dashboard/sites/${site.id}/submissions?classification=spam`
+        : `/dashboard/sites/${site.id}/submissions/${s.id}`;
+      return c.redirect(back, 303);
     });
   }
   return r;

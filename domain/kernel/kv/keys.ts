@@ -71,6 +71,8 @@ export const keys = {
   submission: (id: string): Key => ["submissions", id],
   /** The site owner's mark on a submission: {mark: "spam" | "ham", at}. */
   submissionMark: (id: string): Key => ["submission_marks", id],
+  /** A spam-judged submission's held notification released by "not spam": {at, by, channel, log_id}. */
+  submissionRelease: (id: string): Key => ["submission_releases", id],
   /** Submissions of a site by UUIDv7 id (value: submission id); newest last. */
   submissionBySite: (siteId: string, id: string): Key => ["submissions_by_site", siteId, id],
   /** The submissions of one site. */
