@@ -48,6 +48,7 @@ import {
   type SpamMemoryQuery,
 } from "../spam/store.ts";
 import { nearDuplicateBands } from "../spam/near_duplicates.ts";
+import { senderTag } from "../spam/sameness.ts";
 import { DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
 import {
   addSubmissionMutations,
@@ -312,7 +313,14 @@ export async function storeSubmission(
       if (query.fingerprint) {
         setContentMark(op, query.fingerprint, { site_id: site.id, at: now }, DUPLICATE_WINDOW_MS);
       }
-      addSightings(op, spamQuery, memory, { ip, site: site.id, at: now });
+      addSightings(op, spamQuery, memory, {
+        ip,
+        site: site.id,
+        at: now,
+        from: senderTag(submitter),
+        // The id's random tail: enough to tell this submission's bands apart.
+        id: id.slice(-12),
+      });
       if (spam.classification === "legitimate") addFieldCounts(op, spamQuery, fields);
       tallyOutcome(ctx, op, site.id, now, isSpam);
       event.apply(op);
