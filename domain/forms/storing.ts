@@ -48,6 +48,7 @@ import {
   type SpamMemoryQuery,
 } from "../spam/store.ts";
 import { nearDuplicateBands } from "../spam/near_duplicates.ts";
+import { senderTag } from "../spam/sameness.ts";
 import { DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
 import {
   addSubmissionMutations,
@@ -314,7 +315,14 @@ export async function storeSubmission(
       if (query.fingerprint) {
         setContentMark(op, query.fingerprint, { site_id: site.id, at: now }, DUPLICATE_WINDOW_MS);
       }
-      addSightings(op, spamQuery, memory, { ip, site: site.id, at: now });
+      addSightings(op, spamQuery, memory, {
+        ip,
+        site: site.id,
+        at: now,
+        from: senderTag(submitter),
+        // The id's random tail: enough to tell this submission's bands apart.
+        id: id.slice(-12),
+      });
       if (spam.classification === "legitimate") addFieldCounts(op, spamQuery, fields);
       const abusive = botSubmission(spam.reasons, input.visitor?.user_agent);
       tallyOutcome(ctx, op, site.id, now, abusive);

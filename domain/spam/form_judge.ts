@@ -10,12 +10,19 @@
  *   legitimate stays legitimate. One soft rule alone never takes a message to
  *   60: with fewer than two soft rules the nudge stops at 59.
  * - Hard evidence sets a floor of HARD_FLOOR (one) or more (several): a filled
- *   honeypot, a known bot user agent, the same content from another site
- *   (exact fingerprint), a near-duplicate (MinHash band) seen from
- *   NEAR_DUP_IPS IPs or NEAR_DUP_SITES sites within hours, text that three
- *   accounts marked spam, a sender the account marked spam twice, and a
- *   filled field that the form's legitimate submissions always left empty
- *   (the site's own honeypot, learned after LEARNED_HONEYPOT_AFTER of them).
+ *   honeypot, a known bot user agent, a campaign-sized spread of one text
+ *   (sameness.ts: CAMPAIGN_SOURCES people to CAMPAIGN_SITES sites; one person
+ *   writing to several businesses is one source), a text that three accounts
+ *   marked spam (a copy: SAME_TEXT_BANDS shared bands, not one), a sender
+ *   the account marked spam twice, and a learned honeypot (a field the form's
+ *   legitimate submissions always left empty, after LEARNED_HONEYPOT_AFTER of
+ *   them) filled with what a machine puts there while the text is suspicious
+ *   anyway, or two such fields filled.
+ * - Sameness below campaign size (a long text from two sources at two sites)
+ *   and a learned honeypot filled by an otherwise ordinary message are soft:
+ *   a message the model finds clean stays clean. The exact copy from another
+ *   site is listed with 0 points: people send one request to several
+ *   businesses every day.
  * - The account's marks: a sender address, business domain or IP marked ham
  *   twice (more ham than spam) is trusted by that account: its score stops at
  *   TRUSTED_MAX unless hard evidence says spam (a sender marked spam twice
@@ -31,16 +38,26 @@ import {
   type SpamResult,
 } from "./form_score.ts";
 import type { Identity, SpamMemory } from "./store.ts";
+import { comparableText } from "./near_duplicates.ts";
+import {
+  CAMPAIGN_MIN_WORDS,
+  CAMPAIGN_SITES,
+  CAMPAIGN_SOURCES,
+  SAME_TEXT_BANDS,
+  senderTag,
+  spreadOf,
+  wordCount,
+} from "./sameness.ts";
 
 export const SOFT_MAX = 15;
 export const HARD_FLOOR = 70;
-export const NEAR_DUP_IPS = 3;
-export const NEAR_DUP_SITES = 2;
 export const REPORTING_ACCOUNTS = 3;
 export const TRUSTED_MAX = 20;
 export const MARK_SHIFT = 10;
 /** Legitimate submissions that must have had a field, all leaving it empty, before filling it is hard evidence. */
-export const LEARNED_HONEYPOT_AFTER = 20;
+export const LEARNED_HONEYPOT_AFTER = 100;
+/** Soft points of a text seen from two sources at two sites (a quarter counts). */
+const SHARED_TEXT_POINTS = 40;
 const HARD_RULES = new Set(["honeypot"]);
 
 export type JudgeInput = {
@@ -50,7 +67,7 @@ export type JudgeInput = {
   siteDomain: string;
   siteId: string;
   ip: string | null;
-  /** The same content (exact fingerprint) came from another site within minutes. */
+  /** The same content (exact fingerprint) came from another site within minutes (soft). */
   duplicateElsewhere: boolean;
   /** The submission's identities, in the order the memory was read with. */
   identities: Identity[];
@@ -72,22 +89,14 @@ export function identitiesOf(submitterEmail: string | null, ip: string | null): 
   return out;
 }
 
-/** The most distinct IPs and sites that carried a near-duplicate, this one included. */
+/** The distinct sources, sites and IPs that sent copies of this text, this one included. */
 export function nearDuplicateSpread(
   memory: SpamMemory,
   ip: string | null,
   siteId: string,
-): { ips: number; sites: number } {
-  let ips = 0, sites = 0;
-  for (const seen of memory.sightings) {
-    if (seen.length === 0) continue;
-    const i = new Set(seen.map((s) => s.ip).filter((x) => x !== null));
-    if (ip) i.add(ip);
-    const s = new Set(seen.map((x) => x.site)).add(siteId);
-    ips = Math.max(ips, i.size);
-    sites = Math.max(sites, s.size);
-  }
-  return { ips, sites };
+  submitterEmail: string | null = null,
+) {
+  return spreadOf(memory.sightings, { ip, from: senderTag(submitterEmail), site: siteId });
 }
 
 /** A link, an address or a copy of another field's value: what form-filling bots put in every field. */
@@ -123,33 +132,39 @@ export function judgeSubmission(input: JudgeInput): SpamResult {
     else if (r.rule === "user_agent_bot" && BOT_UA.test(ua)) hard.push(r.rule);
     else soft.push(r);
   }
-  // The exact copy from another site and a near-duplicate are one piece of evidence.
-  if (input.duplicateElsewhere) hard.push("duplicate_elsewhere");
-
   let shift = 0;
   let trusted = false;
   const mem = input.memory;
   if (mem) {
-    const spread = nearDuplicateSpread(mem, input.ip, input.siteId);
-    const spreadFar = spread.ips >= NEAR_DUP_IPS || spread.sites >= NEAR_DUP_SITES;
-    if (spreadFar && !input.duplicateElsewhere) {
-      hard.push(`near_duplicate (${spread.ips} IPs, ${spread.sites} sites)`);
+    const spread = nearDuplicateSpread(mem, input.ip, input.siteId, input.submitterEmail);
+    const label = `(${spread.sources} sources, ${spread.sites} sites)`;
+    const long = spread.sources >= 2 && spread.sites >= 2 &&
+      wordCount(comparableText(input.fields)) >= CAMPAIGN_MIN_WORDS;
+    if (long && spread.sources >= CAMPAIGN_SOURCES && spread.sites >= CAMPAIGN_SITES) {
+      hard.push(`near_duplicate_campaign ${label}`);
+    } else if (long) {
+      soft.push({ rule: `near_duplicate ${label}`, points: SHARED_TEXT_POINTS });
     }
     const honeypots = (mem.fields ?? []).filter((f) =>
       f.present >= LEARNED_HONEYPOT_AFTER && f.filled === 0
     );
     // An optional field nobody happened to fill yet looks the same as a
-    // honeypot, and the first person to fill it must not be lost: the learned
-    // honeypot is hard evidence only when what filled it looks machine-made
-    // (a link, another field's value copied) or the text is suspicious anyway.
+    // honeypot, and people fill a rare "website" field with a link or a rare
+    // "company" field with their own name: filling it is hard evidence only
+    // when the text is suspicious anyway or two such fields hold what a
+    // machine puts in every field (a link, an address, another field's value).
     const machineMade = honeypots.filter((f) => looksMachineFilled(f.name, input.fields));
-    if (machineMade.length || (honeypots.length && model.score >= 30)) {
-      const named = machineMade.length ? machineMade : honeypots;
-      hard.push(`learned_honeypot (${named.map((f) => f.name).join(", ")})`);
+    if (machineMade.length >= 2 || (machineMade.length && model.score >= 30)) {
+      hard.push(`learned_honeypot (${machineMade.map((f) => f.name).join(", ")})`);
     } else if (honeypots.length) {
-      soft.push({ rule: `learned_honeypot_filled (${honeypots[0].name})`, points: 0 });
+      soft.push({ rule: `learned_honeypot_filled (${honeypots[0].name})`, points: 20 });
     }
-    const reporters = Math.max(0, ...mem.reporters.map((r) => new Set(r).size));
+    // Accounts that reported a copy of this text: on SAME_TEXT_BANDS of its bands.
+    const bandsOf = new Map<string, number>();
+    for (const r of mem.reporters) {
+      for (const a of new Set(r)) bandsOf.set(a, (bandsOf.get(a) ?? 0) + 1);
+    }
+    const reporters = [...bandsOf.values()].filter((n) => n >= SAME_TEXT_BANDS).length;
     if (reporters >= REPORTING_ACCOUNTS) hard.push(`reported_by_accounts (${reporters})`);
     input.identities.forEach((id, i) => {
       const m = mem.marks[i];
@@ -159,6 +174,10 @@ export function judgeSubmission(input: JudgeInput): SpamResult {
       else shift += MARK_SHIFT * (Math.min(m.spam, 1) - Math.min(m.ham, 1));
     });
   }
+  // The exact copy from another site is, nearly always, the same person
+  // writing to two businesses (names and addresses are part of the copy):
+  // listed for the owner, weighing nothing. A campaign shows in the spread.
+  if (input.duplicateElsewhere) soft.push({ rule: "duplicate_elsewhere", points: 0 });
 
   // With nothing filled in there is no text to judge: the rules' score stands.
   const typed = Object.values(input.fields).some((v) => String(v).trim() !== "");

@@ -3,7 +3,7 @@
  * listing, no scan):
  *
  * - near-duplicate sightings: for each of a text's eight MinHash band keys,
- *   the recent {ip, site, at} that carried a text with that band (kept for
+ *   the recent {ip, site, at, from, id} that carried a text with that band (kept for
  *   NEAR_DUPLICATE_WINDOW_MS, at most MAX_SIGHTINGS per band);
  * - an account's marks per sender identity (address, domain, IP): {spam, ham};
  * - the service-wide list: per band key, the accounts that marked such text spam
@@ -26,7 +26,15 @@ import { reportsAfterMark, reportsAfterRemoval, type ReportValue } from "./repor
 export const NEAR_DUPLICATE_WINDOW_MS = 6 * 60 * 60 * 1000;
 const MAX_SIGHTINGS = 24;
 
-export type Sighting = { ip: string | null; site: string; at: number };
+export type Sighting = {
+  ip: string | null;
+  site: string;
+  at: number;
+  /** The sender address's tag (sameness.ts senderTag): one person is one source. */
+  from?: string | null;
+  /** The submission's short id: a copy shares several bands (sameness.ts). */
+  id?: string;
+};
 export type MarkCounts = { spam: number; ham: number };
 export type IdentityKind = "address" | "domain" | "ip";
 export type Identity = { kind: IdentityKind; value: string };

@@ -55,14 +55,20 @@ Deno.test("the same customer sending the same message twice from one IP is no ne
   const c = ROBUST_CASES.very_long_message;
   const bands = nearDuplicateBands(c.fields);
   assert.equal(bands.length, 8);
-  const seen: Sighting[] = [{ ip: "198.51.100.7", site: "site-1", at: Date.now() - 60_000 }];
+  const seen: Sighting[] = [
+    { ip: "198.51.100.7", site: "site-1", at: Date.now() - 60_000, id: "first" },
+  ];
   const memory = {
     sightings: bands.map(() => seen),
     marks: [],
     reporters: bands.map(() => []),
     fields: [],
   };
-  assert.deepEqual(nearDuplicateSpread(memory, "198.51.100.7", "site-1"), { ips: 1, sites: 1 });
+  assert.deepEqual(nearDuplicateSpread(memory, "198.51.100.7", "site-1"), {
+    sources: 1,
+    sites: 1,
+    ips: 1,
+  });
   const r = judgeSubmission({
     fields: c.fields,
     visitor: { user_agent: UA, referrer: `https://${c.site}/contact` },

@@ -1,8 +1,11 @@
 /**
- * Learned honeypots (issue 13): a field that a form's legitimate submissions
- * always leave empty is the site's own honeypot once LEARNED_HONEYPOT_AFTER of
- * them had it; filling it is then hard evidence. Through POST /forms/submit,
- * in-memory KV.
+ * Learned honeypots: a field that a form's legitimate submissions always
+ * leave empty is the site's own honeypot once LEARNED_HONEYPOT_AFTER of them
+ * had it. Filling it with what a machine puts in every field (a link, an
+ * address, another field's value) is hard evidence when the text is
+ * suspicious anyway or two such fields are filled; a person filling a rare
+ * optional field (a website, a company) with an ordinary message stays
+ * legitimate. Through POST /forms/submit, in-memory KV.
  */
 import assert from "node:assert/strict";
 import { seedSite, type TestService } from "../../helpers/service.ts";
@@ -23,7 +26,7 @@ const QUESTIONS = [
 ];
 
 let ipSeq = 0;
-function body(domain: string, formId: number, i: number, hidden: string) {
+function body(domain: string, formId: number, i: number, hidden: string, second = "") {
   ipSeq++;
   return {
     form_id: formId,
@@ -32,6 +35,7 @@ function body(domain: string, formId: number, i: number, hidden: string) {
       "your-email": `guest${i}@example.org`,
       "your-message": QUESTIONS[i % QUESTIONS.length],
       "field_7b": hidden,
+      "field_9d": second,
     },
     visitor: {
       ip: `198.51.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`,
@@ -61,15 +65,35 @@ Deno.test("a field the form's legitimate submissions always leave empty becomes 
       const s = await send(svc, site.key, body(site.domain, 1, i, ""));
       assert.equal(s.classification, "legitimate", JSON.stringify(s));
     }
-    // A bot fills every field, the hidden one too (with a link, or a copy of
-    // another field): an ordinary text otherwise.
+    // A bot fills every field, both hidden ones too (with a link, a copy of
+    // another field, an address): an ordinary text otherwise.
     for (const hidden of ["https://cheap-links.example/x", "Ben Young", "guest99@example.org"]) {
-      const bot = await send(svc, site.key, body(site.domain, 1, 99, hidden));
+      const bot = await send(svc, site.key, body(site.domain, 1, 99, hidden, hidden));
       assert.ok(learned(bot), JSON.stringify(bot));
       assert.ok(bot.spam_score >= 70, JSON.stringify(bot));
       assert.equal(bot.classification, "spam");
-      assert.ok(bot.spam_reasons.some((r) => r.rule === "learned_honeypot (field_7b)"));
+      assert.ok(bot.spam_reasons.some((r) => r.rule === "learned_honeypot (field_7b, field_9d)"));
     }
+    // One such field with a link and a suspicious text: hard evidence.
+    const pitch = body(site.domain, 1, 97, "https://cheap-links.example/x");
+    pitch.fields["your-message"] =
+      "We offer guaranteed first page Google rankings and cheap backlinks, reply now for a discount";
+    const seo = await send(svc, site.key, pitch);
+    assert.ok(
+      seo.spam_reasons.some((r) => r.rule === "learned_honeypot (field_7b)"),
+      JSON.stringify(seo),
+    );
+    assert.equal(seo.classification, "spam");
+    // A person putting their own website in a rare optional field, with an
+    // ordinary message: listed, not evidence.
+    const site7b = await send(
+      svc,
+      site.key,
+      body(site.domain, 1, 96, "https://www.millerbakery.com"),
+    );
+    assert.ok(!learned(site7b), JSON.stringify(site7b));
+    assert.ok(site7b.spam_reasons.some((r) => r.rule === "learned_honeypot_filled (field_7b)"));
+    assert.equal(site7b.classification, "legitimate");
     // A person filling an optional field nobody used before, with an ordinary value and an
     // ordinary message, stays legitimate: losing a customer is worse than one spam.
     const person = await send(svc, site.key, body(site.domain, 1, 98, "Acme Bakery Ltd"));
