@@ -116,6 +116,13 @@ function closeQuietly(conn: Deno.Conn) {
   } catch { /* already gone */ }
 }
 
+/** The request announced a body (chunked, or a length above 0) that nobody read. */
+function unreadBody(req: Request): boolean {
+  if (req.body === null || req.bodyUsed) return false;
+  if (req.headers.has("transfer-encoding")) return true;
+  return Number(req.headers.get("content-length") ?? "0") > 0;
+}
+
 export function listen(opts: ListenOptions, handler: Handler): Listening {
   const { log, headerTimeoutMs, bodyTimeoutMs, maxConnsPerIp } = opts;
   const trusted = opts.trustedProxies ?? [];
@@ -244,9 +251,12 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
       t.idleSince = t.closeWhenIdle ? Date.now() - headerTimeoutMs + CLOSE_GRACE_MS : Date.now();
     };
     // A handler that answers with `Connection: close` (routes/body.ts after a
-    // body timeout) gets it: Deno's server would otherwise keep the connection.
-    const closeIfAsked = (res: Response) => {
-      if (res.headers.get("connection") === "close") t.closeWhenIdle = true;
+    // body timeout or past the size limit) gets it: Deno's server would
+    // otherwise keep the connection. So does a request whose body was left
+    // unread (answered before it, say 401): keeping the connection would mean
+    // draining whatever the client goes on sending.
+    const closeIfAsked = (req: Request) => (res: Response) => {
+      if (res.headers.get("connection") === "close" || unreadBody(req)) t.closeWhenIdle = true;
       return res;
     };
     try {
@@ -258,7 +268,8 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
           i.completed.then(done, done);
           const res = handler(req, info(req, i.remoteAddr));
           if (req.method === "GET" || req.method === "HEAD") return res;
-          return res instanceof Promise ? res.then(closeIfAsked) : closeIfAsked(res);
+          const then = closeIfAsked(req);
+          return res instanceof Promise ? res.then(then) : then(res);
         },
         onError,
         () => {},
