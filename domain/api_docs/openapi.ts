@@ -140,6 +140,7 @@ const REASONS: Record<number, string> = {
   408: "Request body timeout",
   409: "Conflict",
   410: "Gone",
+  413: "Request body too large",
   429: "Too many requests",
   500: "Service problem",
   502: "Bad gateway",
