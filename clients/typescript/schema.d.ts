@@ -1933,7 +1933,9 @@ export interface operations {
                         from_name?: string | null;
                         subject?: string | null;
                     } | null;
-                    fields?: unknown | null;
+                    fields?: {
+                        [key: string]: string;
+                    } | null;
                     form_id: number;
                     form_name?: string | null;
                     from_name?: string | null;

@@ -56,7 +56,13 @@ const fieldsObject = z.unknown().check((ctx) => {
       });
     }
   }
-}).transform((v) => v as Record<string, string>);
+}).transform((v) => v as Record<string, string>)
+  // What the check above allows, for the OpenAPI document (zod cannot infer it from a check).
+  .meta({
+    type: "object",
+    maxProperties: FIELDS_MAX,
+    additionalProperties: { type: "string", maxLength: FIELD_VALUE_MAX },
+  });
 
 export const SubmitBody = z.object({
   form_id: z.number({ message: "must be a positive whole number" })
