@@ -9,12 +9,19 @@
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { Hono } from "hono";
+import { readForm } from "../../routes/body.ts";
+import { ApiError } from "../../domain/kernel/errors.ts";
 
 const TOKEN = "body-bound-test-operator-token-0123456789";
 const TARGET = fileURLToPath(new URL("../helpers/flood_target.ts", import.meta.url));
 const FLOOD_BYTES = 600 * 1024 * 1024;
 const enc = new TextEncoder();
 
+/**
+ * `sent`: bytes written when the answer's head arrived (the server read at most
+ * that); `ms`: until the server closed the connection, or we gave up.
+ */
 type Flood = { status: number | null; closed: boolean; sent: number; ms: number };
 
 /**
@@ -57,6 +64,7 @@ async function flood(
   let status: number | null = null;
   let closed = false;
   let byUs = false;
+  let sentAtAnswer = 0;
   const buf = new Uint8Array(16 * 1024);
   const giveUp = setTimeout(() => conn.close(), 120_000);
   try {
@@ -71,6 +79,7 @@ async function flood(
         const m = /^HTTP\/1\.1 (\d{3})/.exec(text);
         if (m && text.includes("\r\n\r\n")) {
           status = Number(m[1]);
+          sentAtAnswer = sent;
           answered = true;
           clearTimeout(giveUp);
           // Wait a little for the server to close; then stop either way.
@@ -94,7 +103,12 @@ async function flood(
     } catch { /* closed */ }
     await writing;
   }
-  return { status, closed, sent, ms: Math.round(performance.now() - t0) };
+  return {
+    status,
+    closed,
+    sent: status === null ? sent : sentAtAnswer,
+    ms: Math.round(performance.now() - t0),
+  };
 }
 
 /** Starts tests/helpers/flood_target.ts; its port and POST routes. */
@@ -260,4 +274,40 @@ Deno.test("no route reads a request body except through routes/body.ts", async (
   };
   await walk(root);
   assert.deepEqual(offenders, []);
+});
+
+Deno.test("readForm: urlencoded and multipart as strings (files left out), 413 with Connection: close past the limit", async () => {
+  const app = new Hono();
+  app.onError((e, c) =>
+    e instanceof ApiError ? c.json({ error: e.code }, e.status as 413) : c.json({}, 500)
+  );
+  app.post("/f", async (c) => c.json({ ...(await readForm(c, 1024)) }));
+
+  const url = await app.request("/f", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "a=1&b=%3Cx%3E&a=2",
+  });
+  assert.deepEqual(await url.json(), { a: "2", b: "<x>" });
+
+  const form = new FormData();
+  form.set("name", "Ann");
+  form.set("upload", new File(["data"], "x.txt"));
+  const multi = await app.request("/f", { method: "POST", body: form });
+  assert.deepEqual(await multi.json(), { name: "Ann" });
+
+  // Counted as it arrives: a stream with no length, one byte over the limit.
+  const big = new Response("a=" + "x".repeat(1023)).body!;
+  const over = await app.request("/f", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: big,
+    duplex: "half",
+  } as RequestInit);
+  assert.equal(over.status, 413);
+  assert.equal(over.headers.get("connection"), "close");
+
+  // Another Content-Type is no form: nothing is read.
+  const other = await app.request("/f", { method: "POST", body: "a=1" });
+  assert.deepEqual(await other.json(), {});
 });

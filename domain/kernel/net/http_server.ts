@@ -246,9 +246,16 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
     }
     const done = () => {
       if (--t.busy > 0) return;
-      // Asked to close: the next sweep after a short grace does it. `completed`
-      // means the answer was handed on, not flushed; closing at once loses it.
+      // Asked to close: closed after a short grace (`completed` means the answer
+      // was handed on, not flushed; closing at once loses it), not at the next
+      // sweep: until then Deno goes on reading the client's unread body, a
+      // chunked upload at whatever speed the client manages.
       t.idleSince = t.closeWhenIdle ? Date.now() - headerTimeoutMs + CLOSE_GRACE_MS : Date.now();
+      if (t.closeWhenIdle) {
+        setTimeout(() => {
+          if (t.busy === 0) close(t);
+        }, CLOSE_GRACE_MS);
+      }
     };
     // A handler that answers with `Connection: close` (routes/body.ts after a
     // body timeout or past the size limit) gets it: Deno's server would
