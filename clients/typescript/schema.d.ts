@@ -1634,6 +1634,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description Request body too large: bad_body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "bad_body";
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
             /** @description Too many requests: rate_limited */
             429: {
                 headers: {
@@ -1914,7 +1933,9 @@ export interface operations {
                         from_name?: string | null;
                         subject?: string | null;
                     } | null;
-                    fields?: unknown | null;
+                    fields?: {
+                        [key: string]: string;
+                    } | null;
                     form_id: number;
                     form_name?: string | null;
                     from_name?: string | null;
@@ -2017,6 +2038,24 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         error: "request_timeout";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Request body too large: invalid_payload */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "invalid_payload";
                         message?: string;
                     };
                 };
@@ -2356,6 +2395,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description Request body too large: invalid_payload */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        error: string;
+                        /** @description With invalid_attachment: the file. */
+                        filename?: string;
+                        /** @constant */
+                        ok: false;
+                        /** @enum {string} */
+                        reason: "invalid_payload";
+                        /** @constant */
+                        sent: false;
+                    };
+                };
+            };
             /** @description Too many requests: rate_limited */
             429: {
                 headers: {
@@ -2537,6 +2600,27 @@ export interface operations {
                         ok: false;
                         /** @enum {string} */
                         reason: "request_timeout";
+                    };
+                };
+            };
+            /** @description Request body too large: invalid_payload */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "invalid_payload";
+                        /** @constant */
+                        ok: false;
+                        /** @enum {string} */
+                        reason: "invalid_payload";
                     };
                 };
             };
@@ -2754,6 +2838,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Request body too large: invalid_payload */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "invalid_payload";
+                        message?: string;
+                    };
+                };
+            };
             /** @description Too many requests: rate_limited */
             429: {
                 headers: {
@@ -2906,6 +3008,24 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         error: "request_timeout";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Request body too large: invalid_payload */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "invalid_payload";
                         message?: string;
                     };
                 };

@@ -83,6 +83,7 @@ function op(method: Method, path: string, tag: string, summary: string, o: Opts 
       { status: 401, codes: ["unauthorized"] },
       ...(o.body ? [{ status: 400, codes: ["invalid_json", "invalid_payload"] }] : []),
       ...(o.body ? [{ status: 408, codes: ["request_timeout"] }] : []),
+      ...(o.body ? [{ status: 413, codes: ["invalid_payload"] }] : []),
       ...(hasId ? [{ status: 404, codes: ["not_found"] }] : []),
       ...(o.conflict ? [{ status: 409, codes: ["conflict"] }] : []),
     ],

@@ -140,6 +140,7 @@ const REASONS: Record<number, string> = {
   408: "Request body timeout",
   409: "Conflict",
   410: "Gone",
+  413: "Request body too large",
   429: "Too many requests",
   500: "Service problem",
   502: "Bad gateway",
@@ -198,20 +199,21 @@ function operationObject(op: Operation, security: string): Record<string, unknow
       },
     };
   }
-  const params: Record<string, unknown>[] = [...op.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => {
-    const named = examples.filter((e) => e.params?.[m[1]] !== undefined);
-    return {
-      name: m[1],
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-      ...(named.length && {
-        examples: Object.fromEntries(
-          named.map((e) => [e.name, { summary: e.summary, value: e.params![m[1]] }]),
-        ),
-      }),
-    };
-  });
+  const params: Record<string, unknown>[] = [...op.path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)]
+    .map((m) => {
+      const named = examples.filter((e) => e.params?.[m[1]] !== undefined);
+      return {
+        name: m[1],
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+        ...(named.length && {
+          examples: Object.fromEntries(
+            named.map((e) => [e.name, { summary: e.summary, value: e.params![m[1]] }]),
+          ),
+        }),
+      };
+    });
   for (const [name, h] of Object.entries(op.headers ?? {})) {
     const named = examples.filter((e) => e.headers?.[name] !== undefined);
     params.push({

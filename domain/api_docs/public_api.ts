@@ -37,6 +37,8 @@ function keyed(
       ? [
         { status: 400, codes: [opts.post, "invalid_payload"] },
         { status: 408, codes: ["request_timeout"] },
+        // Past the body limit (blocks/lift keeps its one bad-body code).
+        { status: 413, codes: [opts.post === "bad_body" ? "bad_body" : "invalid_payload"] },
       ]
       : []),
   ];

@@ -1,10 +1,15 @@
 /**
  * Dashboard sign-in and sessions. A session is a random cookie token; KV keeps
  * only its SHA-256, with the user, the account it acts in and its CSRF token.
- * Sign-in attempts are counted per address and per client IP in a fixed window
- * before the password is checked (a right one gives its count back): past the
- * limit every attempt (a right password included) is refused until the window
- * ends, and no password is hashed for it.
+ * Sign-in attempts are counted before the password is checked (a right one
+ * gives its count back), so that no password is hashed for a refused one:
+ * - per client on one address: past 10 in 15 minutes that client is refused
+ *   for that address until the window ends;
+ * - per client: past 50 in 15 minutes it is refused everywhere;
+ * - per address from every client: past 20 each further attempt waits a
+ *   doubling spacing (1 s, 2 s, ... at most a minute). A backoff, never a
+ *   lockout: a stranger who guesses wrong from many clients slows the guessing
+ *   down but cannot keep the owner, on a client of their own, out for long.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { constantTimeEqual, randomToken, sha256Hex } from "../kernel/crypto.ts";
@@ -19,17 +24,22 @@ export type Session = store.Session;
 export const SESSION_TTL_MS = 12 * 3600_000;
 /** Failures counted in one window. */
 export const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Wrong passwords for one address per window. */
-export const MAX_FAILURES_PER_EMAIL = 10;
+/** Wrong passwords for one address from one client per window. */
+export const MAX_FAILURES_PER_CLIENT_AND_EMAIL = 10;
 /** Wrong passwords or tokens from one client address per window. */
 export const MAX_FAILURES_PER_IP = 50;
+/** Wrong passwords for one address from all clients before the backoff starts. */
+export const FREE_FAILURES_PER_EMAIL = 20;
+/** The backoff's first spacing and its cap. */
+export const EMAIL_BACKOFF_BASE_MS = 1000;
+export const EMAIL_BACKOFF_CAP_MS = 60_000;
 
 export type SignInResult =
   | { ok: true; token: string; session: Session }
   | { ok: false; reason: "wrong" }
   | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
-type Subject = { kind: "email" | "ip"; subject: string; max: number };
+type Subject = store.AttemptSubject;
 
 /**
  * Counts this attempt against every subject before any password is hashed, in
@@ -41,9 +51,26 @@ async function reserve(ctx: Ctx, subjects: Subject[]): Promise<number> {
   return Math.ceil(r.waitMs / 1000);
 }
 
+/** One client on one address (a client of unknown address counts as one client). */
+function pairOf(address: string, ip: string | null): string {
+  return `${ip ?? "-"} ${address}`;
+}
+
 function subjectsOf(address: string | null, ip: string | null): Subject[] {
   const out: Subject[] = [];
-  if (address) out.push({ kind: "email", subject: address, max: MAX_FAILURES_PER_EMAIL });
+  if (address) {
+    const backoff = {
+      free: FREE_FAILURES_PER_EMAIL,
+      baseMs: EMAIL_BACKOFF_BASE_MS,
+      capMs: EMAIL_BACKOFF_CAP_MS,
+    };
+    out.push({ kind: "email", subject: address, max: Infinity, backoff });
+    out.push({
+      kind: "pair",
+      subject: pairOf(address, ip),
+      max: MAX_FAILURES_PER_CLIENT_AND_EMAIL,
+    });
+  }
   if (ip) out.push({ kind: "ip", subject: ip, max: MAX_FAILURES_PER_IP });
   return out;
 }
@@ -74,6 +101,7 @@ export async function signIn(
   if (!user) await spendHashTime(password);
   if (!user || !right) return { ok: false, reason: "wrong" };
   await store.clearFailures(ctx.kv, "email", address);
+  await store.clearFailures(ctx.kv, "pair", pairOf(address, input.ip));
   if (input.ip) await store.releaseAttempt(ctx.kv, "ip", input.ip, FAILURE_WINDOW_MS);
   return open(ctx, { user_id: user.id, account_id: user.account_id, email: user.email });
 }

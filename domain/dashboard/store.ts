@@ -35,7 +35,22 @@ export type Session = {
   expires_at: number;
 };
 
-export type Failures = { count: number; since: number };
+/** Attempts in a window that began at `since`; `last`: when the latest one was counted. */
+export type Failures = { count: number; since: number; last?: number };
+
+export type AttemptKind = "email" | "ip" | "pair";
+
+/**
+ * What one subject allows per window: `max` attempts, then none until the
+ * window ends (a lockout); or, with `backoff`, `free` attempts and then each
+ * one at least `baseMs * 2^(n - free)` (at most `capMs`) after the one before.
+ */
+export type AttemptSubject = {
+  kind: AttemptKind;
+  subject: string;
+  max: number;
+  backoff?: { free: number; baseMs: number; capMs: number };
+};
 
 export async function createUser(kv: Deno.Kv, u: DashboardUser): Promise<void> {
   await commit(
@@ -151,7 +166,7 @@ export type Reservation = { waitMs: number };
  */
 export function reserveAttempts(
   kv: Deno.Kv,
-  subjects: { kind: "email" | "ip"; subject: string; max: number }[],
+  subjects: AttemptSubject[],
   now: number,
   windowMs: number,
 ): Promise<Reservation> {
@@ -162,10 +177,17 @@ export function reserveAttempts(
     const next: Failures[] = [];
     entries.forEach((e, i) => {
       const f = e.value && now - e.value.since < windowMs ? e.value : null;
-      if (f && f.count >= subjects[i].max) {
+      const { max, backoff } = subjects[i];
+      if (f && f.count >= max) {
         waitMs = Math.max(waitMs, f.since + windowMs - now);
+      } else if (f && backoff && f.count >= backoff.free) {
+        const spacing = Math.min(backoff.capMs, backoff.baseMs * 2 ** (f.count - backoff.free));
+        const at = (f.last ?? f.since) + spacing;
+        if (now < at) waitMs = Math.max(waitMs, at - now);
       }
-      next.push(f ? { count: f.count + 1, since: f.since } : { count: 1, since: now });
+      next.push(
+        f ? { count: f.count + 1, since: f.since, last: now } : { count: 1, since: now, last: now },
+      );
     });
     if (waitMs > 0) return { waitMs };
     const op = kv.atomic();
@@ -181,7 +203,7 @@ export function reserveAttempts(
 /** Gives back one reserved attempt (a sign-in that succeeded), in a check-and-set. */
 export function releaseAttempt(
   kv: Deno.Kv,
-  kind: "email" | "ip",
+  kind: AttemptKind,
   subject: string,
   windowMs: number,
 ): Promise<void> {
@@ -195,6 +217,6 @@ export function releaseAttempt(
   });
 }
 
-export async function clearFailures(kv: Deno.Kv, kind: "email" | "ip", subject: string) {
+export async function clearFailures(kv: Deno.Kv, kind: AttemptKind, subject: string) {
   await kv.delete(keys.dashboardSignInFailures(kind, subject));
 }

@@ -1,15 +1,15 @@
 /** Body parsing for the operator API: JSON, then the zod schema. */
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { readJson } from "../body.ts";
+import { readOptionalJson } from "../body.ts";
 import { parseOrThrow } from "../../domain/kernel/validation.ts";
 import { ApiError, invalidPayload } from "../../domain/kernel/errors.ts";
 
 export async function adminBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  // An empty body on a call whose fields are all optional means "{}".
-  const hasBody = c.req.header("content-length") !== "0" && c.req.raw.body !== null;
-  const json = hasBody ? await readJson(c, { badJson: "invalid_json" }) : {};
-  return parseOrThrow(schema, json);
+  // No body, or an empty one, means "{}": calls whose fields are all optional
+  // take it, the others name their missing fields.
+  const json = await readOptionalJson(c, { badJson: "invalid_json" });
+  return parseOrThrow(schema, json ?? {});
 }
 
 export function notFound(what = "resource"): ApiError {

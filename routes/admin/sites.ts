@@ -55,10 +55,8 @@ export function siteRoutes(ctx: Ctx) {
 
   r.post("/sites/:id/api-keys", async (c) => {
     const s = await site(c.req.param("id"));
-    // No body (curl -X POST with no data sends no Content-Type either): a live key, as before.
-    const input = c.req.header("content-type") === undefined
-      ? {}
-      : await adminBody(c, ApiKeyCreate);
+    // No body (with or without a Content-Type): a live key.
+    const input = await adminBody(c, ApiKeyCreate);
     return c.json(await issueApiKey(ctx, s.id, input), 201);
   });
   r.get("/sites/:id/api-keys", async (c) => {

@@ -7,10 +7,9 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { csrfMatches, readSession, type Session } from "../../domain/dashboard/sessions.ts";
 import type { AppEnv } from "../types.ts";
+import { readForm } from "../body.ts";
 
 export const COOKIE = "svc_dashboard";
-/** Form bodies larger than this are refused (no dashboard form comes near it). */
-const MAX_FORM_BYTES = 256 * 1024;
 
 export type DashEnv = {
   Variables: AppEnv["Variables"] & {
@@ -64,16 +63,9 @@ export function sameOrigin(ctx: Ctx, c: Context): boolean {
   return site === undefined || site === "same-origin" || site === "none";
 }
 
-/** A urlencoded or multipart form body as strings (files are ignored). */
-export async function formBody(c: Context): Promise<Record<string, string>> {
-  const len = Number(c.req.header("content-length") ?? "0");
-  if (len > MAX_FORM_BYTES) return {};
-  const type = c.req.header("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
-  const raw = await c.req.parseBody();
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (typeof v === "string") out[k] = v;
-  return out;
+/** A urlencoded or multipart form body as strings, bounded (routes/body.ts). */
+export function formBody(c: Context): Promise<Record<string, string>> {
+  return readForm(c);
 }
 
 function forbidden(c: Context) {

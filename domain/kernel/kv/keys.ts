@@ -354,8 +354,11 @@ export const keys = {
   ],
   /** Session by SHA-256 of its cookie token (expires). */
   dashboardSession: (hash: string): Key => ["dashboard_sessions", hash],
-  /** Sign-in attempts of one subject ("email" or "ip") in the current window ({count, since}). */
-  dashboardSignInFailures: (kind: "email" | "ip", subject: string): Key => [
+  /**
+   * Sign-in attempts of one subject in the current window ({count, since, last}):
+   * "email" an address from every client, "ip" a client, "pair" one client on one address.
+   */
+  dashboardSignInFailures: (kind: "email" | "ip" | "pair", subject: string): Key => [
     "dashboard_sign_in_failures",
     kind,
     subject,

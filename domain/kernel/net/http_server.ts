@@ -116,6 +116,13 @@ function closeQuietly(conn: Deno.Conn) {
   } catch { /* already gone */ }
 }
 
+/** The request announced a body (chunked, or a length above 0) that nobody read. */
+function unreadBody(req: Request): boolean {
+  if (req.body === null || req.bodyUsed) return false;
+  if (req.headers.has("transfer-encoding")) return true;
+  return Number(req.headers.get("content-length") ?? "0") > 0;
+}
+
 export function listen(opts: ListenOptions, handler: Handler): Listening {
   const { log, headerTimeoutMs, bodyTimeoutMs, maxConnsPerIp } = opts;
   const trusted = opts.trustedProxies ?? [];
@@ -239,14 +246,24 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
     }
     const done = () => {
       if (--t.busy > 0) return;
-      // Asked to close: the next sweep after a short grace does it. `completed`
-      // means the answer was handed on, not flushed; closing at once loses it.
+      // Asked to close: closed after a short grace (`completed` means the answer
+      // was handed on, not flushed; closing at once loses it), not at the next
+      // sweep: until then Deno goes on reading the client's unread body, a
+      // chunked upload at whatever speed the client manages.
       t.idleSince = t.closeWhenIdle ? Date.now() - headerTimeoutMs + CLOSE_GRACE_MS : Date.now();
+      if (t.closeWhenIdle) {
+        setTimeout(() => {
+          if (t.busy === 0) close(t);
+        }, CLOSE_GRACE_MS);
+      }
     };
     // A handler that answers with `Connection: close` (routes/body.ts after a
-    // body timeout) gets it: Deno's server would otherwise keep the connection.
-    const closeIfAsked = (res: Response) => {
-      if (res.headers.get("connection") === "close") t.closeWhenIdle = true;
+    // body timeout or past the size limit) gets it: Deno's server would
+    // otherwise keep the connection. So does a request whose body was left
+    // unread (answered before it, say 401): keeping the connection would mean
+    // draining whatever the client goes on sending.
+    const closeIfAsked = (req: Request) => (res: Response) => {
+      if (res.headers.get("connection") === "close" || unreadBody(req)) t.closeWhenIdle = true;
       return res;
     };
     try {
@@ -258,7 +275,8 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
           i.completed.then(done, done);
           const res = handler(req, info(req, i.remoteAddr));
           if (req.method === "GET" || req.method === "HEAD") return res;
-          return res instanceof Promise ? res.then(closeIfAsked) : closeIfAsked(res);
+          const then = closeIfAsked(req);
+          return res instanceof Promise ? res.then(then) : then(res);
         },
         onError,
         () => {},

@@ -1,9 +1,12 @@
 /**
- * The OpenAPI documents are valid OpenAPI 3.1 (@seriousme/openapi-schema-validator)
- * and list exactly the routes the app serves under /api/v1 and /admin/api/v1.
+ * The OpenAPI documents are valid OpenAPI 3.1 by two validators (the schema
+ * check of @seriousme/openapi-schema-validator, and @readme/openapi-parser,
+ * which also checks what the schema cannot: every `{name}` of a path declared
+ * as a path parameter, unique operationIds, component names) and list exactly the routes the app serves under /api/v1 and /admin/api/v1.
  */
 import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { compileErrors, validate as strictValidate } from "@readme/openapi-parser";
 import { startTestService } from "../../helpers/service.ts";
 import { ADMIN_ROUTES, KEYED_ROUTES } from "../../helpers/routes.ts";
 import { EVENT_TYPES } from "../../../domain/webhooks/events.ts";
@@ -62,6 +65,15 @@ Deno.test("both OpenAPI documents are valid OpenAPI 3.1", async () => {
   assert.deepEqual(pubStatus, 200);
   await validate(pub);
   await validate(admin);
+});
+
+Deno.test("both OpenAPI documents pass the strict validator (path parameters declared)", async () => {
+  const { pub, admin } = await documents();
+  for (const [name, doc] of [["public", pub], ["operator", admin]] as const) {
+    // The parser dereferences in place: give it a copy.
+    const res = await strictValidate(structuredClone(doc) as never);
+    assert.ok(res.valid, `${name}: ${res.valid ? "" : compileErrors(res)}`);
+  }
 });
 
 Deno.test("the public document lists exactly the app's /api/v1 routes", async () => {

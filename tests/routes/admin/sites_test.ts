@@ -230,3 +230,54 @@ Deno.test("an unexpected failure in the operator API answers 500 {error, message
     await svc.close();
   }
 });
+
+/** One request over a real socket, exactly as written (fetch always adds a Content-Length). */
+async function rawPost(base: string, path: string, headers: string[]) {
+  const url = new URL(base);
+  const conn = await Deno.connect({ hostname: url.hostname, port: Number(url.port) });
+  try {
+    const head = [`POST ${path} HTTP/1.1`, `host: ${url.host}`, "connection: close", ...headers];
+    await conn.write(new TextEncoder().encode(head.join("\r\n") + "\r\n\r\n"));
+    let text = "";
+    const buf = new Uint8Array(8192);
+    for (let n = await conn.read(buf); n !== null; n = await conn.read(buf)) {
+      text += new TextDecoder().decode(buf.subarray(0, n));
+    }
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+    return { status, body: JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4) || "{}") };
+  } finally {
+    conn.close();
+  }
+}
+
+Deno.test("a JSON Content-Type and no body at all is no body: the API key is made", async () => {
+  await withSvc(async (svc) => {
+    const { siteId } = await seedSite(svc);
+    const base = await svc.listen();
+    const auth = `authorization: Bearer ${svc.ctx.config.adminToken}`;
+    const path = `/admin/api/v1/sites/${siteId}/api-keys`;
+    // What `curl -X POST -H 'content-type: application/json'` sends: no length, no body.
+    const r = await rawPost(base, path, [auth, "content-type: application/json"]);
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    assert.match(r.body.api_key, /^svc_/);
+    // An empty chunked body is no body either; a body that is not JSON is still refused.
+    const chunked = await rawPost(base, path, [
+      auth,
+      "content-type: application/json",
+      "transfer-encoding: chunked\r\n\r\n0",
+    ]);
+    assert.equal(chunked.status, 201, JSON.stringify(chunked.body));
+    const bad = await svc.admin("POST", `/sites/${siteId}/api-keys`, undefined, {});
+    assert.equal(bad.status, 201);
+    const text = await fetch(base + path, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${svc.ctx.config.adminToken}`,
+        "content-type": "text/plain",
+      },
+      body: "mode=test",
+    });
+    assert.equal(text.status, 400);
+    assert.equal((await text.json()).error, "invalid_json");
+  });
+});

@@ -184,7 +184,7 @@ Deno.test("a foreign-origin POST or one without the CSRF token is refused with 4
   }
 });
 
-Deno.test("thirty wrong passwords in a row: limited after ten, the right one too, until the window ends", async () => {
+Deno.test("thirty wrong passwords in a row from one client: that client is limited after ten, the right one too, until the window ends; another client signs in at once", async () => {
   const clock = new ManualClock(Date.UTC(2026, 10, 24, 9));
   const svc = await startTestService({ runJobs: false, clock });
   try {
@@ -200,6 +200,9 @@ Deno.test("thirty wrong passwords in a row: limited after ten, the right one too
     const right = await b.signIn(seed.email, seed.password);
     assert.equal(right.status, 429);
     assert.ok(Number(right.headers.get("retry-after")) > 0);
+    // The owner on another client is not locked out by a stranger's guesses.
+    const owner = new Browser(svc, "203.0.113.50");
+    assert.equal((await owner.signIn(seed.email, seed.password)).status, 303);
     // Another address from another IP is not limited by this one's failures.
     const other = await seedUser(svc, "Other");
     assert.equal(
@@ -213,11 +216,12 @@ Deno.test("thirty wrong passwords in a row: limited after ten, the right one too
   }
 });
 
-Deno.test("thirty wrong passwords at once: exactly ten are checked, twenty refused (the count is atomic)", async () => {
-  const svc = await startTestService({ runJobs: false });
+Deno.test("thirty wrong passwords at once from thirty clients: twenty are checked, the rest wait a second (the count is atomic)", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 10, 24, 9));
+  const svc = await startTestService({ runJobs: false, clock });
   try {
     const seed = await seedUser(svc);
-    // Thirty clients at once, each from its own address: only the per-address limit applies.
+    // Thirty clients at once, each from its own address: only the per-address count applies.
     const statuses = await Promise.all(
       Array.from(
         { length: 30 },
@@ -226,12 +230,47 @@ Deno.test("thirty wrong passwords at once: exactly ten are checked, twenty refus
             .then((p) => p.status),
       ),
     );
-    assert.equal(statuses.filter((s) => s === 401).length, 10, statuses.join(","));
-    assert.equal(statuses.filter((s) => s === 429).length, 20, statuses.join(","));
-    assert.equal(
-      (await new Browser(svc, "192.0.2.99").signIn(seed.email, seed.password)).status,
-      429,
-    );
+    assert.equal(statuses.filter((s) => s === 401).length, 20, statuses.join(","));
+    assert.equal(statuses.filter((s) => s === 429).length, 10, statuses.join(","));
+    const owner = new Browser(svc, "192.0.2.99");
+    const early = await owner.signIn(seed.email, seed.password);
+    assert.equal(early.status, 429);
+    assert.equal(early.headers.get("retry-after"), "1");
+    clock.advance(1000);
+    assert.equal((await owner.signIn(seed.email, seed.password)).status, 303);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("a stranger guessing from many clients meets a doubling backoff capped at a minute, never a lockout of the owner", async () => {
+  const clock = new ManualClock(Date.UTC(2026, 10, 24, 9));
+  const svc = await startTestService({ runJobs: false, clock });
+  try {
+    const seed = await seedUser(svc);
+    let n = 0;
+    const stranger = () => new Browser(svc, `198.51.100.${++n}`);
+    for (let i = 0; i < 20; i++) {
+      assert.equal((await stranger().signIn(seed.email, `wrong ${i}`)).status, 401);
+    }
+    // Each further guess waits twice as long as the one before, up to a minute.
+    const waits: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const refused = await stranger().signIn(seed.email, `wrong again ${i}`);
+      assert.equal(refused.status, 429);
+      const wait = Number(refused.headers.get("retry-after"));
+      waits.push(wait);
+      clock.advance(wait * 1000);
+      assert.equal((await stranger().signIn(seed.email, `wrong again ${i}`)).status, 401);
+    }
+    assert.deepEqual(waits, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
+    // The owner, whenever they come, waits at most that minute.
+    const owner = new Browser(svc, "203.0.113.77");
+    const first = await owner.signIn(seed.email, seed.password);
+    assert.equal(first.status, 429);
+    assert.ok(Number(first.headers.get("retry-after")) <= 60);
+    clock.advance(60_000);
+    assert.equal((await owner.signIn(seed.email, seed.password)).status, 303);
   } finally {
     await svc.close();
   }
