@@ -106,8 +106,10 @@ export function formalFrame(
   if (!rng.chance(FORMAL_SHARE)) return null;
   const number = phone(rng);
   const put = (s: string) =>
-    s.replace(/\{(phone|first|full|owner)\}/g, (_, k: string) =>
-      k === "phone" ? number : who[k as "first" | "full" | "owner"]);
+    s.replace(
+      /\{(phone|first|full|owner)\}/g,
+      (_, k: string) => k === "phone" ? number : who[k as "first" | "full" | "owner"],
+    );
   return {
     greetings: GREETINGS.map(put),
     signoffs: SIGNOFFS.map(put),
