@@ -14,10 +14,10 @@ Deno.test("a day of 1,000 sites' ordinary traffic: at most 0.1 % judged spam, no
   // Sameness and the learned honeypot take no ordinary message for spam.
   assert.equal(r.spamBySameness, 0, JSON.stringify(r.samples));
   assert.equal(r.spamByHoneypot, 0, JSON.stringify(r.samples));
-  // What remains is the content model on content-poor messages ("Dear Sir or
-  // Madam, ... Looking forward to hearing from you."): about 0.06 to 0.1 %
-  // (docs/spam.md), checked here with room for a small sample.
-  assert.ok(r.falsePositiveRate <= 0.0015, JSON.stringify(r));
+  // The content model too: a content-poor letter ("Dear Sir or Madam, ...
+  // Looking forward to hearing from you.") is legitimate (0 of about 100,000 on
+  // a 10,000-site day, docs/spam.md); the issue's bar is 0.1 %.
+  assert.ok(r.falsePositiveRate <= 0.001, JSON.stringify(r));
   assert.ok(r.campaign.spam >= 20, JSON.stringify(r.campaign));
   assert.ok(r.campaign.bySameness >= 20, JSON.stringify(r.campaign));
 });

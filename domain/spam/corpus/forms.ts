@@ -33,6 +33,7 @@ import { PHASE4_KINDS, PHASE4_TEXTS } from "./form_phase4.ts";
 import { PHASE4_MORE } from "./form_phase4_more.ts";
 import { PHASE4_LEGIT } from "./form_phase4_legit.ts";
 import { buildProbe4 } from "./form_probe4.ts";
+import { formalFrame } from "./form_formal_letters.ts";
 
 /** The kinds as phase 3 left them (the mail model's auxiliary items are built from these). */
 export const FORM_KINDS_PHASE3: FormKind[] = [
@@ -921,9 +922,19 @@ export function buildFormItem(
   const greeted = GREETED.test(body);
   const l = GREETING[lang] && !greeted ? lang : null;
   if (kind.style === "plain") {
-    if (l && rng.chance(0.4)) parts.push(fill(rng.pick(GREETING[l]), rng, slots));
+    // Some English customers write a letter (form_formal_letters.ts); its own
+    // generator, so that the draws below, and every other item, stay as they were.
+    const f = spam || phase3 || lang !== "en"
+      ? null
+      : formalFrame(id, { first: p.first, full: p.full, owner: site.owner });
+    if (l && (rng.chance(0.4) || f)) {
+      parts.push(fill(rng.pick(f ? f.greetings : GREETING[l]), rng, slots));
+    }
     parts.push(body);
-    if (l && rng.chance(0.45)) parts.push(fill(rng.pick(SIGNOFF[l]), rng, slots));
+    if (f?.closing) parts.push(f.closing);
+    if (l && (rng.chance(0.45) || f)) {
+      parts.push(fill(rng.pick(f ? f.signoffs : SIGNOFF[l]), rng, slots));
+    }
   } else if (kind.style === "outreach") {
     if (lang === "en" && !greeted && rng.chance(0.7)) {
       parts.push(fill(rng.pick(OUTREACH_GREETING), rng, slots));

@@ -147,6 +147,38 @@ export const LEGIT_HARD_CASES: Record<string, FormSubmission> = {
     "g2-message":
       "We're a three-person joinery workshop and our booking system keeps double-booking site visits. Could you have a look at what we use now and quote for a fix or a replacement?",
   }),
+  // Customers who write a letter: a formal greeting and sign-off, a number, little else
+  // (the model once took the frame itself for a pitch).
+  formal_price_list: form("hollowayflooring.co.uk", {
+    name: "Anne Walsh",
+    email: "anne.walsh@gmail.com",
+    message:
+      "Dear Sir/Madam, Please could you send me your price list. Yours faithfully, Anne Walsh",
+  }),
+  formal_account: form("northgatebuildingsociety.co.uk", {
+    name: "Jay Patel",
+    email: "jpatel1962@outlook.com",
+    message:
+      "To whom it may concern, I am writing regarding my account. Please contact me on +44 7911 123 456. Regards, J. Patel",
+  }),
+  formal_viewing: form("keyhomes-lettings.co.uk", {
+    name: "Martin Cole",
+    email: "martin.cole@btinternet.com",
+    message:
+      "Dear team, we would like to arrange a viewing of the property on Elm Road. I look forward to your reply. Best regards, Martin and Sue",
+  }),
+  formal_only_frame: form("brightsparkelectrical.com", {
+    name: "Tom Archer",
+    email: "tom.archer@yahoo.com",
+    phone: "07700 900 461",
+    message: "Dear Sir or Madam, Looking forward to hearing from you. Kind regards, Tom",
+  }),
+  formal_callback: form("fairwaydental.ie", {
+    name: "Siobhan Kelly",
+    email: "siobhan.kelly@gmail.com",
+    message:
+      "Dear Sir or Madam,\nMy phone number is +353 87 412 9035. Could someone call me back regarding an appointment?\nLooking forward to hearing from you.\nKind regards,\nSiobhan",
+  }, { phone: true }),
 };
 
 export const OBVIOUS_SPAM: Record<string, FormSubmission> = {
