@@ -6,6 +6,7 @@
 import { type Config, ConfigError, loadConfig } from "./domain/kernel/config.ts";
 import { presenceApplies } from "./domain/kernel/presence.ts";
 import { type Ctx, openCtx } from "./domain/kernel/context.ts";
+import { eagerMail } from "./domain/mail/lazy_services.ts";
 import { buildApp } from "./routes/app.ts";
 import { JobRunner } from "./domain/kernel/job_runner.ts";
 import { jobs } from "./workers/handlers.ts";
@@ -142,7 +143,7 @@ function appHandler(config: Config, app: ReturnType<typeof buildApp>, process: n
 export async function startHttpOnly(config: Config, process: number): Promise<Running> {
   const tls = await readTls(config);
   // No job runs here: jobs due now go to the first process's runners by queue message.
-  const ctx = await openCtx(config, { wakeJobs: false });
+  const ctx = await openCtx(config, { wakeJobs: false, mail: eagerMail });
   try {
     // Seen by every other instance before serving (domain/kernel/presence.ts).
     if (presenceApplies(config.SVC_KV_PATH)) await ctx.presence.join();
@@ -166,7 +167,7 @@ export async function startHttpOnly(config: Config, process: number): Promise<Ru
 
 export async function start(config: Config): Promise<Running> {
   const tls = await readTls(config);
-  const ctx = await openCtx(config);
+  const ctx = await openCtx(config, { mail: eagerMail });
   const log = ctx.log;
   // Forward-only schema migrations, before anything reads or writes records.
   try {

@@ -1,6 +1,6 @@
 /**
  * The delivery worker's CPU per mail by stage, in one thread without the load
- * (docs/performance.md, Phase 6): tracking, the MIME build, the DKIM header
+ * (docs/performance.md, "The delivery worker"): tracking, the MIME build, the DKIM header
  * with its RSA signature. bench/delivery_cpu.ts measures the whole send.
  *
  *   deno bench -A bench/delivery_bench.ts

@@ -3,7 +3,7 @@
  * the SMTP session through smtp_pool.ts) in this one process against
  * Postfix's smtp-sink: the process's CPU time (user + system) over N sends,
  * 16 in flight. Steadier than the service's rows for a change inside the
- * delivery worker (docs/performance.md, Phase 6).
+ * delivery worker (docs/performance.md, "The delivery worker").
  *
  * With `recipients` > 1, each mail goes to that many addresses: one copy
  * each, with its own VERP envelope sender, built and DKIM-signed once.

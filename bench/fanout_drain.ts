@@ -1,6 +1,6 @@
 /**
  * The webhook fan-out's capacity alone: the drain rate of a backlog with no
- * submissions running (docs/performance.md, "Phase 8"). On a KV file, this
+ * submissions running (docs/performance.md, "Fan-out and inbound capacity"). On a KV file, this
  * process makes 20 sites' worth of webhooks (10 each unless told; all events,
  * posting to the bench's receiver in its own process) and emits EVENTS
  * form.submitted events with no job runner running, so their fan-out jobs
@@ -14,6 +14,7 @@
  */
 import { testConfig } from "../domain/kernel/config.ts";
 import { openCtx } from "../domain/kernel/context.ts";
+import { lazyMail } from "../domain/mail/lazy_services.ts";
 import { newWebhook } from "../domain/webhooks/webhooks.ts";
 import { emitEvent } from "../domain/webhooks/events.ts";
 import { uuidv7 } from "../domain/kernel/ids.ts";
@@ -55,7 +56,7 @@ try {
     };
     // The HTTP thread's context: it schedules jobs but runs none (as in main.ts
     // with job workers), so nothing starts until the pool does.
-    const ctx = await openCtx(config, { wakeJobs: false, lazyMail: true });
+    const ctx = await openCtx(config, { wakeJobs: false, mail: lazyMail });
     try {
       const sites = Array.from({ length: SITES }, () => uuidv7());
       for (const site of sites) {

@@ -1,6 +1,6 @@
 /**
  * What a webhook delivery's KV work costs the SQLite thread, key kind by key
- * kind (docs/performance.md, "Phase 8"): on a fresh KV file, 20,000 first
+ * kind (docs/performance.md, "Webhook fan-out"): on a fresh KV file, 20,000 first
  * attempts' writes committed 20 to a transaction (as the group committer
  * gathers them) across 200 webhooks, with the delivery record alone and then
  * with its webhook index, counter and latest status added; and reads of 1, 3

@@ -6,7 +6,9 @@
  *   never name a Deno.Kv type: KV lives behind each capability's functions;
  * - only store modules import the key layout;
  * - only the kernel's job modules and KV layer touch the queue;
- * - no import circles (type imports count: a circle of types is a circle of ideas);
+ * - the kernel imports no capability; no capability imports another's store;
+ * - no import circles (type imports and dynamic imports count: a circle of
+ *   types is a circle of ideas, and a module loaded later is still depended on);
  * - no source file over 400 lines without a reason written at its top.
  */
 import assert from "node:assert/strict";
@@ -33,7 +35,11 @@ const TEXT = new Map(SOURCES.map((f) => [f, Deno.readTextFileSync(join(ROOT, f))
 /** spawned: a worker's entry point, loaded in its own isolate (no import edge). */
 type Import = { target: string; spawned: boolean };
 
-/** Relative imports of a file, resolved to repository paths. */
+/**
+ * Relative imports of a file, resolved to repository paths: static, type and
+ * dynamic (`await import("./x.ts")`: the kernel's import of the mail services
+ * hid that way from the rules).
+ */
 function importsOf(file: string): Import[] {
   const src = TEXT.get(file)!;
   const out: Import[] = [];
@@ -44,6 +50,9 @@ function importsOf(file: string): Import[] {
       target: relative(ROOT, resolve(ROOT, dirname(file), m[2])),
       spawned: false,
     });
+  }
+  for (const m of src.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+    out.push({ target: relative(ROOT, resolve(ROOT, dirname(file), m[1])), spawned: false });
   }
   for (const m of src.matchAll(/new (?:URL|Worker)\(\s*["'](\.{1,2}\/[^"']+\.ts)["']/g)) {
     const target = relative(ROOT, resolve(ROOT, dirname(file), m[1]));
@@ -58,6 +67,60 @@ function isStore(path: string): boolean {
     (/(^|\/|_)store\.ts$/.test(path) || path.startsWith("domain/kernel/kv/"));
 }
 const KEY_LAYOUT = "domain/kernel/kv/keys.ts";
+
+/** The capability folder of a domain/ path (kernel is not a capability), or null. */
+function capabilityOf(path: string): string | null {
+  const m = path.match(/^domain\/([^/]+)\//);
+  return m && m[1] !== "kernel" ? m[1] : null;
+}
+
+/** A capability's own store module: `store.ts` or `*_store.ts` directly in its folder or below. */
+function isCapabilityStore(path: string): boolean {
+  return capabilityOf(path) !== null && /(^|\/|_)store\.ts$/.test(path);
+}
+
+/**
+ * TEMPORARY: the imports of another capability's store still made in
+ * domain/forms/ and domain/mail/, which the submission's rework removes.
+ * Nothing may be added here; the list goes when they are gone.
+ */
+const CROSS_STORE_PENDING = new Set<string>([
+  "domain/mail/reservation.ts -> domain/sites/routing_store.ts",
+  "domain/mail/reservation.ts -> domain/sites/store.ts",
+  "domain/mail/reservation.ts -> domain/accounts/store.ts",
+  "domain/mail/message.ts -> domain/sites/store.ts",
+  "domain/mail/message.ts -> domain/sites/routing_store.ts",
+  "domain/mail/engagement.ts -> domain/sites/store.ts",
+  "domain/mail/engagement.ts -> domain/suppressions/store.ts",
+  "domain/mail/send.ts -> domain/sites/store.ts",
+  "domain/mail/checks.ts -> domain/sites/store.ts",
+  "domain/mail/checks.ts -> domain/accounts/store.ts",
+  "domain/mail/checks.ts -> domain/sites/routing_store.ts",
+  "domain/mail/marks.ts -> domain/sites/store.ts",
+  "domain/mail/marks.ts -> domain/accounts/store.ts",
+  "domain/mail/marks.ts -> domain/spam/mail_marks_store.ts",
+  "domain/mail/send_state_store.ts -> domain/accounts/store.ts",
+  "domain/mail/send_state_store.ts -> domain/sites/routing_store.ts",
+  "domain/mail/send_state_store.ts -> domain/spam/mail_marks_store.ts",
+  "domain/forms/captcha.ts -> domain/sites/store.ts",
+  "domain/forms/ip_limit.ts -> domain/sites/store.ts",
+  "domain/forms/ip_limit.ts -> domain/blocks/store.ts",
+  "domain/forms/mailer.ts -> domain/sites/store.ts",
+  "domain/forms/mailer.ts -> domain/suppressions/store.ts",
+  "domain/forms/submissions_store.ts -> domain/accounts/store.ts",
+  "domain/forms/submit.ts -> domain/sites/store.ts",
+  "domain/forms/storing.ts -> domain/sites/store.ts",
+  "domain/forms/storing.ts -> domain/mail/send_state_store.ts",
+  "domain/forms/storing.ts -> domain/spam/store.ts",
+  "domain/forms/captcha_settings.ts -> domain/sites/store.ts",
+  "domain/forms/schema.ts -> domain/sites/store.ts",
+  "domain/forms/hosted.ts -> domain/accounts/store.ts",
+  "domain/forms/marks.ts -> domain/spam/store.ts",
+  "domain/forms/addresses.ts -> domain/sites/store.ts",
+  "domain/forms/mail_content.ts -> domain/sites/store.ts",
+  "domain/forms/release.ts -> domain/sites/store.ts",
+  "domain/forms/release.ts -> domain/mail/email_log_store.ts",
+]);
 
 Deno.test("the top level holds only the fixed set of entries", () => {
   const allowed = new Set([
@@ -124,7 +187,40 @@ Deno.test("only the kernel's job modules and KV layer touch the queue", () => {
   assert.deepEqual(bad, []);
 });
 
-Deno.test("no import circles, type imports included", () => {
+Deno.test("the kernel imports no capability", () => {
+  const bad: string[] = [];
+  for (const f of SOURCES) {
+    if (!f.startsWith("domain/kernel/")) continue;
+    for (const i of importsOf(f)) if (capabilityOf(i.target)) bad.push(`${f} -> ${i.target}`);
+  }
+  assert.deepEqual(bad, []);
+});
+
+Deno.test("no capability imports another capability's store module", () => {
+  const bad: string[] = [];
+  for (const f of SOURCES) {
+    const own = capabilityOf(f);
+    if (!own) continue;
+    for (const i of importsOf(f)) {
+      const edge = `${f} -> ${i.target}`;
+      if (!isCapabilityStore(i.target) || capabilityOf(i.target) === own) continue;
+      if (!CROSS_STORE_PENDING.has(edge)) bad.push(edge);
+    }
+  }
+  assert.deepEqual([...new Set(bad)], []);
+});
+
+Deno.test("the list of pending cross-capability store imports names only real ones", () => {
+  const edges = new Set(
+    SOURCES.flatMap((f) => importsOf(f).map((i) => `${f} -> ${i.target}`)),
+  );
+  const stale = [...CROSS_STORE_PENDING].filter((e) =>
+    !edges.has(e) || !/^domain\/(forms|mail)\//.test(e)
+  );
+  assert.deepEqual(stale, []);
+});
+
+Deno.test("no import circles, type and dynamic imports included", () => {
   const graph = new Map(
     SOURCES.map((
       f,

@@ -26,6 +26,8 @@ import { seedSite, startTestService, type TestService } from "./helpers/service.
 import { startSmtp } from "./helpers/smtp.ts";
 import { addressKey, parseAddress } from "../domain/kernel/address.ts";
 import { sendMail } from "../domain/mail/send.ts";
+import { mailOf } from "../domain/mail/lazy_services.ts";
+import type { MailServices } from "../domain/mail/services.ts";
 import type { SendChecks } from "../domain/mail/checks.ts";
 import { type MailSendInput, parseMailbox } from "../domain/mail/schema.ts";
 import {
@@ -175,8 +177,8 @@ function captureTransport(): MailTransport & { got: Captured[] } {
 
 function useCapture(svc: TestService) {
   const t = captureTransport();
-  const base = svc.ctx.mail;
-  svc.ctx.mail = { ...base, transport: t };
+  const mail: MailServices = { ...mailOf(svc.ctx), transport: t };
+  svc.ctx.mail = mail;
   return t;
 }
 

@@ -10,6 +10,7 @@
 /// <reference lib="deno.worker" />
 import type { Config } from "../domain/kernel/config.ts";
 import { type Ctx, openCtx } from "../domain/kernel/context.ts";
+import { lazyMail } from "../domain/mail/lazy_services.ts";
 import { JobRunner } from "../domain/kernel/job_runner.ts";
 import { jobs } from "./handlers.ts";
 
@@ -32,7 +33,7 @@ self.onmessage = async (e: MessageEvent<Msg>) => {
     // steps) is built and sent here, without delivery workers of its own. The
     // mail stack loads with the first such mail (lazyMail): a thread that only
     // delivers webhooks never holds it.
-    ctx = await openCtx({ ...e.data.config, SVC_SMTP_WORKERS: 0 }, { lazyMail: true });
+    ctx = await openCtx({ ...e.data.config, SVC_SMTP_WORKERS: 0 }, { mail: lazyMail });
     // Several workers share the wake key's jobs by id instead of racing for each.
     const { index = 0, count = 1 } = e.data;
     runner = new JobRunner(ctx, jobs, { wakeShare: { index, count } });

@@ -10,10 +10,10 @@
  * a later release adds do not break a client: objects are open.
  */
 import { z } from "zod";
-import { FORM_FIELD_TYPES } from "../forms/hosted_store.ts";
-import { SUPPRESSION_REASONS } from "../suppressions/store.ts";
-import { REPORT_TYPES } from "../inbound/store.ts";
-import { EMAIL_LOG_STATUSES } from "../mail/email_log_store.ts";
+import { FORM_FIELD_TYPES } from "../forms/hosted.ts";
+import { SUPPRESSION_REASONS } from "../suppressions/schema.ts";
+import { REPORT_TYPES } from "../inbound/reports.ts";
+import { EMAIL_LOG_STATUSES } from "../mail/email_log.ts";
 
 const iso = z.string().describe("ISO 8601 UTC");
 const nullable = z.string().nullable();
@@ -410,7 +410,7 @@ export const InvitationAnswer = z.object({
   expires_at: iso,
 });
 
-/** The service-wide spam lists (issue 13, phase 8). */
+/** The service-wide spam lists (routes/admin/spam_lists.ts). */
 const listEntry = {
   accounts: count.describe("Reporting accounts counted when it was listed or last confirmed"),
   first_listed_at: iso,
@@ -431,8 +431,10 @@ export const FormListAnswer = z.object({
 export const MailListEntryAnswer = z.object({
   id: z.string().describe("16 hex digits, a hash of the signature"),
   ...listEntry,
-  first_listed_at: iso.nullable().describe("null: listed before phase 8"),
-  reporting_accounts: z.array(id).nullable().describe("null: listed before phase 8"),
+  first_listed_at: iso.nullable().describe("null: listed by a release that did not keep it"),
+  reporting_accounts: z.array(id).nullable().describe(
+    "null: listed by a release that did not keep it",
+  ),
   expires_at: iso,
   signature: z.string().describe("MinHash signature of subject and text (base64)"),
   excerpt: z.null().describe("The email log keeps no bodies"),

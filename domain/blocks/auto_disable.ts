@@ -20,8 +20,8 @@
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
-import { abuseKeys } from "../forms/submissions_store.ts";
-import { updateSite } from "../sites/store.ts";
+import { abuseKeys, readAbuseTallies } from "./store.ts";
+import { changeSite } from "../sites/sites.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import { schedule } from "../kernel/jobs.ts";
@@ -92,15 +92,12 @@ export function tallyCommitted(ctx: Ctx, siteId: string, now: number, abusive: b
 export async function checkAbuse(ctx: Ctx, siteId: string, now: number): Promise<boolean> {
   const threshold = ctx.config.SVC_FORM_ABUSE_DISABLE_COUNT;
   if (threshold <= 0) return false;
-  const [abusiveKey, allKey] = abuseKeys(siteId, abuseBucket(now));
-  const [a, b] = await ctx.kv.getMany<[Deno.KvU64, Deno.KvU64]>([abusiveKey, allKey]);
-  const abusive = a.value ? Number(a.value.value) : 0;
-  const all = b.value ? Number(b.value.value) : 0;
+  const { abusive, all } = await readAbuseTallies(ctx.kv, siteId, abuseBucket(now));
   if (abusive < threshold || abusive < ABUSE_MIN_SHARE * all) return false;
   let disabled = false;
   try {
     await retryOnConflict(async () => {
-      await updateSite(ctx, siteId, (s) => {
+      await changeSite(ctx, siteId, (s) => {
         disabled = !s.disabled;
         if (s.disabled) return s;
         return {

@@ -11,7 +11,7 @@ import { str } from "../kernel/validation.ts";
 import { normalizeIp } from "../kernel/ip.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import type { Site } from "../sites/schema.ts";
-import { getSite, updateSite } from "../sites/store.ts";
+import { changeSite, readSite } from "../sites/sites.ts";
 import * as store from "./store.ts";
 import { type IpBlock, isBlockActive } from "./store.ts";
 
@@ -109,7 +109,7 @@ export function parseLiftBody(body: unknown): LiftRequest {
 export async function liftBlock(ctx: Ctx, site: Site, req: LiftRequest): Promise<"ip" | "site"> {
   if (req.kind === "site") {
     await retryOnConflict(() =>
-      updateSite(ctx, site.id, (s) => {
+      changeSite(ctx, site.id, (s) => {
         if (!s.disabled) throw new ApiError("already_active", 400);
         if (!s.disabled.automatic) throw new ApiError("requires_admin_review", 403);
         return { ...s, disabled: null, updated_at: isoTime(ctx.clock.now()) };
@@ -163,7 +163,7 @@ export async function newIpBlock(ctx: Ctx, input: z.output<typeof IpBlockCreate>
   if (input.blocked_until !== null && Date.parse(input.blocked_until) <= now) {
     throw invalidPayload([{ field: "blocked_until", message: "must be in the future" }]);
   }
-  if (input.site_id !== null && !(await getSite(ctx.kv, input.site_id))) {
+  if (input.site_id !== null && !(await readSite(ctx, input.site_id))) {
     throw invalidPayload([{ field: "site_id", message: "no site has this id" }]);
   }
   const block: IpBlock = {
@@ -229,7 +229,7 @@ export function disableSite(
   input: z.output<typeof SiteDisable>,
 ): Promise<Site | null> {
   return retryOnConflict(() =>
-    updateSite(ctx, siteId, (s) => {
+    changeSite(ctx, siteId, (s) => {
       const now = isoTime(ctx.clock.now());
       return {
         ...s,
@@ -246,7 +246,7 @@ export function disableSite(
 
 export function enableSite(ctx: Ctx, siteId: string): Promise<Site | null> {
   return retryOnConflict(() =>
-    updateSite(
+    changeSite(
       ctx,
       siteId,
       (s) => s.disabled ? { ...s, disabled: null, updated_at: isoTime(ctx.clock.now()) } : s,

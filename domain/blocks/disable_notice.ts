@@ -14,8 +14,9 @@
 import { z } from "zod";
 import type { Ctx } from "../kernel/context.ts";
 import { defineJob } from "../kernel/jobs.ts";
-import { getSite, type Site } from "../sites/store.ts";
-import { listUsersOfAccount } from "../dashboard/store.ts";
+import type { Site } from "../sites/schema.ts";
+import { readSite } from "../sites/sites.ts";
+import { userAddressesOfAccount } from "../dashboard/users.ts";
 // The mail itself (./disable_notice_mail.ts) is imported when a notice is due:
 // the job worker thread then loads the mail stack only if a site is disabled.
 const noticeMail = () => import("./disable_notice_mail.ts");
@@ -24,8 +25,8 @@ const NoticePayload = z.object({ site_id: z.string() });
 
 /** Where the notice goes: the account's users, or the site's default notification address. */
 async function recipients(ctx: Ctx, site: Site): Promise<string[]> {
-  const users = site.account_id ? await listUsersOfAccount(ctx.kv, site.account_id) : [];
-  if (users.length > 0) return [...new Set(users.map((u) => u.email))];
+  const users = site.account_id ? await userAddressesOfAccount(ctx, site.account_id) : [];
+  if (users.length > 0) return [...new Set(users)];
   return site.default_notify_email ? [site.default_notify_email] : [];
 }
 
@@ -33,7 +34,7 @@ export const siteDisabledNoticeJob = defineJob(
   "site_disabled_notice",
   NoticePayload,
   async (ctx, run) => {
-    const site = await getSite(ctx.kv, run.payload.site_id);
+    const site = await readSite(ctx, run.payload.site_id);
     // Lifted (or deleted) before the job ran: nothing to tell.
     if (!site?.disabled?.automatic) return;
     const to = await recipients(ctx, site);

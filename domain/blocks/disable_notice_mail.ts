@@ -4,7 +4,7 @@
  * through: loaded on demand so that the job worker starts without the mail stack.
  */
 import type { Ctx } from "../kernel/context.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import { escapeHtml } from "../mail/render.ts";
 import { headerText } from "../forms/mail_content.ts";
 

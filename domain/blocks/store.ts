@@ -135,3 +135,20 @@ export async function liftIpBlock(
 export function listIpBlocks(kv: Deno.Kv, limit = 100): Promise<IpBlock[]> {
   return listValues<IpBlock>(kv, { prefix: keys.ipBlocksAll() }, { limit, reverse: true });
 }
+
+// --- per-site abuse tallies (auto_disable.ts) ---------------------------------------
+
+/** The keys of a site's abusive and all-outcome tallies in one window bucket. */
+export function abuseKeys(siteId: string, bucket: number): [Deno.KvKey, Deno.KvKey] {
+  return [keys.formAbuse(siteId, bucket, "abusive"), keys.formAbuse(siteId, bucket, "all")];
+}
+
+/** A site's abusive and all-outcome tallies in one window bucket (0 when absent). */
+export async function readAbuseTallies(
+  kv: Deno.Kv,
+  siteId: string,
+  bucket: number,
+): Promise<{ abusive: number; all: number }> {
+  const [a, b] = await kv.getMany<[Deno.KvU64, Deno.KvU64]>(abuseKeys(siteId, bucket));
+  return { abusive: a.value ? Number(a.value.value) : 0, all: b.value ? Number(b.value.value) : 0 };
+}

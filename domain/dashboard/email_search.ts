@@ -6,8 +6,13 @@
  * Opens and clicks are read only for the rows shown.
  */
 import type { Ctx } from "../kernel/context.ts";
-import { type EmailLogItem, listEmailLogViews, withEngagement } from "../mail/email_log.ts";
-import { EMAIL_LOG_STATUSES, type EmailLogView } from "../mail/email_log_store.ts";
+import {
+  EMAIL_LOG_STATUSES,
+  type EmailLogItem,
+  type EmailLogView,
+  listEmailLogViews,
+  withEngagement,
+} from "../mail/email_log.ts";
 import { SCAN_MAX } from "./search.ts";
 
 const BATCH = 100;

@@ -156,3 +156,8 @@ export async function acceptInvitation(
   }
   return view(u);
 }
+
+/** The addresses of an account's dashboard users (none for a missing account). */
+export async function userAddressesOfAccount(ctx: Ctx, accountId: string): Promise<string[]> {
+  return (await store.listUsersOfAccount(ctx.kv, accountId)).map((u) => u.email);
+}

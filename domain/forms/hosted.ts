@@ -24,6 +24,11 @@ import {
   updateHostedForm,
 } from "./hosted_store.ts";
 
+// A hosted form's shape, for other capabilities (the dashboard's builder, the API docs).
+export { FORM_FIELD_TYPES };
+export type { FormField } from "./hosted_store.ts";
+export type { HostedForm };
+
 /** Slugs: lowercase letters, digits and hyphens. */
 export const SLUG_RE = /^[a-z0-9-]+$/;
 export const SLUG_MAX = 100;

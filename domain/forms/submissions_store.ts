@@ -211,12 +211,6 @@ export function rateBlockGuardKey(ipKey: string): Deno.KvKey {
   return keys.ipRateBlock(ipKey);
 }
 
-// --- per-site abuse tallies ------------------------------------------------------------
-
-export function abuseKeys(siteId: string, bucket: number): [Deno.KvKey, Deno.KvKey] {
-  return [keys.formAbuse(siteId, bucket, "abusive"), keys.formAbuse(siteId, bucket, "all")];
-}
-
 // --- everything a submission reads, in one round trip ----------------------------
 
 export type SubmitState = {

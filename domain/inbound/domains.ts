@@ -17,7 +17,7 @@ import { httpUrl, str } from "../kernel/validation.ts";
 import { staticTargetProblem } from "../kernel/net/target_guard.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import { domainName } from "../sites/sites.ts";
-import { getSite } from "../sites/store.ts";
+import { readSite } from "../sites/sites.ts";
 import { returnPathDomain } from "./intake.ts";
 import {
   createInboundDomain,
@@ -79,7 +79,7 @@ function checkedDomain(ctx: Ctx, domain: string): string {
 
 async function checkedSite(ctx: Ctx, siteId: string | null | undefined): Promise<string | null> {
   if (siteId === undefined || siteId === null) return null;
-  if (!(await getSite(ctx.kv, siteId))) {
+  if (!(await readSite(ctx, siteId))) {
     throw invalidPayload([{ field: "site_id", message: "no such site" }]);
   }
   return siteId;

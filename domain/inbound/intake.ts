@@ -39,8 +39,9 @@ import { uuidv7 } from "../kernel/ids.ts";
 import { sha256Hex } from "../kernel/crypto.ts";
 import { prepareEvent } from "../webhooks/events.ts";
 import { readVerp, verpNames } from "../mail/tokens.ts";
-import { type EmailLogRecord, getEmailLog, viewEmailLog } from "../mail/email_log_store.ts";
-import type { Suppression, Unsubscribe } from "../suppressions/store.ts";
+import { type EmailLogRecord, emailLogView, readEmailLogRecord } from "../mail/email_log.ts";
+import type { Suppression, Unsubscribe } from "../suppressions/schema.ts";
+import { suppressInOp, unsubscribeInOp } from "../suppressions/suppressions.ts";
 import { parseMessage } from "./parse.ts";
 import { type ParsedDsn, parseDsn } from "./dsn.ts";
 import { type ParsedFeedback, parseFeedback } from "./arf.ts";
@@ -105,7 +106,7 @@ async function bind(ctx: Ctx, candidates: (string | null)[]): Promise<Bound> {
     if (!m || m[1].toLowerCase() !== domain) continue;
     const ref = readVerp(candidate!);
     if (!ref) return { binding: null, why: "forged or outdated VERP address" };
-    const record = await getEmailLog(ctx.kv, ref.logId);
+    const record = await readEmailLogRecord(ctx, ref.logId);
     if (!record) continue;
     const recipient = verpNames(ctx.config.encryptionKey, ref, await recipientsOf(ctx, record));
     if (!recipient) return { binding: null, why: "VERP MAC names no recipient of the message" };
@@ -116,7 +117,7 @@ async function bind(ctx: Ctx, candidates: (string | null)[]): Promise<Bound> {
 
 /** The addresses a logged message went to (lowercase; suppressed ones removed from `to`). */
 async function recipientsOf(ctx: Ctx, record: EmailLogRecord): Promise<Set<string>> {
-  const v = await viewEmailLog(ctx.kv, record);
+  const v = await emailLogView(ctx, record);
   const removed = new Set(record.removed);
   const all = [...v.to.map((a) => a.toLowerCase()).filter((a) => !removed.has(a))];
   for (const a of [...v.cc, ...v.bcc]) all.push(a.toLowerCase());
@@ -284,9 +285,9 @@ async function record(
     report.event = emit;
     const op = putReport(ctx.kv.atomic(), report, state, seenHash, {
       deliveredOnce: firstDelivery,
-      suppress: suppression,
-      unsubscribe,
     });
+    if (suppression) suppressInOp(op, suppression);
+    if (unsubscribe) unsubscribeInOp(op, unsubscribe);
     if (emit) (await prepareEvent(ctx, siteId, `email.${r.type}`, data)).apply(op);
     if (r.type === "bounced") addDaily(op, siteId, "bounced", now);
     if (await tryCommit(op)) return report;

@@ -23,7 +23,7 @@ export type { Attachment, ParsedMail };
  * mailparser's `simpleParser`, its module imported on first use: with
  * iconv-lite and encoding-japanese it is 4.8 MB of the HTTP thread's heap,
  * which a service that receives no mail need not hold (docs/performance.md,
- * "Phase 8").
+ * "Memory and start").
  */
 export async function simpleParser(
   input: Source,

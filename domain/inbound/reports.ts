@@ -5,7 +5,7 @@
  * per site, or all of them (unmatched ones included), newest first.
  */
 import type { Ctx } from "../kernel/context.ts";
-import { getSite } from "../sites/store.ts";
+import { readSite } from "../sites/sites.ts";
 import {
   type DeliveryReport,
   getReport,
@@ -15,6 +15,7 @@ import {
 } from "./store.ts";
 
 export type { DeliveryReport };
+export { REPORT_TYPES } from "./store.ts";
 
 /** Reports shown with each email log record. */
 export const REPORTS_PER_MESSAGE = 10;
@@ -33,7 +34,7 @@ export async function reportsOfSite(
   siteId: string,
   limit: number,
 ): Promise<DeliveryReport[] | null> {
-  if (!(await getSite(ctx.kv, siteId))) return null;
+  if (!(await readSite(ctx, siteId))) return null;
   return await listReportsOfSite(ctx.kv, siteId, limit);
 }
 

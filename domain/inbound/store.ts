@@ -7,8 +7,7 @@
 import { keys } from "../kernel/kv/keys.ts";
 import { commit, listValues } from "../kernel/kv/kv.ts";
 import type { Sealed } from "../kernel/crypto.ts";
-import type { Suppression, Unsubscribe } from "../suppressions/store.ts";
-import { suppressionMutation, unsubscribeMutation } from "../suppressions/store.ts";
+import type { Suppression, Unsubscribe } from "../suppressions/schema.ts";
 
 export type InboundDomain = {
   id: string;
@@ -179,15 +178,16 @@ const SEEN_TTL_MS = 30 * 86_400_000;
  * Adds a report, its indexes and its seen marker to `op`, checked against the
  * state read before (a concurrent copy of the same report, a concurrent
  * delivered report, a concurrent suppression make the commit fail, and the
- * caller reads again). `deliveredOnce`: mark the recipient delivered;
- * `suppress`: add this suppression record; `unsubscribe`: this unsubscribe.
+ * caller reads again). `deliveredOnce`: mark the recipient delivered. A
+ * suppression or unsubscribe it causes is added to the same op by the caller
+ * (domain/suppressions owns those records).
  */
 export function putReport(
   op: Deno.AtomicOperation,
   r: DeliveryReport,
   state: ReportState,
   seenHash: string,
-  opts: { deliveredOnce?: boolean; suppress?: Suppression; unsubscribe?: Unsubscribe } = {},
+  opts: { deliveredOnce?: boolean } = {},
 ): Deno.AtomicOperation {
   for (const e of state.entries) op.check(e);
   op.set(keys.deliveryReport(r.id), r)
@@ -195,8 +195,6 @@ export function putReport(
   if (r.log_id) op.set(keys.deliveryReportByLog(r.log_id, r.id), r);
   if (r.site_id) op.set(keys.deliveryReportBySite(r.site_id, r.id), r);
   if (opts.deliveredOnce && r.log_id) op.set(keys.deliveredOnce(r.log_id, r.recipient), r.id);
-  if (opts.suppress) suppressionMutation(op, opts.suppress);
-  if (opts.unsubscribe) unsubscribeMutation(op, opts.unsubscribe);
   return op;
 }
 

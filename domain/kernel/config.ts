@@ -196,9 +196,9 @@ const EnvSchema = z.object({
   }),
   /** A bearer token for GET /metrics alone (the operator token works too). */
   SVC_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  // inbound (issue 11): SMTP submission, AUTH with a site's API key as the password; 0 = off
+  // inbound: SMTP submission, AUTH with a site's API key as the password; 0 = off
   SVC_SMTP_SUBMISSION_PORT: port.default(2587),
-  // API ecosystem (issue 17)
+  // webhook receivers
   /**
    * Hours a webhook's previous secret still signs after a rotation (its
    * signature goes beside the new one); 0 = the old secret stops at once.

@@ -6,10 +6,12 @@
  *
  * `createCtx` is the one place a context is made (main.ts, each job worker
  * thread, tests/helpers/service.ts) and `ctx.close()` the one place it ends,
- * so nothing is started on first use and nothing outlives its service. The
- * one exception is asked for: a job worker thread's mail services
- * (`openCtx(config, { lazyMail: true })`) load with its first mail, which
- * keeps the mail stack out of a thread that only delivers webhooks.
+ * so nothing is started on first use and nothing outlives its service.
+ *
+ * The kernel imports no capability, so the mail services come from the
+ * caller (the composition root: main.ts, a worker entry, a test helper),
+ * which picks them in domain/mail/lazy_services.ts: made at once, or on first use
+ * for a job worker thread that mostly delivers webhooks.
  */
 import { type Config, jobsUseQueue } from "./config.ts";
 import { type Clock, systemClock } from "./clock.ts";
@@ -20,8 +22,6 @@ import { BoundedCache, TtlCache, WindowSet } from "./cache.ts";
 import { type AuthFailures, createAuthFailures } from "./auth_guard.ts";
 import { createEgressClient, type OutboundOverrides } from "./net/outbound_http.ts";
 import { openKv } from "./kv/open.ts";
-import type { MailServices } from "../mail/services.ts";
-import { lazyMailServices } from "../mail/lazy_services.ts";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { METRIC_HELP, Metrics } from "./metrics.ts";
 import { Presence } from "./presence.ts";
@@ -76,6 +76,21 @@ export type Caches = {
   sendWindows: BoundedCache<unknown>;
 };
 
+/**
+ * The mail capability's long-lived services as the kernel sees them: a thing
+ * the context closes. domain/mail/lazy_services.ts makes them and reads them back
+ * with their type (`mailOf`).
+ */
+export interface MailSlot {
+  close(): Promise<void>;
+}
+
+/** What a mail factory gets to make the mail services from. */
+export type MailParts = { config: Config; kv: Deno.Kv; clock: Clock; log: Logger };
+
+/** A context's mail services: made from its parts, at once or on first use. */
+export type MailFactory = (parts: MailParts) => MailSlot | Promise<MailSlot>;
+
 export type Ctx = {
   kv: Deno.Kv;
   config: Config;
@@ -121,8 +136,8 @@ export type Ctx = {
   egressClient?: Deno.HttpClient;
   /** Test-only overrides of outbound HTTP (timeout, DNS server); unset in production. */
   outbound?: OutboundOverrides;
-  /** SMTP transport (or outbox) and spam classifier (mail/services.ts). */
-  mail: MailServices;
+  /** SMTP transport (or outbox) and spam classifier (mail/services.ts), from the caller. */
+  mail: MailSlot;
   /** Closes what the context owns (mail services, egress client, KV); once. */
   close(): Promise<void>;
 };
@@ -138,30 +153,17 @@ export type CtxOptions = {
   wakeJobs?: boolean;
   outbound?: OutboundOverrides;
   /**
-   * Mail services of the caller's own (openCtx, tests). Default: made from the
-   * configuration on first use (mail/lazy_services.ts), so a context that
-   * sends no mail never loads the mail stack.
+   * The mail services (domain/mail/lazy_services.ts). createCtx takes only a factory
+   * that answers at once (`lazyMail`); openCtx waits for one that loads the
+   * mail stack (`eagerMail`: the delivery workers start with the service and a
+   * bad mail setting fails the start). Default: none, for a context that
+   * sends no mail (`mailOf` then throws).
    */
-  mail?: MailServices;
-  /**
-   * openCtx only. false (default): the mail services are made at once (the
-   * delivery workers start with the service; a bad mail setting fails the
-   * start). true: on first use, for a job worker thread that mostly delivers
-   * webhooks (about 60 MB less per thread, docs/performance.md).
-   */
-  lazyMail?: boolean;
+  mail?: MailFactory;
 };
 
-/** The mail services from the configuration; loads the mail stack (nodemailer, the spam models). */
-async function makeMailServices(
-  config: Config,
-  kv: Deno.Kv,
-  clock: Clock,
-  log: Logger,
-): Promise<MailServices> {
-  const { createMailServices } = await import("../mail/services.ts");
-  return createMailServices(config, kv, clock, log);
-}
+/** The slot of a context made without mail services: closing it is all it does. */
+const NO_MAIL: MailSlot = { close: () => Promise.resolve() };
 
 /** Entries per cache: bounds memory; a miss only costs a read or a decryption. */
 const API_KEY_CACHE_SIZE = 10_000;
@@ -178,7 +180,7 @@ const SEND_WINDOWS_CACHE_SIZE = 1_000;
  * Webhook POSTs in flight per context: 64 fan-out jobs of 10 webhooks would
  * otherwise open 640 connections at once, each with its buffers (measured:
  * 12 to 25 MB more resident at the fan-out row's peak, no CPU or rate gained;
- * docs/performance.md "Phase 4"). A POST's 10-s timeout starts in its slot.
+ * docs/performance.md "Webhook fan-out"). A POST's 10-s timeout starts in its slot.
  */
 export const WEBHOOK_POSTS = 128;
 /** How long a rendered form is served from memory: within the spec's minute. */
@@ -188,13 +190,16 @@ export const RENDER_CACHE_MS = 30_000;
  * The context of a service on `kv`, which it now owns (`close()` closes it).
  * Starts the mail delivery workers when SMTP is configured with workers.
  */
-export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): Ctx {
+export function createCtx(
+  config: Config,
+  kv: Deno.Kv,
+  opts: Omit<CtxOptions, "mail"> & { mail?: (parts: MailParts) => MailSlot } = {},
+): Ctx {
   const clock = opts.clock ?? systemClock;
   const requestScope = new AsyncLocalStorage<RequestScope>();
   const log = opts.log ?? createLogger(config.SVC_LOG_LEVEL, () => requestScope.getStore());
   const egressClient = createEgressClient(config.SVC_EGRESS_PROXY);
-  const mail = opts.mail ??
-    lazyMailServices(() => makeMailServices(config, kv, clock, log), !!config.SVC_SMTP_URL);
+  const mail = opts.mail?.({ config, kv, clock, log }) ?? NO_MAIL;
   let closing: Promise<void> | null = null;
   const instanceId = crypto.randomUUID();
   const ctx: Ctx = {
@@ -243,20 +248,20 @@ export function createCtx(config: Config, kv: Deno.Kv, opts: CtxOptions = {}): C
 
 /**
  * Opens the KV store at SVC_KV_PATH (kv/open.ts) and makes the context on it,
- * with its mail services made at once unless `opts.lazyMail`.
+ * with the mail services of `opts.mail`, waited for.
  */
 export async function openCtx(config: Config, opts: CtxOptions = {}): Promise<Ctx> {
   const kv = await openKv(config.SVC_KV_PATH);
   let ctx: Ctx;
   try {
-    ctx = createCtx(config, kv, opts);
+    ctx = createCtx(config, kv, { ...opts, mail: undefined });
   } catch (e) {
     kv.close();
     throw e;
   }
-  if (!opts.mail && !opts.lazyMail) {
+  if (opts.mail) {
     try {
-      ctx.mail = await makeMailServices(config, kv, ctx.clock, ctx.log);
+      ctx.mail = await opts.mail({ config, kv, clock: ctx.clock, log: ctx.log });
     } catch (e) {
       await ctx.close();
       throw e;

@@ -24,7 +24,7 @@
  * its last round): the others read KV meanwhile, the safe side. Instances that
  * never join (job worker threads, tools) must not write keys or what the key
  * check reads of a site (`disabled`, `request_limit`): the job threads write
- * only `verified` (domain/sites/verify.ts). See docs/performance.md, Phase 3.
+ * only `verified` (domain/sites/verify.ts). See docs/performance.md, "Writes and reads".
  */
 import { deleteInstance, listLiveInstances, putInstance } from "./presence_store.ts";
 

@@ -3,7 +3,7 @@
  * waiting in arrival order. The context holds one for outbound webhook POSTs
  * (`ctx.webhookPosts`), so a burst of fan-out jobs does not open hundreds of
  * connections at once (each with its own buffers: the memory peak of a
- * fan-out burst, docs/performance.md "Phase 4").
+ * fan-out burst, docs/performance.md "Webhook fan-out").
  */
 export class Slots {
   #free: number;

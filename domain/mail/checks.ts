@@ -60,6 +60,7 @@ import {
   unsubscribeUrlOf,
 } from "./message.ts";
 import { clipChars } from "../kernel/text.ts";
+import { mailOf } from "./lazy_services.ts";
 
 /** Who is sending: the public API, a form notification, a sequence step, or SMTP submission. */
 export type SendSource = "api" | "form" | "sequence" | "smtp" | "service";
@@ -332,7 +333,7 @@ export async function checkSend(
 
   // 12. ai_flagged
   if (checks.classifier && shouldClassify(logTotal, subject)) {
-    const verdict = await ctx.mail.classifier.classify({
+    const verdict = await mailOf(ctx).classifier.classify({
       from: from.address,
       to: toAddrs[0],
       subject,

@@ -21,6 +21,7 @@ import { outgoingMessage } from "./message.ts";
 import { fail, type SendOutcome } from "./outcome.ts";
 import { TOTALS } from "./reservation.ts";
 import type { SendDraft } from "./checks.ts";
+import { mailOf } from "./lazy_services.ts";
 
 /**
  * Sends a reserved draft. `extra` adds the caller's own mutations to the
@@ -37,7 +38,8 @@ export async function deliver(
   const t0 = performance.now();
   try {
     // A sandbox (svc_test_) send runs every check but goes only to the outbox.
-    const transport = site.sandbox ? ctx.mail.sandbox : ctx.mail.transport;
+    const mail = mailOf(ctx);
+    const transport = site.sandbox ? mail.sandbox : mail.transport;
     refused = (await transport.send(outgoingMessage(ctx, message))).refused;
   } catch (e) {
     failure = failureText(e);

@@ -7,6 +7,7 @@ import type { Ctx } from "../kernel/context.ts";
 import { readTotal } from "../kernel/kv/counters.ts";
 import { isUuid } from "../kernel/ids.ts";
 import {
+  type EmailLogRecord,
   type EmailLogView,
   getEmailLog,
   getEmailLogMarks,
@@ -14,6 +15,10 @@ import {
   viewEmailLog,
 } from "./email_log_store.ts";
 import { siteLogTotal, TOTALS } from "./send.ts";
+
+// The log's statuses and record shape, for other capabilities' readings of the log.
+export { EMAIL_LOG_STATUSES } from "./email_log_store.ts";
+export type { EmailLogRecord, EmailLogView };
 
 /** A record as the operator and the dashboard see it, with the site owner's mark (or null). */
 export type EmailLogItem = EmailLogView & {
@@ -76,4 +81,14 @@ export async function emailStats(ctx: Ctx, siteId: string): Promise<EmailStats> 
     ...[TOTALS.sent, TOTALS.opens, TOTALS.clicks].map((n) => readTotal(ctx.kv, n, siteId)),
   ]);
   return { logged, sent, opens, clicks };
+}
+
+/** A log record as stored, or null: for the capabilities that act on a sent message. */
+export function readEmailLogRecord(ctx: Ctx, id: string): Promise<EmailLogRecord | null> {
+  return getEmailLog(ctx.kv, id);
+}
+
+/** A stored record with its recipients unpacked. */
+export function emailLogView(ctx: Ctx, r: EmailLogRecord): Promise<EmailLogView> {
+  return viewEmailLog(ctx.kv, r);
 }

@@ -1,6 +1,7 @@
 /**
- * `deno task doctor [--repair]`: walks the database by asking each store
- * module for its invariants (domain/kernel/invariants.ts) and reports every
+ * `deno task doctor [--repair]`: walks the database by asking each capability
+ * (its invariants.ts) and the kernel (job store, KV layer) for their
+ * invariants (domain/kernel/invariants.ts) and reports every
  * breach: index entries without their record, orphaned blob chunks (left by a
  * crash between a blob and its record), stuck or overdue jobs, counters that
  * disagree with records. With repair, each breach that can be repaired safely
@@ -10,11 +11,11 @@
 import type { Invariant, Problem } from "../kernel/invariants.ts";
 import { orphanedBlobChunks } from "../kernel/kv/invariants.ts";
 import { jobInvariants } from "../kernel/jobs_store.ts";
-import { siteInvariants } from "../sites/invariants_store.ts";
-import { formInvariants } from "../forms/invariants_store.ts";
-import { mailInvariants } from "../mail/invariants_store.ts";
-import { webhookInvariants } from "../webhooks/invariants_store.ts";
-import { sequenceInvariants } from "../sequences/invariants_store.ts";
+import { siteInvariants } from "../sites/invariants.ts";
+import { formInvariants } from "../forms/invariants.ts";
+import { mailInvariants } from "../mail/invariants.ts";
+import { webhookInvariants } from "../webhooks/invariants.ts";
+import { sequenceInvariants } from "../sequences/invariants.ts";
 
 /** Every invariant the doctor checks, by capability in the order of domain/. */
 export const INVARIANTS: readonly Invariant[] = [

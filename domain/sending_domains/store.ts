@@ -9,12 +9,7 @@
 import { keys } from "../kernel/kv/keys.ts";
 import { commit, listByIndex, retryOnConflict } from "../kernel/kv/kv.ts";
 import { ConflictError } from "../kernel/errors.ts";
-import {
-  changeRouting,
-  effectiveDomainAfter,
-  isMailDomain,
-  mailDomain,
-} from "../sites/routing_store.ts";
+import { changeRoutingIn, isMailDomain, mailDomain, mailDomainAfter } from "../sites/routing.ts";
 import type { Sealed } from "../kernel/crypto.ts";
 
 export type SendingDomainStatus = "pending" | "verified";
@@ -71,8 +66,8 @@ async function routeDomainChange(
   next: SendingDomain | null,
 ) {
   if (!routingMoves(prev, next)) return;
-  const domain = await effectiveDomainAfter(kv, siteId, id, next);
-  await changeRouting(kv, op, siteId, (r) => ({ ...r, domain }));
+  const domain = await mailDomainAfter(kv, siteId, id, next);
+  await changeRoutingIn(kv, op, siteId, (r) => ({ ...r, domain }));
 }
 
 /** Creates a domain; ConflictError when the name is already registered. */

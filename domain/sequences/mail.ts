@@ -8,8 +8,8 @@
 import type { Ctx } from "../kernel/context.ts";
 import { sendMail } from "../mail/send.ts";
 import { resolveTemplate } from "../mail/templates.ts";
-import { getEmailLog } from "../mail/email_log_store.ts";
-import { getSite } from "../sites/store.ts";
+import { readEmailLogRecord } from "../mail/email_log.ts";
+import { readSite } from "../sites/sites.ts";
 import { unpackJson } from "../kernel/kv/blob.ts";
 import type { Enrollment, Sequence, SequenceStep, TemplateData } from "./store.ts";
 
@@ -46,7 +46,7 @@ export async function sendStep(
   },
 ): Promise<StepSendResult> {
   const now = ctx.clock.now();
-  const stored = await getSite(ctx.kv, a.enrollment.site_id);
+  const stored = await readSite(ctx, a.enrollment.site_id);
   const site = stored && a.enrollment.sandbox ? { ...stored, sandbox: true as const } : stored;
   if (!site) return { kind: "failed", error: "the site no longer exists" };
   // A disabled site sends nothing; its steps wait until it is enabled again.
@@ -97,7 +97,7 @@ export async function sendStep(
  * during the SMTP hand-off itself: the outcome is unknown.
  */
 export async function attemptOutcome(ctx: Ctx, attemptId: string): Promise<AttemptOutcome> {
-  const log = await getEmailLog(ctx.kv, attemptId);
+  const log = await readEmailLogRecord(ctx, attemptId);
   if (!log) return "absent";
   if (log.status === "sending") return "unknown";
   if (log.status === "sent" || log.status === "warning") {

@@ -25,7 +25,7 @@ import { uuidv7 } from "../kernel/ids.ts";
 import { defineJob, type JobRun, schedule } from "../kernel/jobs.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { ConflictError } from "../kernel/errors.ts";
-import { recipientBlocks } from "../suppressions/store.ts";
+import { readRecipientBlocks } from "../suppressions/suppressions.ts";
 import {
   type Enrollment,
   getEnrollmentEntry,
@@ -143,7 +143,7 @@ async function stepOnce(ctx: Ctx, run: StepRun, id: string, step: number): Promi
     await save(ctx, vs, { ...e, state: "completed", next_due_at: null });
     return;
   }
-  const block = (await recipientBlocks(kv, e.site_id, [e.email])).get(e.email);
+  const block = (await readRecipientBlocks(ctx, e.site_id, [e.email])).get(e.email);
   if (block) {
     await save(ctx, vs, {
       ...e,

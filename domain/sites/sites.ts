@@ -6,7 +6,7 @@ import { uuidv7 } from "../kernel/ids.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { email, str } from "../kernel/validation.ts";
 import { type ApiKeyMode, newApiKey } from "./auth.ts";
-import { getAccount } from "../accounts/store.ts";
+import { readAccount } from "../accounts/accounts.ts";
 import { normalizeDomain, RequestLimit, type Site } from "./schema.ts";
 import * as store from "./store.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
@@ -69,12 +69,12 @@ export function listSites(ctx: Ctx, opts: { limit: number }): Promise<Site[]> {
 
 /** The sites of an account, oldest first; null when the account does not exist. */
 export async function listSitesOfAccount(ctx: Ctx, accountId: string): Promise<Site[] | null> {
-  if (!(await getAccount(ctx.kv, accountId))) return null;
+  if (!(await readAccount(ctx, accountId))) return null;
   return await store.listSitesOfAccount(ctx.kv, accountId);
 }
 
 async function checkAccount(ctx: Ctx, accountId: string | null | undefined) {
-  if (accountId && !(await getAccount(ctx.kv, accountId))) {
+  if (accountId && !(await readAccount(ctx, accountId))) {
     throw new ApiError("invalid_payload", 400, {
       details: [{ field: "account_id", message: "no account has this id" }],
     });
@@ -220,4 +220,18 @@ export async function listApiKeysOfSite(ctx: Ctx, siteId: string): Promise<ApiKe
     ...k,
     mode: mode ?? "live",
   }));
+}
+
+/**
+ * Read-modify-write of a site for the capabilities that change one by their
+ * own rules (blocks: disabling, IP lists), with `also` committed in the same
+ * operation (store.updateSite).
+ */
+export function changeSite(
+  ctx: Ctx,
+  id: string,
+  change: (s: Site) => Site,
+  also?: (op: Deno.AtomicOperation, prev: Site, next: Site) => void,
+): Promise<Site | null> {
+  return store.updateSite(ctx, id, change, also);
 }

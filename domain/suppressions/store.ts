@@ -4,30 +4,16 @@
  */
 import { keys } from "../kernel/kv/keys.ts";
 import { listValues } from "../kernel/kv/kv.ts";
+import {
+  type Suppression,
+  SUPPRESSION_REASONS,
+  type SuppressionReason,
+  type Unsubscribe,
+  type UnsubscribeSource,
+} from "./schema.ts";
 
-export const SUPPRESSION_REASONS = ["bounced", "complained", "manual"] as const;
-export type SuppressionReason = typeof SUPPRESSION_REASONS[number];
-
-export type Suppression = {
-  email: string;
-  reason: SuppressionReason;
-  detail: string | null;
-  created_at: string;
-  /** The delivery report (bounce, complaint) that added it (domain/inbound). */
-  report_id?: string | null;
-  /** The message that report was about. */
-  message_id?: string | null;
-};
-
-/** `complaint`: a verified spam complaint about the site's mail (domain/inbound/intake.ts). */
-export type UnsubscribeSource = "one_click" | "page" | "manual" | "complaint";
-
-export type Unsubscribe = {
-  site_id: string;
-  email: string;
-  source: UnsubscribeSource;
-  created_at: string;
-};
+export { SUPPRESSION_REASONS };
+export type { Suppression, SuppressionReason, Unsubscribe, UnsubscribeSource };
 
 /** Adds a suppression unless one exists; returns whether it was new. */
 export async function addSuppression(kv: Deno.Kv, s: Suppression): Promise<boolean> {

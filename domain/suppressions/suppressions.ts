@@ -10,7 +10,7 @@ import { isoTime } from "../kernel/clock.ts";
 import { emailKey, str } from "../kernel/validation.ts";
 import { addressKey } from "../kernel/address.ts";
 import * as store from "./store.ts";
-import { type Suppression, SUPPRESSION_REASONS, type Unsubscribe } from "./store.ts";
+import { type Suppression, SUPPRESSION_REASONS, type Unsubscribe } from "./schema.ts";
 
 export const SuppressionCreate = z.object({
   email: emailKey(),
@@ -91,4 +91,29 @@ export function listUnsubscribes(
 /** Lets the site mail the address again; false when it was not unsubscribed. */
 export function removeUnsubscribe(ctx: Ctx, siteId: string, address: string): Promise<boolean> {
   return store.removeUnsubscribe(ctx.kv, siteId, address);
+}
+
+/**
+ * Adds a suppression to a caller's atomic op (a delivery report commits it
+ * with the report); the caller has checked it was absent.
+ */
+export function suppressInOp(op: Deno.AtomicOperation, s: Suppression): Deno.AtomicOperation {
+  return store.suppressionMutation(op, s);
+}
+
+/** Adds an unsubscribe to a caller's atomic op; the caller has checked it was absent. */
+export function unsubscribeInOp(op: Deno.AtomicOperation, u: Unsubscribe): Deno.AtomicOperation {
+  return store.unsubscribeMutation(op, u);
+}
+
+/**
+ * For a batch of addresses (lowercase), which are suppressed and which are
+ * unsubscribed from the site (suppression wins when both apply).
+ */
+export function readRecipientBlocks(
+  ctx: Ctx,
+  siteId: string,
+  emails: string[],
+): Promise<Map<string, "suppressed" | "unsubscribed">> {
+  return store.recipientBlocks(ctx.kv, siteId, emails);
 }

@@ -85,7 +85,7 @@ const LATE = Symbol("late");
 /**
  * One timer for all of a fan-out's first attempts (they start together): a
  * promise that resolves to LATE after `ms`, and its cancel. A timer per
- * delivery cost about 2 % of the job worker (performance.md, "Phase 8").
+ * delivery cost about 2 % of the job worker (performance.md, "Webhook fan-out").
  */
 function lateAfter(ms: number): { late: Promise<typeof LATE>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -218,8 +218,9 @@ async function deliverWebhook(
 const FanoutPayload = z.object({
   event_id: z.string(),
   /**
-   * The deliveries' ids, in jobs from before phase 8; since then they are read
-   * from the event record (which lists them), which the job reads anyway.
+   * The deliveries' ids, in jobs scheduled by a release that put them in the
+   * payload; now they are read from the event record (which lists them),
+   * which the job reads anyway.
    */
   delivery_ids: z.array(z.string()).optional(),
   /** The webhooks' ids (one per delivery, in the event's order). */

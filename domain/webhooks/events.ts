@@ -19,7 +19,7 @@ import {
   freshDelivery,
   putEventMutations,
 } from "./store.ts";
-import { getRouting, type WebhookRoute } from "../sites/routing_store.ts";
+import { readRouting, type WebhookRoute } from "../sites/routing.ts";
 
 export const EVENT_TYPES = [
   "email.sent",
@@ -102,7 +102,7 @@ export async function prepareEvent(
   // Time-ordered (UUIDv7): the spec asks a UUID unique per event, and a random
   // one put every event record at a random place in the KV file's B-tree, a
   // page of SQLite work per event; in time order they append (performance.md,
-  // "Phase 4"). Events stored with random ids read as before.
+  // "Writes and reads"). Events stored with random ids read as before.
   const id = uuidv7(now);
   const body = JSON.stringify({
     id,
@@ -112,7 +112,7 @@ export async function prepareEvent(
     ...(opts.test && { test: true }),
     data: cleanData(data),
   });
-  const targets = (webhooks ?? (await getRouting(ctx.kv, siteId)).webhooks).filter((w) =>
+  const targets = (webhooks ?? (await readRouting(ctx.kv, siteId)).webhooks).filter((w) =>
     !w.paused && subscribes(w.events, type)
   );
   const requestId = ctx.requestScope.getStore()?.request_id;

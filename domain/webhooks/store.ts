@@ -13,7 +13,7 @@ import {
   readCount,
   retryOnConflict,
 } from "../kernel/kv/kv.ts";
-import { changeRouting, webhookRoute } from "../sites/routing_store.ts";
+import { changeRoutingIn, webhookRoute } from "../sites/routing.ts";
 import type { Sealed } from "../kernel/crypto.ts";
 import type { Packed } from "../kernel/kv/blob.ts";
 
@@ -118,7 +118,7 @@ export async function createWebhook(kv: Deno.Kv, w: Webhook): Promise<Webhook> {
       .check({ key: keys.webhook(w.id), versionstamp: null })
       .set(keys.webhook(w.id), w)
       .set(keys.webhookBySite(w.site_id, w.id), w.id);
-    await changeRouting(kv, op, w.site_id, (r) => ({
+    await changeRoutingIn(kv, op, w.site_id, (r) => ({
       ...r,
       // By id, as the site index lists them (UUIDv7: oldest first).
       webhooks: [...r.webhooks.filter((x) => x.id !== w.id), webhookRoute(w)]
@@ -154,7 +154,7 @@ export async function updateWebhook(
   const before = webhookRoute(r.value);
   const after = webhookRoute(next);
   if (JSON.stringify(before) !== JSON.stringify(after)) {
-    await changeRouting(kv, op, next.site_id, (rt) => ({
+    await changeRoutingIn(kv, op, next.site_id, (rt) => ({
       ...rt,
       webhooks: rt.webhooks.map((x) => x.id === id ? after : x),
     }));
@@ -177,7 +177,7 @@ export function deleteWebhook(kv: Deno.Kv, id: string): Promise<boolean> {
       .delete(keys.webhookCounter(id, "success"))
       .delete(keys.webhookCounter(id, "failure"))
       .delete(keys.webhookLastStatus(id));
-    await changeRouting(kv, op, r.value.site_id, (rt) => ({
+    await changeRoutingIn(kv, op, r.value.site_id, (rt) => ({
       ...rt,
       webhooks: rt.webhooks.filter((x) => x.id !== id),
     }));
@@ -245,7 +245,7 @@ export function listEventsOfSite(kv: Deno.Kv, siteId: string, limit = 50): Promi
 export function putEventMutations(
   op: Deno.AtomicOperation,
   event: EventRecord,
-  /** Time-ordered id for the site's event index (the event's own id since phase 4; random before). */
+  /** Time-ordered id for the site's event index (the event's own id, or, for an event stored with a random id, one made for the index). */
   order: string,
 ): Deno.AtomicOperation {
   const expireIn = EVENT_RETENTION_MS;

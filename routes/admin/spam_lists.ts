@@ -1,5 +1,6 @@
 /**
- * Operator API: the service-wide spam lists (issue 13, phase 8). Texts that 3
+ * Operator API: the service-wide spam lists, the operator's hand on what site
+ * owners' marks put there. Texts that 3
  * or more accounts marked spam, for forms and for mail: list them, remove one
  * (the accounts that listed it cannot list it again); and one account's own
  * marks on its mail: see them, forget them.

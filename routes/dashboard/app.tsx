@@ -22,7 +22,7 @@ import { usageRoutes } from "./usage.tsx";
 import { templateRoutes } from "./templates.tsx";
 import { sequenceRoutes } from "./sequences.tsx";
 import { inboundRoutes } from "./inbound.tsx";
-import { emailLogRoutes } from "./email_log.tsx";
+import { emailLogRoutes } from "./emails.tsx";
 import { teamRoutes } from "./team.tsx";
 
 export function dashboardRoutes(ctx: Ctx) {

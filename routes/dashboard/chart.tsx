@@ -3,18 +3,14 @@
  * no script), one line per kind over the days, with a y scale, day ticks and a
  * legend; the same numbers follow in a table for screen readers and copying.
  * Colours come from classes in dashboard.css (the CSP allows no inline style).
+ * It knows no domain module: the page that shows it names the series, so the
+ * chart is a leaf any page can use.
  */
-import type { DailyKind } from "../../domain/dashboard/usage.ts";
 
-export const SERIES: { kind: DailyKind; label: string }[] = [
-  { kind: "sent", label: "Sent" },
-  { kind: "opened", label: "Opened" },
-  { kind: "clicked", label: "Clicked" },
-  { kind: "bounced", label: "Bounced" },
-  { kind: "submissions", label: "Submissions" },
-];
+/** One line of the chart: its key in each day's counts (also its CSS class), its legend. */
+export type Series<K extends string> = { kind: K; label: string };
 
-type Day = { day: string; counts: Record<DailyKind, number> };
+type Day<K extends string> = { day: string; counts: Record<K, number> };
 
 const W = 720;
 const H = 260;
@@ -30,8 +26,10 @@ export function niceMax(v: number): number {
   }
 }
 
-export function UsageChart(props: { days: Day[] }) {
-  const { days } = props;
+export function DailyChart<K extends string>(
+  props: { title: string; series: Series<K>[]; days: Day<K>[] },
+) {
+  const { days, series: SERIES } = props;
   const top = niceMax(Math.max(0, ...days.flatMap((d) => SERIES.map((s) => d.counts[s.kind]))));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
@@ -46,9 +44,7 @@ export function UsageChart(props: { days: Day[] }) {
         aria-labelledby="chart-title"
         preserveAspectRatio="xMidYMid meet"
       >
-        <title id="chart-title">
-          Sent, opened, clicked, bounced and submissions per day, last {days.length} days
-        </title>
+        <title id="chart-title">{props.title}</title>
         {ticks.map((t) => (
           <g class="grid">
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />

@@ -4,12 +4,25 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
-import { accountUsage, siteUsage, type Usage } from "../../domain/dashboard/usage.ts";
+import {
+  accountUsage,
+  type DailyKind,
+  siteUsage,
+  type Usage,
+} from "../../domain/dashboard/usage.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, SiteNav, viewerOf } from "./sites.tsx";
-import { SERIES, UsageChart } from "./chart.tsx";
+import { DailyChart, type Series } from "./chart.tsx";
+
+const SERIES: Series<DailyKind>[] = [
+  { kind: "sent", label: "Sent" },
+  { kind: "opened", label: "Opened" },
+  { kind: "clicked", label: "Clicked" },
+  { kind: "bounced", label: "Bounced" },
+  { kind: "submissions", label: "Submissions" },
+];
 
 function Meter(props: { label: string; used: number; limit: number | null }) {
   const { used, limit } = props;
@@ -66,7 +79,11 @@ function UsagePage(props: { c: Context<DashEnv>; site: Site | null; usage: Usage
             <a href="/dashboard/usage">All sites of the account</a>
           </p>
         )}
-        <UsageChart days={usage.days} />
+        <DailyChart
+          title={`Sent, opened, clicked, bounced and submissions per day, last ${usage.days.length} days`}
+          series={SERIES}
+          days={usage.days}
+        />
         <details>
           <summary>The numbers, per day</summary>
           <div class="overflow-auto">

@@ -58,7 +58,7 @@ const INIT_JS = `window.ui = SwaggerUIBundle({
  * Swagger UI's bundle, read on its first request. Imported as text at start it
  * stayed in the HTTP thread's heap for good, and as a string of two bytes a
  * character (it holds characters above U+00FF): 3.5 MB (docs/performance.md,
- * "Phase 8"). The import is the fallback where the file cannot be read, and
+ * "Memory and start"). The import is the fallback where the file cannot be read, and
  * keeps the package in the module graph.
  */
 async function readBundle(): Promise<string | Uint8Array<ArrayBuffer>> {

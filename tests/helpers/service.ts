@@ -6,6 +6,7 @@
  */
 import { type Config, testConfig } from "../../domain/kernel/config.ts";
 import { type Ctx, openCtx } from "../../domain/kernel/context.ts";
+import { eagerMail } from "../../domain/mail/lazy_services.ts";
 import type { Clock } from "../../domain/kernel/clock.ts";
 import { createLogger, type Level, type Logger } from "../../domain/kernel/log.ts";
 import { buildApp } from "../../routes/app.ts";
@@ -81,6 +82,7 @@ async function toAnswer(res: Response): Promise<Answer> {
 export async function startTestService(opts: ServiceOptions = {}): Promise<TestService> {
   const config = testConfig({ ...opts.config, SVC_KV_PATH: opts.kvPath ?? ":memory:" });
   const ctx = await openCtx(config, {
+    mail: eagerMail,
     clock: opts.clock,
     log: opts.log ??
       createLogger(opts.logLevel ?? (Deno.env.get("TEST_LOG") as Level) ?? "error"),

@@ -1,4 +1,4 @@
-/** What the threads load when they start (docs/performance.md, "Phase 8"). */
+/** What the threads load when they start (docs/performance.md, "Memory and start"). */
 import assert from "node:assert/strict";
 import { staticGraph } from "../helpers/module_graph.ts";
 

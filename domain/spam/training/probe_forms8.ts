@@ -24,6 +24,7 @@
  */
 import { testConfig } from "../../kernel/config.ts";
 import { openCtx } from "../../kernel/context.ts";
+import { eagerMail } from "../../mail/lazy_services.ts";
 import { createLogger } from "../../kernel/log.ts";
 import { buildApp } from "../../../routes/app.ts";
 import { buildProbe8, type Probe8Item, SITES } from "../corpus/form_probe8.ts";
@@ -54,7 +55,7 @@ type Call = (method: string, path: string, body: unknown, key?: string) => Promi
  */
 export async function scoreProbe8(items: Probe8Item[], bare = false): Promise<Scored[]> {
   const config = testConfig({ SVC_KV_PATH: ":memory:" });
-  const ctx = await openCtx(config, { log: createLogger("error") });
+  const ctx = await openCtx(config, { log: createLogger("error"), mail: eagerMail });
   const app = buildApp(ctx);
   const call: Call = async (method, path, body, key) => {
     const headers: Record<string, string> = { "content-type": "application/json" };

@@ -5,7 +5,7 @@ import {
   tallyCommitted,
   tallyOutcome,
 } from "../../../domain/blocks/auto_disable.ts";
-import { abuseKeys } from "../../../domain/forms/submissions_store.ts";
+import { abuseKeys } from "../../../domain/blocks/store.ts";
 import { createCtx, type Ctx } from "../../../domain/kernel/context.ts";
 import { testConfig } from "../../../domain/kernel/config.ts";
 

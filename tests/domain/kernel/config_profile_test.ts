@@ -51,7 +51,7 @@ Deno.test("an unknown profile stops the start with a sentence naming SVC_PROFILE
 
 Deno.test("deno task dev sets the dev profile and watches; deno task start sets no profile", async () => {
   const tasks = JSON.parse(await Deno.readTextFile("deno.json")).tasks as Record<string, string>;
-  // Both may set other environment first (MALLOC_ARENA_MAX: docs/performance.md, Phase 4).
+  // Both may set other environment first (MALLOC_ARENA_MAX: docs/performance.md, "Memory and start").
   assert.match(tasks.dev, /^SVC_PROFILE=dev ([A-Z_]+=\S+ )*deno run --watch .*main\.ts$/);
   assert.doesNotMatch(tasks.start, /SVC_PROFILE|--watch/);
 });

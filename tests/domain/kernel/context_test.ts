@@ -4,7 +4,12 @@ import { testConfig } from "../../../domain/kernel/config.ts";
 import { BoundedCache, WindowSet } from "../../../domain/kernel/cache.ts";
 import { backoffMs, RACE_BACKOFF } from "../../../domain/kernel/backoff.ts";
 import type { MailServices } from "../../../domain/mail/services.ts";
-import { lazyMailServices } from "../../../domain/mail/lazy_services.ts";
+import {
+  eagerMail,
+  lazyMail,
+  lazyMailServices,
+  mailOf,
+} from "../../../domain/mail/lazy_services.ts";
 import type { OutgoingMessage } from "../../../domain/mail/transport.ts";
 import type { ClassifierInput } from "../../../domain/spam/classifier.ts";
 
@@ -35,8 +40,8 @@ Deno.test("two contexts share no lock table, cache or failed-login ledger", asyn
 Deno.test("close() closes the mail services and the KV handle, once", async () => {
   let closed = 0;
   const kv = await Deno.openKv(":memory:");
-  const ctx = createCtx(testConfig(), kv);
-  const made = ctx.mail;
+  const ctx = createCtx(testConfig(), kv, { mail: lazyMail });
+  const made = mailOf(ctx);
   ctx.mail = { ...made, close: () => Promise.resolve(void closed++) } satisfies MailServices;
   await Promise.all([ctx.close(), ctx.close()]);
   await ctx.close();
@@ -123,13 +128,31 @@ Deno.test("lazy mail services load on the first send, once, and close only what 
 
 Deno.test("openCtx makes the mail services at once; with lazyMail on first use", async () => {
   const config = testConfig({ SVC_KV_PATH: ":memory:" });
-  const eager = await openCtx(config);
-  const lazy = await openCtx(config, { lazyMail: true });
+  const eager = await openCtx(config, { mail: eagerMail });
+  const lazy = await openCtx(config, { mail: lazyMail });
   try {
     assert.equal("loaded" in eager.mail, false, "the services themselves");
     assert.equal((lazy.mail as ReturnType<typeof lazyMailServices>).loaded(), false);
   } finally {
     await eager.close();
+    await lazy.close();
+  }
+});
+
+Deno.test("a context made without mail services says so when mail is asked of it", async () => {
+  const ctx = createCtx(testConfig(), await Deno.openKv(":memory:"));
+  try {
+    assert.throws(() => mailOf(ctx), /without mail services/);
+  } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("createCtx wires the mail services its caller picks", async () => {
+  const lazy = createCtx(testConfig(), await Deno.openKv(":memory:"), { mail: lazyMail });
+  try {
+    assert.equal(mailOf(lazy).transport.kind, "outbox");
+  } finally {
     await lazy.close();
   }
 });

@@ -1,6 +1,6 @@
 /**
  * The DKIM header canonicalization of compose.ts against nodemailer's own
- * (dkim/sign.js), which it replaced (docs/performance.md, Phase 6): the same
+ * (dkim/sign.js), which it replaced (docs/performance.md, "The delivery worker"): the same
  * canonical header block and field list, the same folded signature.
  */
 import assert from "node:assert/strict";
