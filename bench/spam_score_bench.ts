@@ -3,8 +3,8 @@
  * email with the trained models (weights already decoded; the first call
  * decodes them once).
  */
-import { buildFormCorpus } from "../domain/spam/corpus/forms.ts";
-import { buildMailCorpus } from "../domain/spam/corpus/mail.ts";
+import { buildFormCorpus } from "../spam_training/corpus/forms.ts";
+import { buildMailCorpus } from "../spam_training/corpus/mail.ts";
 import { scoreEmail, scoreFormSubmission } from "../domain/spam/model/scorer.ts";
 import { judgeSubmission } from "../domain/spam/form_judge.ts";
 import { nearDuplicateBands } from "../domain/spam/near_duplicates.ts";

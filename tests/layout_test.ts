@@ -76,6 +76,7 @@ Deno.test("the top level holds only the fixed set of entries", () => {
     "main.ts",
     "node_modules",
     "routes",
+    "spam_training",
     "tests",
     "workers",
   ]);

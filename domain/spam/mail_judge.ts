@@ -13,7 +13,7 @@
  *   deadline from "the boss".
  *
  * Phase 4 chose the thresholds on the larger calibration split (291
- * legitimate, 231 spam; domain/spam/training/mail_rules.ts). Every candidate
+ * legitimate, 231 spam; spam_training/mail_rules.ts). Every candidate
  * ("70, 80, 90, 95 alone" with "50, 60, 70 with a signal") refused no
  * legitimate calibration mail, so that criterion could not choose; a margin
  * was added then, after seeing the grid: each threshold at least 10 points
