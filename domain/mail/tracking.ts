@@ -23,7 +23,7 @@
  * decoded, parsed with the WHATWG URL parser) and must be one that a redirect
  * can carry (`redirectTarget`); any other link is left as it was.
  */
-import { applyEdits, type Edit, escapeHtml, scanHtml } from "./html_scan.ts";
+import { applyEdits, type Edit, escapeHtml, scanHtml } from "../kernel/html.ts";
 import { clickMac, openMac } from "./tokens.ts";
 
 export function openPixelUrl(base: string, encKey: Uint8Array, logId: string): string {

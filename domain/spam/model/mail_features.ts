@@ -8,7 +8,7 @@
  * site's own domain.
  */
 import { BRANDS, hasTrackingPrefix, hostInfo, isEspTracker } from "./domains.ts";
-import { scanHtml } from "./html.ts";
+import { htmlFacts } from "../../kernel/html.ts";
 import {
   countBucket,
   findLinks,
@@ -16,7 +16,7 @@ import {
   lengthBucket,
   normalize,
   wordsOf,
-} from "./text.ts";
+} from "../text.ts";
 import { emitBody, emitLinks, emitWords, meta, NS } from "./text_features.ts";
 import { type FeatureSink, G_FIELD } from "./vector.ts";
 
@@ -53,7 +53,7 @@ export const MAX_JUDGED_BODY = 100_000;
 export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   const subject = (e.subject ?? "").slice(0, 500);
   const html = typeof e.html === "string" && e.html.trim() ? e.html : null;
-  const facts = html ? scanHtml(html) : null;
+  const facts = html ? htmlFacts(html) : null;
   const textPart = typeof e.text === "string" ? e.text : "";
   const body = (textPart.trim() ? textPart : facts?.text ?? "").slice(0, MAX_JUDGED_BODY);
 

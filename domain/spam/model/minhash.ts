@@ -7,7 +7,7 @@
  * with eight key lookups (no scan), and confirms them with `similarity`.
  */
 import { fnv, mix32 } from "./hashing.ts";
-import { normalize, wordsOf } from "./text.ts";
+import { normalize, wordsOf } from "../text.ts";
 
 export const MIN_WORDS = 6;
 export const HASHES = 32;

@@ -14,7 +14,7 @@ import { judgeSubmission } from "../../../domain/spam/form_judge.ts";
 import { BuiltinClassifier } from "../../../domain/spam/classifier.ts";
 import { nearDuplicateBands } from "../../../domain/spam/near_duplicates.ts";
 import { scoreContent } from "../../../domain/spam/mail_score.ts";
-import { countHomoglyphWords } from "../../../domain/spam/model/text.ts";
+import { countHomoglyphWords } from "../../../domain/spam/text.ts";
 import { textWithoutAddresses } from "../../../domain/spam/model/mail_features.ts";
 
 const MB = 1_000_000;

@@ -12,7 +12,7 @@ import digestsJson from "./scoring_digests.json" with { type: "json" };
 import { buildFormCorpus } from "../../../spam_training/corpus/forms.ts";
 import { buildMailCorpus } from "../../../spam_training/corpus/mail.ts";
 import { formModel, mailModel } from "../../../domain/spam/model/scorer.ts";
-import { normalize, scriptStats, wordsOf } from "../../../domain/spam/model/text.ts";
+import { normalize, scriptStats, wordsOf } from "../../../domain/spam/text.ts";
 import { isGibberishWord, isScriptMixed, words } from "../../../domain/spam/text.ts";
 import type { HashedModel } from "../../../domain/spam/model/model.ts";
 import { G_META, GROUP_COUNT } from "../../../domain/spam/model/vector.ts";
