@@ -6,7 +6,13 @@
  * calibrated). The held-out split is not touched here.
  */
 import { fitPlatt, scoreOf } from "../domain/spam/model/calibration.ts";
-import { DEFAULT_TRAIN, type Example, margin, train, type TrainOptions } from "../domain/spam/model/logistic.ts";
+import {
+  DEFAULT_TRAIN,
+  type Example,
+  margin,
+  train,
+  type TrainOptions,
+} from "../domain/spam/model/logistic.ts";
 import { fnv, mix32 } from "../domain/spam/model/hashing.ts";
 import { CollectSink, type FeatureSink, type SparseVector } from "../domain/spam/model/vector.ts";
 import { decodeWeights, encodeWeights, type WeightsFile } from "../domain/spam/model/weights.ts";
