@@ -8,7 +8,7 @@ import { HashedModel, SPAM_FROM, SUSPICIOUS_FROM } from "../domain/spam/model/mo
 import type { WeightsFile } from "../domain/spam/model/weights.ts";
 import { selected } from "./corpora.ts";
 import type { EmailMessage, FormSubmission } from "../domain/spam/model/scorer.ts";
-import { judgeSubmission } from "../domain/spam/form_judge.ts";
+import { judgeForm } from "../domain/spam/form_judge.ts";
 import { BuiltinClassifier } from "../domain/spam/classifier.ts";
 import { submitterAddress } from "../domain/forms/addresses.ts";
 
@@ -28,7 +28,7 @@ function serviceSays(model: string, input: unknown): boolean {
   }
   const f = input as FormSubmission;
   const fields = Object.fromEntries(Object.entries(f.fields).map(([k, v]) => [k, String(v ?? "")]));
-  return judgeSubmission({
+  return judgeForm({
     fields,
     visitor: f.visitor ?? null,
     submitterEmail: submitterAddress(fields),

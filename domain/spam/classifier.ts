@@ -14,7 +14,7 @@
 import { Buffer } from "node:buffer";
 import type { Logger } from "../kernel/log.ts";
 import { anchorLinks, tooManyTags } from "../kernel/html.ts";
-import { judgeEmail } from "./mail_judge.ts";
+import { judgeMail } from "./mail_judge.ts";
 import { hasHomoglyphWord } from "./text.ts";
 
 export type ClassifierInput = {
@@ -194,7 +194,7 @@ export class BuiltinClassifier implements SpamClassifier {
     const f = facts(input);
     const fired = FEATURES.filter((x) => x.test(f)).map((x) => x.name);
     // The signals are combined with the trained model (mail_judge.ts): none refuses alone.
-    const j = judgeEmail(
+    const j = judgeMail(
       { subject: input.subject, text: input.text, html: input.html },
       fired,
       input.marked ?? 0,

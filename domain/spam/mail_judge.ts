@@ -1,7 +1,10 @@
 /**
- * The built-in verdict of check 12 (ai_flagged): the trained mail model
- * (spam/model/) together with the built-in phishing signals (classifier.ts)
- * and the content rules (mail_score.ts), combined conservatively.
+ * `judgeMail`, spam's judgement of an email (a form submission's is
+ * `judgeForm`, form_judge.ts). mail/send reaches it through the classifier
+ * interface (classifier.ts, check 12 ai_flagged), so that an external engine
+ * can stand in for it. It combines, conservatively, the trained mail model
+ * (spam/model/), the built-in phishing signals (classifier.ts) and the content
+ * rules (mail_score.ts, check 11).
  *
  * It refuses:
  *
@@ -61,7 +64,7 @@ export type MailJudgement = {
   signals: string[];
 };
 
-export function judgeEmail(
+export function judgeMail(
   e: { subject: string; text: string; html: string | null },
   signals: string[],
   marked = 0,

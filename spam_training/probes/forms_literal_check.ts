@@ -10,7 +10,7 @@
  */
 import { buildProbe4 } from "../corpus/forms_literal.ts";
 import { splitOf } from "../corpus/split.ts";
-import { judgeSubmission } from "../../domain/spam/form_judge.ts";
+import { judgeForm } from "../../domain/spam/form_judge.ts";
 import { nearDuplicateBands } from "../../domain/spam/near_duplicates.ts";
 import type { Sighting } from "../../domain/spam/store.ts";
 import { submitterAddress } from "../../domain/forms/addresses.ts";
@@ -33,7 +33,7 @@ for (const it of buildProbe4()) {
   const keys = nearDuplicateBands(fields);
   const siteId = it.input.site.domain;
   at += 60_000;
-  const r = judgeSubmission({
+  const r = judgeForm({
     fields,
     visitor: it.input.visitor ?? null,
     submitterEmail: submitterAddress(fields),

@@ -12,7 +12,7 @@
  *
  * Prints accuracy (spam = score 60+), false positives, recall, the 30-59 band
  * and a table per kind, for both. Flags: `--verbose` lists the rows on the
- * wrong side; `--cost` times the judgement of one submission (judgeSubmission
+ * wrong side; `--cost` times the judgement of one submission (judgeForm
  * over the probe's rows, no KV; this thread's CPU time, and wall time): three
  * runs and their median; `--bare` posts the visitor's IP only (no user agent,
  * no referrer), a sensitivity run; `--one-site` sends every row to one fresh
@@ -28,7 +28,7 @@ import { createLogger } from "../../domain/kernel/log.ts";
 import { buildApp } from "../../routes/app.ts";
 import { buildProbe8, type Probe8Item, SITES } from "./forms_outside_author.ts";
 import { scoreFormSubmission } from "../../domain/spam/model/scorer.ts";
-import { judgeSubmission } from "../../domain/spam/form_judge.ts";
+import { judgeForm } from "../../domain/spam/form_judge.ts";
 import { submitterAddress } from "../../domain/forms/addresses.ts";
 import { buildFormCorpus } from "../corpus/forms.ts";
 import { splitOf } from "../corpus/split.ts";
@@ -185,7 +185,7 @@ export function judgeCost(
   let sink = 0;
   const cpu0 = threadCpuUs();
   const t0 = performance.now();
-  for (let p = 0; p < passes; p++) for (const i of inputs) sink += judgeSubmission(i).score;
+  for (let p = 0; p < passes; p++) for (const i of inputs) sink += judgeForm(i).score;
   const n = passes * inputs.length;
   const wall = (performance.now() - t0) * 1000 / n;
   const cpu1 = threadCpuUs();

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { scoreEmail, scoreFormSubmission } from "../../../domain/spam/model/scorer.ts";
-import { judgeSubmission } from "../../../domain/spam/form_judge.ts";
+import { judgeForm } from "../../../domain/spam/form_judge.ts";
 import { BuiltinClassifier } from "../../../domain/spam/classifier.ts";
 import { nearDuplicateBands } from "../../../domain/spam/near_duplicates.ts";
 import { scoreContent } from "../../../domain/spam/mail_score.ts";
@@ -56,7 +56,7 @@ for (const [shape, body] of Object.entries(ADVERSARIAL_BODIES)) {
     assert.equal(typeof verdict.spam, "boolean");
     const fields = { "your-name": body, "your-email": body, "your-message": body, website: body };
     assert.ok(scoreFormSubmission({ fields, site: { domain: "example.com" } }).score >= 0);
-    const judged = judgeSubmission({
+    const judged = judgeForm({
       fields,
       visitor: { user_agent: body, referrer: body },
       submitterEmail: null,
