@@ -3,7 +3,7 @@
  * `disposable-email-domains` npm package (about 120,000 domains). A subdomain
  * of a listed domain counts too.
  *
- * The list is held compactly (docs/performance.md, "Phase 8"): the domains
+ * The list is held compactly (docs/performance.md, "Memory and start"): the domains
  * joined into one string, their start offsets in a Uint32Array and an
  * open-addressing hash table of entry numbers in an Int32Array, about 3 MB of
  * heap where the JSON array and a `Set` of its strings held about 13 MB (and

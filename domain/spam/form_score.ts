@@ -76,7 +76,7 @@ export const POINTS = {
 } as const;
 
 // Field names of honeypots: hidden inputs a person never fills.
-// Phase 4: "hp" as a bracketed or separated part (wpforms[hp], form_hp_2), the
+// Also "hp" as a bracketed or separated part (wpforms[hp], form_hp_2), the
 // contact_me_by_fax_only convention, and confirm / check / verify copies of
 // fax, URL and website fields (a person confirms an email, not a fax number).
 export const HONEYPOT_NAME =
