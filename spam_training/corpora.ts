@@ -1,5 +1,5 @@
 /** The two corpora with their extractors, as the train and eval tools use them. */
-import { buildFormCorpus, FORM_KINDS_PHASE3 } from "./corpus/forms.ts";
+import { buildFormCorpus, FORM_KINDS_FOR_MAIL } from "./corpus/forms.ts";
 import { buildMailCorpus } from "./corpus/mail.ts";
 import { mailSplitOf, type Split, splitOf } from "./corpus/split.ts";
 import { formFeatures, roleOf } from "../domain/spam/model/form_features.ts";
@@ -15,7 +15,7 @@ export type CorpusSpec = {
   auxiliary?: () => { items: LabelledItem<unknown>[]; weight: number };
   extract: (sink: FeatureSink, input: unknown) => void;
   path: URL;
-  /** Which split a family belongs to (mail: a larger calibration split, phase 4). */
+  /** Which split a family belongs to (mail: a larger calibration split). */
   split: (family: string) => Split;
   /** Training options (feature group weights chosen by cross-validation on the train split). */
   train: TrainOptions;
@@ -28,7 +28,7 @@ export const CORPORA: CorpusSpec[] = [
     split: splitOf,
     extract: formFeatures as (sink: FeatureSink, input: unknown) => void,
     path: new URL("../domain/spam/model/weights/forms.json", import.meta.url),
-    // Phase 4: no legitimate calibration item at 50 or more, and at most 0.5 % of
+    // No legitimate calibration item at 50 or more, and at most 0.5 % of
     // the train split's legitimate items at 60+ out of fold (docs/spam.md).
     train: {
       ...DEFAULT_TRAIN,
@@ -64,10 +64,10 @@ const AUX_WEIGHT = 0.5;
  * same way in both. Only the form train split is used.
  */
 export function formsAsMail(): LabelledItem<EmailMessage>[] {
-  const style = new Map(FORM_KINDS_PHASE3.map((k) => [k.kind, k.style]));
+  const style = new Map(FORM_KINDS_FOR_MAIL.map((k) => [k.kind, k.style]));
   // Spam written as a letter (sales pitches, scams) carries over to mail; bot junk does not.
-  // The form corpus as phase 3 left it: widening the form corpus does not move the mail model.
-  return buildFormCorpus(FORM_KINDS_PHASE3).filter((it) =>
+  // A fixed set of form kinds: widening the form corpus does not move the mail model.
+  return buildFormCorpus(FORM_KINDS_FOR_MAIL).filter((it) =>
     splitOf(it.family) === "train" &&
     (it.label === "legitimate" || ["outreach", "scam"].includes(style.get(it.kind) ?? ""))
   ).map((it) => {

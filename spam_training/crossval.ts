@@ -72,7 +72,7 @@ for (const c of selected(Deno.args)) {
       (100 * (1 - (fp + fn) / items.length)).toFixed(1)
     } %, FP ${fp}/${legit}, missed ${fn}/${spam}`,
   );
-  // The low-false-positive end, which the shipped threshold lives at (phase 5):
+  // The low-false-positive end, which the shipped threshold lives at:
   // spam caught at a margin above the k-th highest legitimate item's.
   // CV_IDS=file: the tail on those items only (compare corpus steps on the same items).
   const only = Deno.env.get("CV_IDS")

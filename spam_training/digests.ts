@@ -14,7 +14,7 @@
  */
 import { buildFormCorpus } from "./corpus/forms.ts";
 import { buildMailCorpus, type MailItem } from "./corpus/mail.ts";
-import { MAIL_PROBE4B } from "./probes/mail_newsletters.ts";
+import { MAIL_NEWSLETTERS_PROBE } from "./probes/mail_newsletters.ts";
 import { BuiltinClassifier } from "../domain/spam/classifier.ts";
 import { scoreSubmission } from "../domain/spam/form_score.ts";
 import { scoreContent } from "../domain/spam/mail_score.ts";
@@ -124,7 +124,7 @@ export function computeDigests(): Record<string, string> {
     for (const it of items) add(prefix + it.kind, it.id + "\n" + mailRecord(it.input));
   };
   mail("mail/", buildMailCorpus());
-  mail("mail-probe4b/", probeItems(MAIL_PROBE4B));
+  mail("mail-probe4b/", probeItems(MAIL_NEWSLETTERS_PROBE));
   edgeForms().forEach((f, i) => add("edge/forms", i + "\n" + formRecord(f)));
   edgeMails().forEach((m, i) => add("edge/mail", i + "\n" + mailRecord(m)));
   const out: Record<string, string> = {};

@@ -1,21 +1,24 @@
 /**
  * `deno run -A spam_training/explain.ts forms|mail ID...`: an item of the corpus,
  * its score by the shipped weights, and the features that moved it most
- * (mail: the items of phase 4b's newsletter probe too, as `4b:<id>`).
+ * (mail: the items of the newsletter probe too, as `newsletters:<id>`).
  */
 import { HashedModel } from "../domain/spam/model/model.ts";
 import type { WeightsFile } from "../domain/spam/model/weights.ts";
 import { CORPORA } from "./corpora.ts";
 import { probeItems } from "./probes/mail_check.ts";
-import { MAIL_PROBE4B } from "./probes/mail_newsletters.ts";
+import { MAIL_NEWSLETTERS_PROBE } from "./probes/mail_newsletters.ts";
 
 const [model, ...ids] = Deno.args;
 const c = CORPORA.find((x) => x.model === model);
 if (!c) throw new Error("first argument: forms or mail");
 const m = new HashedModel(JSON.parse(await Deno.readTextFile(c.path)) as WeightsFile, c.extract);
-// Phase 4b's newsletter probe is not in the corpus: its items are named "4b:<id>" (mail).
+// The newsletter probe is not in the corpus: its items are named "newsletters:<id>" (mail).
 const items = model === "mail"
-  ? [...c.items(), ...probeItems(MAIL_PROBE4B).map((it) => ({ ...it, id: "4b:" + it.id }))]
+  ? [
+    ...c.items(),
+    ...probeItems(MAIL_NEWSLETTERS_PROBE).map((it) => ({ ...it, id: "newsletters:" + it.id })),
+  ]
   : c.items();
 for (const id of ids) {
   const it = items.find((x) => x.id === id);

@@ -1,8 +1,8 @@
 /**
  * `deno run -A spam_training/mail_rules.ts`: check 12's candidate
  * rules on the mail CALIBRATION split (never the held-out split, never the
- * outside check), with check 11 in front as mail/send runs them. Phase 4 chose
- * the rule here: no legitimate calibration mail refused, then the most spam,
+ * outside check), with check 11 in front as mail/send runs them. The rule
+ * was chosen here: no legitimate calibration mail refused, then the most spam,
  * then the more cautious thresholds.
  */
 import { buildMailCorpus } from "./corpus/mail.ts";

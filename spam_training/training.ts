@@ -156,7 +156,7 @@ export function trainModel<T>(
     calibrationMargins.map((c) => c.label),
   );
   const platt = { ...fitted };
-  // Phase 4 (mail): the out-of-fold margins of the train split join the
+  // Mail: the out-of-fold margins of the train split join the
   // calibration split's for the rule below (Platt's fit stays on the calibration split).
   const legitItems = [
     ...calibrationMargins,
@@ -165,7 +165,7 @@ export function trainModel<T>(
       : []),
   ].filter((c) => c.label === 0);
   const legitMargins = legitItems.map((c) => c.margin);
-  // Forms (phase 4): a guard from the train split's out-of-fold legitimate items.
+  // Forms: a guard from the train split's out-of-fold legitimate items.
   const oof = opts.oofFolds
     ? outOfFoldLegitMargins(
       trainItems,

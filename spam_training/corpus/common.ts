@@ -33,7 +33,7 @@ export class Rng {
 
 /**
  * The choices of a `[[a|b]]` body: split at "|" outside `<<label|target>>`
- * links (phase 5: a link inside a choice was cut in two, leaving "<<" and
+ * links (otherwise a link inside a choice is cut in two, leaving "<<" and
  * "list>>" in the text).
  */
 export function choices(body: string): string[] {
@@ -59,8 +59,8 @@ export function choices(body: string): string[] {
  * The innermost `[[...]]` of a text: the first closing pair and the last
  * opening pair before it, or null. In a run of brackets the pairs are counted
  * from the inside of the choice: `[[[a]|[b]]]` is a choice between "[a]" and
- * "[b]", `[[[[a|b]]|c]]` a choice inside a choice (phase 5: a regular
- * expression took the first "[[" of "[[[a]" and left stray brackets).
+ * "[b]", `[[[[a|b]]|c]]` a choice inside a choice (a regular expression
+ * would take the first "[[" of "[[[a]" and leave stray brackets).
  */
 function innermost(s: string): { open: number; close: number } | null {
   let open = -1;

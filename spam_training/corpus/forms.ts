@@ -26,20 +26,23 @@ import { BOUNDARY_TEXTS } from "./forms_boundary.ts";
 import { EXTRA_TEXTS } from "./forms_extra_wordings.ts";
 import { LEGIT_MORE } from "./forms_legit_sparse_kinds.ts";
 import { OUTREACH_LEGIT } from "./forms_legit_outreach_like.ts";
-import { LEGIT_PHASE3, LEGIT_PHASE3_KINDS } from "./forms_legit_spamlike.ts";
+import { LEGIT_SPAMLIKE, LEGIT_SPAMLIKE_KINDS } from "./forms_legit_spamlike.ts";
 import { SPAM_OUTREACH } from "./forms_spam_outreach.ts";
 import { SPAM_OTHER } from "./forms_spam_goods_and_bots.ts";
-import { PHASE4_KINDS, PHASE4_TEXTS } from "./forms_small_business.ts";
-import { PHASE4_MORE } from "./forms_plain_pitches.ts";
-import { PHASE4_LEGIT } from "./forms_legit_near_pitches.ts";
-import { buildProbe4 } from "./forms_literal.ts";
+import { SMALL_BUSINESS_KINDS, SMALL_BUSINESS_TEXTS } from "./forms_small_business.ts";
+import { PLAIN_PITCHES } from "./forms_plain_pitches.ts";
+import { LEGIT_NEAR_PITCHES } from "./forms_legit_near_pitches.ts";
+import { buildLiteralForms } from "./forms_literal.ts";
 
-/** The kinds as phase 3 left them (the mail model's auxiliary items are built from these). */
-export const FORM_KINDS_PHASE3: FormKind[] = [
+/**
+ * The kinds the mail model's auxiliary items are built from: fixed, so that
+ * widening the form corpus does not move the mail model.
+ */
+export const FORM_KINDS_FOR_MAIL: FormKind[] = [
   ...SPAM_OUTREACH,
   ...SPAM_OTHER,
   ...LEGIT,
-  ...LEGIT_PHASE3_KINDS,
+  ...LEGIT_SPAMLIKE_KINDS,
 ].map((k) => ({
   ...k,
   texts: [
@@ -50,18 +53,20 @@ export const FORM_KINDS_PHASE3: FormKind[] = [
     ...(EXTRA_TEXTS[k.kind] ?? []),
     ...(LEGIT_MORE[k.kind] ?? []),
     ...(OUTREACH_LEGIT[k.kind] ?? []),
-    ...(LEGIT_PHASE3[k.kind] ?? []),
+    ...(LEGIT_SPAMLIKE[k.kind] ?? []),
   ],
 }));
 
-/** Phase 4: new kinds, and new texts (families) appended to existing kinds. */
-export const FORM_KINDS: FormKind[] = [...FORM_KINDS_PHASE3, ...PHASE4_KINDS].map((k) => ({
+/** All kinds: the above, new kinds, and new texts (families) appended to existing kinds. */
+export const FORM_KINDS: FormKind[] = [...FORM_KINDS_FOR_MAIL, ...SMALL_BUSINESS_KINDS].map((
+  k,
+) => ({
   ...k,
   texts: [
     ...k.texts,
-    ...(PHASE4_TEXTS[k.kind] ?? []),
-    ...(PHASE4_MORE[k.kind] ?? []),
-    ...(PHASE4_LEGIT[k.kind] ?? []),
+    ...(SMALL_BUSINESS_TEXTS[k.kind] ?? []),
+    ...(PLAIN_PITCHES[k.kind] ?? []),
+    ...(LEGIT_NEAR_PITCHES[k.kind] ?? []),
   ],
 }));
 
@@ -737,7 +742,7 @@ function legitSlots(
   site: Site,
   p: { first: string; full: string },
   lang: Lang,
-  phase3: boolean,
+  forMail: boolean,
 ) {
   const bizDomain = `${slug(p.full.split(" ").pop() ?? "home")}${rng.pick(LEGIT_BIZ_WORDS)}.${
     rng.pick(["com", "co.uk", "net", "de", "com.au", "ca"])
@@ -745,9 +750,9 @@ function legitSlots(
   return {
     product: () => rng.pick(site.offers),
     site: () => site.domain,
-    // The writer's own trade ("we run a {biz}"); phase 3 texts used it with no slot to fill it.
-    // (`phase3`: as phase 3 built them, for the mail model's auxiliary items.)
-    ...(phase3 ? {} : {
+    // The writer's own trade ("we run a {biz}"); older texts used it with no slot to fill it.
+    // (`forMail`: without it, as the mail model's auxiliary items were built.)
+    ...(forMail ? {} : {
       biz: () => rng.pick(["café", "bakery", "hair salon", "garden centre", "bike shop", "B&B"]),
     }),
     owner: () => site.owner,
@@ -835,7 +840,7 @@ export function buildFormItem(
   kind: FormKind,
   index: number,
   variant: number,
-  phase3 = false,
+  forMail = false,
 ): FormItem {
   const raw = kind.texts[index];
   const { lang, text } = langOf(raw);
@@ -901,16 +906,16 @@ export function buildFormItem(
     else if (kind.style === "outreach" && r < 0.12) displayName = `${p.first} from ${company}`;
     else if (kind.style === "outreach" && r < 0.18) displayName = company;
     else if (ns === "mixed" && r < 0.4) displayName = p.first;
-  } else if (rng.chance(phase3 ? 0.12 : 0.3)) {
-    // Phase 4: people often give their first name only (12 % before, which taught
-    // the model that a one-word name is a spam sign).
+  } else if (rng.chance(forMail ? 0.12 : 0.3)) {
+    // People often give their first name only (12 %, kept for the mail model's
+    // items, taught the model that a one-word name is a spam sign).
     displayName = p.first;
   } else if (rng.chance(0.04)) displayName = p.full.toLowerCase();
 
   const sender = { first: p.first, full: p.full, company };
   const slots = spam
     ? spamSlots(rng, kind, site, sender, lang)
-    : legitSlots(rng, site, p, lang, phase3);
+    : legitSlots(rng, site, p, lang, forMail);
 
   // What they write.
   let body = fill(text, rng, slots).trim();
@@ -1033,17 +1038,17 @@ export function buildFormItem(
 
 /**
  * The corpus: every kind's texts filled `variants` times and, with the
- * current kinds, the phase 4 probe's rows as they were written (each its own
- * family, under the corpus kind it belongs to). With FORM_KINDS_PHASE3 the items
- * are built as phase 3 built them (the mail model's auxiliary items).
+ * current kinds, the literal-forms probe's rows as they were written (each its own
+ * family, under the corpus kind it belongs to). With FORM_KINDS_FOR_MAIL the items
+ * are built the older way (the mail model's auxiliary items).
  */
 export function buildFormCorpus(kinds: FormKind[] = FORM_KINDS): FormItem[] {
   const items: FormItem[] = [];
-  const phase3 = kinds === FORM_KINDS_PHASE3;
+  const forMail = kinds === FORM_KINDS_FOR_MAIL;
   for (const k of kinds) {
     for (let i = 0; i < k.texts.length; i++) {
       const n = k.variants ?? 3;
-      for (let v = 0; v < n; v++) items.push(buildFormItem(k, i, v, phase3));
+      for (let v = 0; v < n; v++) items.push(buildFormItem(k, i, v, forMail));
     }
   }
   if (kinds === FORM_KINDS) items.push(...probeItems());
@@ -1097,7 +1102,7 @@ const PROBE_KIND: Record<string, string> = {
 function probeItems(): FormItem[] {
   let copies = 0;
   const out: FormItem[] = [];
-  for (const p of buildProbe4()) {
+  for (const p of buildLiteralForms()) {
     // A honeypot is the evidence there, not the (bland) text; the same
     // message from many IPs is one text.
     if (p.kind === "honeypot_unknown") continue;

@@ -28,7 +28,7 @@ export type FormKind = {
   names?: "person" | "bot" | "company" | "mixed";
 };
 
-/** Phase 4 probe rows (form_probe4*.ts): a literal submission in one plugin's shape. */
+/** Literal-forms rows (forms_literal*.ts): a literal submission in one plugin's shape. */
 export type ProbeShape = "cf7" | "wpf" | "gf" | "el" | "custom";
 
 export type ProbeExtra = {

@@ -1,5 +1,5 @@
 /**
- * Corpus data (phase 4, third step): more legitimate messages of the kinds
+ * Corpus data: more legitimate messages of the kinds
  * that sit closest to sales pitches (customers and owners talking about SEO,
  * websites and marketing; journalists, podcasters and students asking for an
  * interview; job seekers; suppliers answering a request; local businesses
@@ -7,7 +7,7 @@
  * false positives in these kinds; its items were not read. Written with
  * varied openings, lengths, languages and with or without links and numbers.
  */
-export const PHASE4_LEGIT: Record<string, string[]> = {
+export const LEGIT_NEAR_PITCHES: Record<string, string[]> = {
   mentions_crypto: [
     "Is the 'crypto trading' ad with your name on TikTok really yours? A friend lost money on it.",
     "Someone on WhatsApp says he works for you and wants me to pay my invoice in USDT. Is that real? It sounds like a scam.",

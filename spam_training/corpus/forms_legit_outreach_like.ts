@@ -1,8 +1,8 @@
 /**
  * Legitimate messages that read like outreach, the form model's false
  * positives by kind (docs/spam.md): journalists and students, job seekers,
- * customers asking an agency for SEO or marketing. Written for phase 2 from
- * the kinds' names only (no held-out item was looked at).
+ * customers asking an agency for SEO or marketing. Written from the kinds'
+ * names only (no held-out item was looked at).
  */
 export const OUTREACH_LEGIT: Record<string, string[]> = {
   press_inquiry: [

@@ -1,5 +1,5 @@
 /**
- * Phase 3 legitimate messages: more wordings of the kinds that read like spam
+ * Legitimate messages: more wordings of the kinds that read like spam
  * to a model (press, job seekers, suppliers quoting prices the site asked for,
  * customers who mention money, crypto, loans, pharmacies, SEO, dating or
  * casinos for real reasons, angry complaints, one word, several links) and new
@@ -9,7 +9,7 @@
 import type { FormKind } from "./forms_kinds.ts";
 
 /** More texts for existing legitimate kinds. */
-export const LEGIT_PHASE3: Record<string, string[]> = {
+export const LEGIT_SPAMLIKE: Record<string, string[]> = {
   press_inquiry: [
     "Hello, I produce a podcast about family businesses in {city}. Would you be a guest for one episode? We record at your place, it takes about an hour and nothing is paid on either side.",
     "I'm writing a piece for the university paper on shops that survived the road works on {street}. Could I quote you? Two or three sentences by email would be enough.",
@@ -97,7 +97,7 @@ export const LEGIT_PHASE3: Record<string, string[]> = {
 };
 
 /** New legitimate kinds. */
-export const LEGIT_PHASE3_KINDS: FormKind[] = [
+export const LEGIT_SPAMLIKE_KINDS: FormKind[] = [
   {
     kind: "school_sponsorship_request",
     label: "legitimate",

@@ -1,10 +1,12 @@
 /**
- * The phase 4 probe: 248 literal submissions (126 spam, 122 legitimate)
+ * The literal-forms probe: 248 literal submissions (126 spam, 122 legitimate)
  * written fresh to measure how well the form model generalises, in the form
  * shapes of real plugins (Contact Form 7, WPForms, Gravity Forms, Elementor,
- * custom). Measured first with the weights of phase 3 (`deno run -A
- * spam_training/probes/forms_literal_check.ts`), then folded into the corpus: every row is
- * its own family (`probe4/<kind>/<n>`), so the split keeps held-out rows apart.
+ * custom). Measured first with the weights of the time (`deno run -A
+ * spam_training/probes/forms_literal_check.ts`), then folded into the corpus:
+ * every row is its own family, so the split keeps held-out rows apart. The
+ * family and seed strings (`probe4/<kind>/<n>`, `probe4:<id>`) are data: they
+ * decide each row's split and filling, so they stay as they were written.
  */
 import type { FormSubmission } from "../../domain/spam/model/form_features.ts";
 import { BROWSERS, type Lang, OLD_BROWSERS, Rng } from "./common.ts";
@@ -133,6 +135,6 @@ function build(rows: ProbeRow[], label: Label): ProbeItem[] {
 }
 
 /** The probe, spam rows first, in the order written. */
-export function buildProbe4(): ProbeItem[] {
+export function buildLiteralForms(): ProbeItem[] {
   return [...build(PROBE_SPAM, "spam"), ...build(PROBE_LEGIT, "legitimate")];
 }

@@ -1,6 +1,6 @@
 /**
- * Long file: probe data (phase 4), written whole before any training on it.
- * Legitimate half of the phase 4 probe: the issue's hard cases (nine
+ * Long file: probe data, written whole before any training on it.
+ * Legitimate half of the literal-forms probe: the known hard cases (nine
  * languages, customers who mention casinos, crypto, loans, pharmacies, dating,
  * SEO or wholesale prices for real reasons, angry capitals, one word, several
  * links, a website field) and what else reaches a small business's form.

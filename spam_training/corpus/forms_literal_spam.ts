@@ -1,9 +1,9 @@
 /**
- * Long file: probe data (phase 4), written whole before any training on it.
- * Spam half of the phase 4 probe: literal submissions as they reach a contact
+ * Long file: probe data, written whole before any training on it.
+ * Spam half of the literal-forms probe: literal submissions as they reach a contact
  * form, written fresh (new wordings and kinds) to measure how the weights of
- * phase 3 generalise. Each row: [kind, shape, name, email, message, extra].
- * Shapes and visitors are applied in form_probe4.ts.
+ * the time generalise. Each row: [kind, shape, name, email, message, extra].
+ * Shapes and visitors are applied in forms_literal.ts.
  */
 import type { ProbeRow } from "./forms_kinds.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Long file: corpus data (phase 4, second step), kept whole so that a kind's
+ * Long file: corpus data, kept whole so that a kind's
  * wordings stay together. More wordings where cross-validation inside the
  * train split and the calibration split showed the model weakest: web design,
  * SEO, staffing, funding, review and lead-list pitches written plainly (no
@@ -10,7 +10,7 @@
  * language on both sides where spam is written in it. No held-out item was
  * read.
  */
-export const PHASE4_MORE: Record<string, string[]> = {
+export const PLAIN_PITCHES: Record<string, string[]> = {
   web_design_pitch: [
     "Hi there, I'm a web designer based in {city}. I had a look at your website and I think I could make it a lot easier to use on phones. Would you like a free mockup?",
     "Hello, I help small businesses with their websites. Yours looks nice but the booking page is hard to find. I'd be happy to fix that for a small fee.",

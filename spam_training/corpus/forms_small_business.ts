@@ -1,11 +1,11 @@
 /**
- * Long file: corpus data (phase 4), kept whole so that a kind's wordings stay
+ * Long file: corpus data, kept whole so that a kind's wordings stay
  * together. New kinds of what reaches a small business's form (calm
  * complaints, returns, parents writing to a school, tenants, patients, event
  * and venue bookings, recruiters replying, research and club partnerships
  * that are real) and of spam (energy, solar and card-fee brokers, translation
  * and directory pitches, token airdrops, paid press placement), and more
- * wordings of existing kinds where the phase 4 probe was weakest (customers
+ * wordings of existing kinds where the literal-forms probe was weakest (customers
  * warning of a crypto scam in the shop's name, researchers citing links,
  * casual dating bait). Spam in Arabic, Korean and Turkish, which had
  * legitimate messages only, so the model learns the message, not the
@@ -14,7 +14,7 @@
  */
 import type { FormKind } from "./forms_kinds.ts";
 
-export const PHASE4_KINDS: FormKind[] = [
+export const SMALL_BUSINESS_KINDS: FormKind[] = [
   {
     kind: "complaint_calm",
     label: "legitimate",
@@ -170,7 +170,7 @@ export const PHASE4_KINDS: FormKind[] = [
       "@es Hola, somos un grupo de estudiantes de diseño y nos gustaría rediseñar el cartel de su tienda como proyecto de clase, sin coste.",
     ],
   },
-  // Spam kinds new in phase 4.
+  // Spam kinds the earlier corpus lacked.
   {
     kind: "energy_broker",
     label: "spam",
@@ -303,7 +303,7 @@ export const PHASE4_KINDS: FormKind[] = [
 ];
 
 /** More texts for existing kinds (new families, appended). */
-export const PHASE4_TEXTS: Record<string, string[]> = {
+export const SMALL_BUSINESS_TEXTS: Record<string, string[]> = {
   mentions_crypto: [
     "Someone called me pretending to be from your company and asked me to move my savings into a crypto wallet. I hung up, but you should warn your customers.",
     "There's a fake Instagram account using your logo and promising Bitcoin returns. I reported it. Just so you know.",

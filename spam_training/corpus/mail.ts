@@ -15,20 +15,20 @@ import { LIST_TEXTS } from "./mail_plain_text.ts";
 import { MORE_MAIL_TEXTS } from "./mail_more_wordings.ts";
 import { MAIL_SPAM } from "./mail_spam.ts";
 import {
-  MAIL_PHASE3,
-  MAIL_PHASE3_HARD,
-  MAIL_SPAM_PHASE3,
-  MAIL_SPAM_PHASE3_MORE,
+  MAIL_SPAM_TWENTY_YEARS,
+  MAIL_SPAM_TWENTY_YEARS_MORE,
+  MAIL_TWENTY_YEARS,
+  MAIL_TWENTY_YEARS_HARD,
 } from "./mail_twenty_years.ts";
-import { MAIL_PROBE } from "./mail_fresh_kinds.ts";
-import { MAIL_PHASE4 } from "./mail_legit_spam_vocabulary.ts";
-import { MAIL_PHASE4_MORE } from "./mail_composed.ts";
-import { MAIL_PHASE4_LANGS } from "./mail_legit_languages.ts";
-import { MAIL_PROBE3 } from "./mail_named_goods.ts";
-import { MAIL_PHASE4B, MAIL_SPAM_PHASE4B } from "./mail_newsletters.ts";
+import { MAIL_FRESH_KINDS } from "./mail_fresh_kinds.ts";
+import { MAIL_LEGIT_SPAM_VOCABULARY } from "./mail_legit_spam_vocabulary.ts";
+import { MAIL_COMPOSED } from "./mail_composed.ts";
+import { MAIL_LEGIT_LANGUAGES } from "./mail_legit_languages.ts";
+import { MAIL_NAMED_GOODS } from "./mail_named_goods.ts";
+import { MAIL_NEWSLETTERS, MAIL_SPAM_NEWSLETTER_LIKE } from "./mail_newsletters.ts";
 
 /**
- * Phase 4: the HTML of around 2000 (font tags, bgcolor) for legitimate bulk
+ * The HTML of around 2000 (font tags, bgcolor) for legitimate bulk
  * mail as for spam, and a desktop mail program's HTML for people's mail as
  * for the scams written like a letter: before, only spam had <font> tags.
  */
@@ -75,19 +75,19 @@ export const MAIL_KINDS: MailKind[] = [...MAIL_HAM, ...MAIL_SPAM].map((k) => ({
     ...(LIST_TEXTS[k.kind] ?? []),
     ...(EXTRA_MAIL_TEXTS[k.kind] ?? []),
     ...(EXTRA_MAIL_TEXTS_2[k.kind] ?? []),
-    ...(MAIL_PHASE3[k.kind] ?? []),
-    ...(MAIL_SPAM_PHASE3[k.kind] ?? []),
-    ...(MAIL_PHASE3_HARD[k.kind] ?? []),
-    ...(MAIL_SPAM_PHASE3_MORE[k.kind] ?? []),
-    // Phase 4: the two probes, appended after they were scored (so earlier families keep their split).
-    ...(MAIL_PROBE[k.kind] ?? []),
-    ...(MAIL_PHASE4[k.kind] ?? []),
-    ...(MAIL_PHASE4_MORE[k.kind] ?? []),
-    ...(MAIL_PHASE4_LANGS[k.kind] ?? []),
-    ...(MAIL_PROBE3[k.kind] ?? []),
-    // Phase 4b: legitimate commercial mail with marketing's marks, by composition.
-    ...(MAIL_PHASE4B[k.kind] ?? []),
-    ...(MAIL_SPAM_PHASE4B[k.kind] ?? []),
+    ...(MAIL_TWENTY_YEARS[k.kind] ?? []),
+    ...(MAIL_SPAM_TWENTY_YEARS[k.kind] ?? []),
+    ...(MAIL_TWENTY_YEARS_HARD[k.kind] ?? []),
+    ...(MAIL_SPAM_TWENTY_YEARS_MORE[k.kind] ?? []),
+    // The mail probes, appended after they were scored (so earlier families keep their split).
+    ...(MAIL_FRESH_KINDS[k.kind] ?? []),
+    ...(MAIL_LEGIT_SPAM_VOCABULARY[k.kind] ?? []),
+    ...(MAIL_COMPOSED[k.kind] ?? []),
+    ...(MAIL_LEGIT_LANGUAGES[k.kind] ?? []),
+    ...(MAIL_NAMED_GOODS[k.kind] ?? []),
+    // Legitimate commercial mail with marketing's marks, by composition.
+    ...(MAIL_NEWSLETTERS[k.kind] ?? []),
+    ...(MAIL_SPAM_NEWSLETTER_LIKE[k.kind] ?? []),
   ],
 }));
 

@@ -1,7 +1,7 @@
 /**
  * Long file: corpus data written for this project (texts), kept whole so that
  * a kind's wordings stay together.
- * Phase 4, breadth: texts written with composition (`[[a|b|c]]` picks one
+ * Breadth: texts written with composition (`[[a|b|c]]` picks one
  * wording per filling: openings, bodies, sign-offs, footers and lengths vary)
  * for legitimate mail of twenty years (list threads, bug trackers, commit
  * notices, digests, personal mail with typos, opted-in commercial mail of
@@ -14,7 +14,7 @@ const SIG = "[[--|-- |--\n|Cheers,|Regards,|Thanks,|HTH,]]";
 const LIST_FOOT =
   "[[_______________________________________________\n{list_name} mailing list\n<<|list>>|--\nTo unsubscribe, e-mail: {list_name}-unsubscribe@lists.example.org\nFor additional commands, e-mail: {list_name}-help@lists.example.org|------------------------ Yahoo! Groups Sponsor ---------------------\nTo unsubscribe from this group, send an email to:\n{list_name}-unsubscribe@yahoogroups.com|-------------------------------------------------------\nThis SF.net email is sponsored by: a free conference pass\n_______________________________________________\n{list_name} mailing list\n<<|list>>|]]";
 
-export const MAIL_PHASE4_MORE: Record<string, string[]> = {
+export const MAIL_COMPOSED: Record<string, string[]> = {
   mailing_list: [
     `Re: [[[users]|[dev]|[help]|[general]]] [[build fails on|compile error with|link errors on]] [[Solaris 9|OpenBSD|Mac OS X 10.2|gcc 3.3|a 64-bit box]]\n---\n[[On {date}, {sender2} wrote:|{sender2} wrote:|Quoting {sender2}:]]\n> [[It stops with "undefined reference to pthread_create".|configure runs fine but make dies in the parser directory.|I get a wall of warnings and then a segfault in the tests.]]\n\n[[You need to add -lpthread to LIBS, configure doesn't detect it there.|That's a known problem with the bundled yacc; install bison and re-run configure.|Which compiler version? 3.3 miscompiles that file at -O2; try -O1.]] [[It's fixed in CVS.|I'll put a note in the FAQ.|Let us know if that doesn't help.|]]\n\n${SIG}\n{sender}\n\n${LIST_FOOT}`,
     `[[[PATCH]|[PATCH v2]|[RFC PATCH]]] [[add timeout option to the client|fix memory leak in config reload|document the --dry-run flag]]\n---\n[[This adds|This patch adds|Here is]] [[a --timeout option, defaulting to 30 seconds.|a free() that was missing on the reload path.|the missing paragraph to the manual page.]] [[Tested on Linux and FreeBSD.|Comments welcome.|Applies against current CVS.]]\n\nIndex: src/[[client.c|config.c|main.c]]\n===================================================================\n--- src/[[client.c|config.c|main.c]]\t(revision 1402)\n+++ src/[[client.c|config.c|main.c]]\t(working copy)\n@@ -88,6 +88,9 @@\n     int rc;\n+    if (opts->timeout > 0)\n+        alarm(opts->timeout);\n     rc = connect_server(opts);\n\n${SIG}\n{sender}\n\n${LIST_FOOT}`,
@@ -42,7 +42,7 @@ export const MAIL_PHASE4_MORE: Record<string, string[]> = {
     `[[SALE|Sale|Clearance]]: [[up to 70% off|prices slashed|everything must go]][[!|!!|]]\n---\n[[{first}, don't miss this!|Hi {first},|Dear customer,]]\n\n[[Our biggest sale of the year|End of season clearance|Warehouse sale]] [[starts now|ends Sunday|is on]]: [[up to 70% off|huge savings|prices from {small_amount}]] [[on thousands of items|in every department|on last season's styles]].\n\n<<[[SHOP NOW|Shop the sale|See the deals]]|page>>\n\n[[Free returns.|Free delivery over $50.|Click & collect in store.]] [[While stocks last.|Exclusions apply.|]]\n\n[[You're receiving this email because you subscribed at {domain}.|{brand}, registered office {city}.]] <<Unsubscribe|unsub>>`,
   ],
   work_email: [
-    // Invoices and payment requests between people who work together (phase 4).
+    // Invoices and payment requests between people who work together.
     `[[Invoice|Invoice no.|INV-]]{po} [[for {month}|- {brand}|- consulting]]\n---\n[[Hi {first},|Hello {first},|Dear {first},]]\n\n[[Please find attached|Attached is|Here is]] [[my invoice|our invoice|the invoice]] [[for {month}|for the work on the new website|for the translation job|for the April workshop]]: {amount}[[, payable within 14 days|, due by {date2}|]]. [[Bank details are on the invoice as usual.|Same account as last time.|You can also pay by card through the link in the PDF.]]\n\n[[Thanks!|Many thanks,|Best regards,|Cheers,]]\n{sender}[[\nFreelance photographer|\nBookkeeping services|\nTranslator|]]`,
     `Re: [[invoice|payment|your invoice]] {po}\n---\n[[Hi {first},|{first},]] [[thanks, I've passed it to accounts|received, we'll pay it this week|paid today, should arrive Monday]]. [[Could you add our VAT number next time?|The PO number was missing, can you resend with PO {po}?|]]\n\n{sender}\n\n> [[Please find attached my invoice for|Attached is the invoice for]] [[{month}|the last project]].`,
     `@de Rechnung {po}\n---\n[[Hallo {first},|Sehr geehrte Frau {last},|Sehr geehrter Herr {last},]]\n\nanbei [[meine|unsere]] Rechnung [[für {month}|für die Übersetzung|für die Renovierungsarbeiten]] über {amount}, zahlbar innerhalb von 14 Tagen. [[Vielen Dank für den Auftrag!|Bei Fragen melden Sie sich gern.]]\n\n[[Viele Grüße|Mit freundlichen Grüßen]]\n{sender}`,

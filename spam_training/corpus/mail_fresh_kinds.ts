@@ -1,18 +1,18 @@
 /**
  * Long file: corpus data written for this project (texts), kept whole so that
  * the probe stays one piece.
- * Phase 4's fresh-writing probe: mail written after phase 3's weights were
+ * A fresh-writing mail probe: mail written after the weights of the time were
  * shipped, of kinds and wordings the corpus did not have (bug trackers, commit
  * notices, Yahoo Groups / SourceForge / ezmlm footers, typo-ridden personal
  * mail, opted-in catalogue and club mail of several eras; credit repair,
  * descramblers, bulk mail software, "this is not spam" mass mail, advance-fee
  * variants, fake invoices, ...). It was scored by the weights and rule of
- * phase 3 before it joined the corpus (`deno run -A
+ * the time before it joined the corpus (`deno run -A
  * spam_training/probes/mail_check.ts`; figures in docs/spam.md), then appended to
  * the corpus kinds like every other text. Written from kinds' names only:
  * nothing of the held-out split or of the SpamAssassin outside check was read.
  */
-export const MAIL_PROBE: Record<string, string[]> = {
+export const MAIL_FRESH_KINDS: Record<string, string[]> = {
   mailing_list: [
     `[Bug 4471] New: crash when config file has trailing tab\n---\nhttp://bugs.example-project.org/show_bug.cgi?id=4471\n\n           Summary: crash when config file has trailing tab\n           Product: netmon\n           Version: 0.9.2\n          Platform: PC\n        OS/Version: Linux\n            Status: NEW\n          Severity: normal\n          Priority: P2\n         Component: parser\n        AssignedTo: dev@example-project.org\n        ReportedBy: {email}\n\nSteps: put "interval = 30<TAB>" in netmon.conf and start the daemon. It segfaults in parse_line().\n\n------- You are receiving this mail because: -------\nYou are the assignee for the bug, or are watching the assignee.`,
     `CVS commit: src/lib/libc/stdio\n---\nModule Name:\tsrc\nCommitted By:\t{first}\nDate:\t\t{date}\n\nModified Files:\n\tsrc/lib/libc/stdio: vfprintf.c\n\nLog Message:\nHandle a precision of zero with %s correctly; PR lib/3312.\n\n\nTo generate a diff of this commit:\ncvs rdiff -u -r1.58 -r1.59 src/lib/libc/stdio/vfprintf.c`,

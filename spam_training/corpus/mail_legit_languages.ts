@@ -1,11 +1,11 @@
 /**
- * Phase 4, breadth: legitimate mail in the languages where the corpus had as
+ * Breadth: legitimate mail in the languages where the corpus had as
  * much spam as legitimate mail or more (Russian, Chinese, Korean, Japanese,
  * Portuguese, Arabic, Italian, Polish), so that a language is not a sign of
  * spam; and legitimate mail full of links to many sites (link round-ups, news
  * digests, reading lists), which list mail is. Written from the kinds' names.
  */
-export const MAIL_PHASE4_LANGS: Record<string, string[]> = {
+export const MAIL_LEGIT_LANGUAGES: Record<string, string[]> = {
   mailing_list: [
     `@ru Re: [[[linux-ru]|[python-ru]|[dev-ru]]] [[ошибка при сборке|вопрос по настройке|медленно работает база]]\n---\n[[{sender2} пишет:|{date}, {sender2} написал:]]\n> [[При сборке падает с ошибкой линковки.|Где лежит файл конфигурации?|Запрос выполняется десять секунд.]]\n\n[[Поставь пакет dev-версии библиотеки, заголовков не хватает.|Смотри в /etc, а пользовательский в домашнем каталоге.|Добавь индекс по этим двум полям и посмотри EXPLAIN.]]\n\n[[--|С уважением,|Удачи,]]\n{sender}`,
     `@zh Re: [[[开发者邮件列表]|[用户讨论]]] [[编译错误|配置问题|性能问题]]\n---\n[[{sender2} 写道：|在 {date}，{sender2} 写道：]]\n> [[编译的时候提示找不到头文件。|配置文件应该放在哪里？|查询特别慢。]]\n\n[[需要先安装开发包，然后重新运行 configure。|默认在 /etc 目录下，也可以用参数指定。|给这两个字段加个索引试试。]]\n\n[[谢谢|祝好]]\n{sender}`,

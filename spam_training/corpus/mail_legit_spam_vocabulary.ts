@@ -1,17 +1,17 @@
 /**
  * Long file: corpus data written for this project (texts), kept whole so that
  * a kind's wordings stay together.
- * Phase 4's second, harder probe, then corpus texts: legitimate mail that
+ * A harder mail probe, then corpus texts: legitimate mail that
  * shares the vocabulary and shape of spam (opted-in catalogue and club mail
  * with capitals, prices, "click here" and "reply REMOVE"; abuse desks and
  * anti-spam lists quoting spam; forwarded news articles about scams, money or
  * medicine; RSS and news-alert digests; vendor announcements with prices;
  * long discussions), and spam that does not shout (plain, conversational,
- * long, news-like, hash-busting, in several languages). Scored by phase 3's
- * weights before joining the corpus (`probe.ts --hard`). Written from kinds'
+ * long, news-like, hash-busting, in several languages). Scored by the weights of
+ * the time before joining the corpus (`probes/mail_check.ts --spam-vocabulary`). Written from kinds'
  * names only: nothing of the held-out split or of the outside check was read.
  */
-export const MAIL_PHASE4: Record<string, string[]> = {
+export const MAIL_LEGIT_SPAM_VOCABULARY: Record<string, string[]> = {
   mailing_list: [
     `Re: [spam-l] new wave of "refinance now" junk\n---\nOn {date}, {sender2} wrote:\n> Anyone else getting hammered by the mortgage spam today? Subject lines like\n> "Lowest rates in 40 years!!!" and a "reply REMOVE" footer.\n\nSame here, about 300 since midnight, all from a handful of /24s in the same netblock. The "to be removed" address bounces, of course. I've added the ranges to our local blocklist and reported them to the upstream's abuse desk.\n\nIf you run a filter, the "S.1618" footer scores well as a rule: no legitimate sender writes that.\n\n--\n{sender}\npostmaster, {site}`,
     `Re: [filter-users] false positive on a newsletter\n---\n{sender2} wrote:\n> Our weekly newsletter got flagged as spam by the checksum network this morning.\n> It has "FREE shipping" and "click here" in it, but people asked for it.\n\nSomeone probably reported it instead of unsubscribing. Revoke it with the revoke command and it should drop out after enough trusted revocations. Putting a clear unsubscribe link at the top helps too: people report what they can't easily leave.\n\n{sender}`,

@@ -1,9 +1,9 @@
 /**
  * Long file: corpus data written for this project (texts), kept whole so that
  * the probe stays one piece.
- * Phase 4's third fresh-writing probe, written after the last phase 4 corpus
- * and feature change and scored once by the final weights and rule
- * (`deno run -A spam_training/probes/mail_check.ts --third`; figures in
+ * A fresh-writing mail probe, written after the other corpus and feature
+ * changes of its time and scored once by the final weights and rule
+ * (`deno run -A spam_training/probes/mail_check.ts --named-goods`; figures in
  * docs/spam.md), then appended to the corpus like the two others. Kinds
  * the corpus has few of: legitimate mail that names pharmacies, casinos,
  * crypto, loans and dating for real reasons, school, club and church mail,
@@ -11,7 +11,7 @@
  * and romance scams, domain renewal scams, guest posts, phishing in several
  * languages. Nothing of the held-out split or of the outside check was read.
  */
-export const MAIL_PROBE3: Record<string, string[]> = {
+export const MAIL_NAMED_GOODS: Record<string, string[]> = {
   billing_receipt: [
     `Your prescription is ready for collection\n---\nHi {first},\n\nYour repeat prescription is ready to collect from {brand} Pharmacy, High Street. Please bring your collection slip. Opening hours: Mon-Sat 9am-6pm.\n\nThis is an automated message from your pharmacy. Reply STOP to stop text and email reminders.`,
     `Your electricity bill is ready\n---\nHello {first},\n\nYour bill for {month} is ready: {amount}, due on {date2}. It will be taken by direct debit, so you don't need to do anything.\n\n<<View your bill|account>>\n\n{brand} Energy`,

@@ -1,16 +1,16 @@
 /**
  * Long file: corpus data written for this project (texts), kept whole so that
  * a kind's wordings stay together.
- * Phase 4b: legitimate opted-in commercial mail written by composition
+ * Legitimate opted-in commercial mail written by composition
  * (`[[a|b|c]]` picks one wording per filling), carrying the marks of real
  * marketing as often as real marketing does: capitals, '!', prices and
  * currency signs, percentages, countdowns, "last chance", coupon codes,
  * old-style plain text with "To unsubscribe, reply..." and modern HTML, in
  * several languages; and short "confirm your address" mail of every shape
- * (a code, a link, a template filled with odd values), which phase 4's model
+ * (a code, a link, a template filled with odd values), which an earlier model
  * read as phishing when it was short. Written from the kinds' names and the
- * features of legitimate bulk mail, after phase 4b's newsletter probe was
- * scored: none of the probe's texts, the held-out split or the outside check
+ * features of legitimate bulk mail, after the newsletter probe
+ * (probes/mail_newsletters.ts) was scored: none of the probe's texts, the held-out split or the outside check
  * was read or copied.
  */
 const SALE = "[[SALE|Sale|sale|SUMMER SALE|WINTER SALE|Mid-season sale|Clearance]]";
@@ -24,7 +24,7 @@ const FOOT =
 const OLD_FOOT =
   '[[To unsubscribe from this list, reply to this message with UNSUBSCRIBE in the subject line.|To be removed from our newsletter, visit http://www.{domain}/unsubscribe or reply with "unsubscribe".|You received this e-mail because you registered at {domain}. To stop receiving our newsletter, send a blank e-mail to leave@{domain}.]]';
 
-export const MAIL_PHASE4B: Record<string, string[]> = {
+export const MAIL_NEWSLETTERS: Record<string, string[]> = {
   retail_promotion: [
     `[[${SALE}: ${PCT} OFF|${PCT} OFF EVERYTHING|{first}, ${PCT} off starts now|Don't miss ${PCT} off!|${SALE} - ${PCT} off]][[!|!!| 🛍️|]]\n---\n[[Hi {first}|Hello {first}|Hey there|Dear customer]]${"[[!|,|]]"}\n\n[[Our ${SALE} is ON|It's here|The wait is over|Big savings are back]]! [[Take|Enjoy|Save]] ${PCT} [[off|OFF]] [[sitewide|everything|selected styles|home and garden|shoes and bags|kitchenware]].\n\n{product}: [[WAS|was]] ${PRICE2}, [[NOW|now]] ${PRICE}\n[[Gift cards from $25|FREE delivery over $50|Free returns|Members get an extra 10%]]\n\n<<[[SHOP NOW|Shop the sale|See the deals]]|page>>\n\n${ENDS}\n\n{brand}[[, {city}|]]. ${FOOT}`,
     `[[Still thinking it over?|You left something in your cart|Your cart is waiting|Forgot something, {first}?]]\n---\n[[Hi {first}|Hello {first}|Hey!]]\n\n[[Good taste!|We saved your cart.|Your items are still available.]] {product} - ${PRICE}\n\n[[Complete your order in the next 24 hours and get FREE shipping!|Check out now: stock is running low!|Use code COMEBACK10 for 10% OFF!|]]\n\n<<[[Return to cart|Complete my order|Check out]]|page>>\n\n[[Questions? Reply to this email.|Need help? Our team is here 7 days a week.|]]\n\n${FOOT}`,
@@ -97,7 +97,7 @@ export const MAIL_PHASE4B: Record<string, string[]> = {
  * requests, prize claims with a fee, stock pumps, sextortion, parcel and
  * payment phishing dressed as notices, and spam in other languages.
  */
-export const MAIL_SPAM_PHASE4B: Record<string, string[]> = {
+export const MAIL_SPAM_NEWSLETTER_LIKE: Record<string, string[]> = {
   bec_wire_fraud: [
     `[[Quick favour|Urgent request|Are you at your desk?|Need your help|Confidential]]\n---\n[[Hi {first}|{first}|Hello]],\n\n[[I need you to buy|Can you get me|Please purchase]] [[four|five|six|ten]] [[Apple|Google Play|Amazon|Steam]] gift cards [[of $100 each|worth $200 each|($500 in total)]] [[for a client|for the staff awards|for a customer surprise]]. [[Scratch the back and send me photos of the codes.|Email me the codes as soon as you have them.|Reply with the card numbers and PINs.]] [[I'm in a meeting and can't talk.|Keep this between us for now.|I'll reimburse you today.]] [[It's urgent.|Need it within the hour.|]]\n\n[[Sent from my iPhone|{sender}|Thanks, {sender}]]`,
     `[[Change of bank details|Updated payment details|Re: invoice {po} - new account|Important: our bank account has changed]]\n---\n[[Dear {first}|Hello|Good morning]],\n\n[[Please note that our bank details have changed|Due to an audit, our old account is on hold|We have moved our banking]]. [[All payments, including invoice {po}, should now go to the new account below.|Kindly update your records and send today's payment to the new account.|Do not use the old account, payments to it will be returned.]]\n\nIBAN: [[GB29 NWBK 6016 1331 9268 19|DE89 3704 0044 0532 0130 00|LT12 1000 0111 0100 1000]]\n\n[[Please confirm once the transfer is done.|Please do not call the office, the lines are being changed.|Treat this as urgent and confidential.]]\n\n[[Regards|Best regards]],\n{sender}\n[[Accounts Receivable|Finance Director|CEO]]`,

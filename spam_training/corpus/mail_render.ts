@@ -231,7 +231,7 @@ export function render(
       break;
     }
     case "old_html": {
-      // Phase 4: HTML as it was written around 2000 (font tags, bgcolor, centred
+      // HTML as it was written around 2000 (font tags, bgcolor, centred
       // tables), by legitimate senders and spammers alike, so that <font> alone
       // does not tell one from the other.
       const face = rng.pick(["Arial", "Verdana", "Times New Roman", "Tahoma", "Arial, Helvetica"]);

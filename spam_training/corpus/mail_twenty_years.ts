@@ -1,5 +1,5 @@
 /**
- * Phase 3 mail texts: twenty years of mail, not only today's. Legitimate:
+ * Mail texts: twenty years of mail, not only today's. Legitimate:
  * technical mailing-list threads (quoted replies several levels deep, patches,
  * code, signatures, list and sponsor footers), personal and work mail written
  * by people, old-style plain-text newsletters and digests. Spam: the classic
@@ -9,7 +9,7 @@
  * several languages. Written from the kinds' names: no item of the held-out
  * split or of the SpamAssassin outside check was looked at.
  */
-export const MAIL_PHASE3: Record<string, string[]> = {
+export const MAIL_TWENTY_YEARS: Record<string, string[]> = {
   mailing_list: [
     "Re: [dev] [PATCH] fix off-by-one in buffer resize\n---\nOn {date}, {sender2} wrote:\n> --- a/src/buf.c\n> +++ b/src/buf.c\n> @@ -212,7 +212,7 @@\n> -    if (len > cap)\n> +    if (len >= cap)\n>          grow(b, len + 1);\n\nLooks right to me. The old check left no room for the terminating NUL when len == cap. Could you add a test case for exactly that length?\n\nReviewed-by: {sender}\n\n_______________________________________________\ndev mailing list\n<<|list>>",
     "Re: Re: [users] memory leak after upgrade?\n---\n{sender} wrote:\n> > Memory grows by about 50 MB an hour since 4.2.\n> Does it stop growing if you turn the cache off?\n\nYes, with cache_size = 0 it stays flat. So it's the cache. I'll try the debug build tonight and send a heap profile.\n\n--\n{sender2}\n\"There are two hard things in computer science...\"",
@@ -46,7 +46,7 @@ export const MAIL_PHASE3: Record<string, string[]> = {
   ],
 };
 
-export const MAIL_SPAM_PHASE3: Record<string, string[]> = {
+export const MAIL_SPAM_TWENTY_YEARS: Record<string, string[]> = {
   bulk_old_style: [
     "ADV: Toner cartridges at wholesale\n---\nLASER PRINTER TONER - SAVE 50% OR MORE\n\nWe carry toner for HP LaserJet, Lexmark, Brother and Xerox. All cartridges are brand new and guaranteed. Call toll free 1-800-555-0132 and ask for our weekly specials!\n\nTo be taken off our mailing list please reply with REMOVE in the subject line. This message is sent in compliance with S.1618 Title III.",
     "Cable descrambler kit\n---\nWHY PAY FOR CABLE???\n\nGet ALL the premium movie channels, sports and adult channels with our new cable filter kit. Easy to install in 5 minutes! Works with 99% of cable systems. Only $49.95 plus shipping.\n\nOrder now while supplies last! <<ORDER HERE|spam>>\n\nIf you wish to be removed from our list, <<click here|unsub>>.",
@@ -91,7 +91,7 @@ export const MAIL_SPAM_PHASE3: Record<string, string[]> = {
 };
 
 /** Harder legitimate mail: lists that talk about spam, forwarded articles, sponsor footers. */
-export const MAIL_PHASE3_HARD: Record<string, string[]> = {
+export const MAIL_TWENTY_YEARS_HARD: Record<string, string[]> = {
   mailing_list: [
     "Re: [spam-l] new wave of stock spam\n---\n{sender2} wrote:\n> Anyone else getting the 'this stock will explode' junk with random\n> words at the bottom? It gets past my filters.\n\nYes, since Monday. The random words are there to poison Bayes. What works here is scoring the body URLs against a blocklist; the ticker symbol changes daily but the sites don't.\n\n--\n{sender}",
     "Re: [sa-users] false positive on a customer's invoice\n---\n> It hits FREE_MONEY and LOTS_OF_MONEY because the invoice lists amounts.\n\nThat's a known weakness of those rules. Whitelist the sender with whitelist_auth rather than lowering the rule scores for everyone. Post the full headers (pastebin) if you want more eyes on it.\n\n{sender}",
@@ -127,7 +127,7 @@ export const MAIL_PHASE3_HARD: Record<string, string[]> = {
   ],
 };
 
-export const MAIL_SPAM_PHASE3_MORE: Record<string, string[]> = {
+export const MAIL_SPAM_TWENTY_YEARS_MORE: Record<string, string[]> = {
   bulk_old_style: [
     "Re: your website\n---\nDear webmaster,\n\nWe visited your site and noticed it is not listed in the major search engines. For a one-time fee of $29.95 we will submit it to over 250,000 search engines and directories and guarantee top 10 placement! <<Submit my site|spam>>\n\n---------------------------------------\nThis email was sent to you because your address is listed on the web. To be removed, reply with 'remove' as the subject.",
     "Lowest mortgage rates in years!\n---\nHomeowners: Rates have dropped again!\n\n* Refinance and lower your monthly payment\n* Get cash out for home improvements or debt\n* Bad credit? We have programs for you!\n\nFixed rates as low as 4.95%. Free no-obligation quote in minutes. <<Click here|spam>>\n\n*** This is a commercial advertisement. To unsubscribe <<click here|unsub>> ***",

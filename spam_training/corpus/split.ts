@@ -14,7 +14,7 @@ export function splitOf(family: string): Split {
 }
 
 /**
- * The mail corpus's split (phase 4): 60 / 20 / 20 %. The held-out share is the
+ * The mail corpus's split: 60 / 20 / 20 %. The held-out share is the
  * same buckets as `splitOf` (so held-out stays what it was); a tenth of the
  * corpus moves from training to calibration, so that check 12's rule is
  * chosen on twice as much, and more varied, legitimate mail.

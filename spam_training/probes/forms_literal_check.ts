@@ -1,6 +1,6 @@
 /**
  * `deno run -A spam_training/probes/forms_literal_check.ts [--verbose] [--split=heldout]`:
- * the phase 4 probe (corpus/form_probe4.ts) through forms/submit's decision
+ * the literal-forms probe (corpus/forms_literal.ts) through forms/submit's decision
  * (form_judge with the shipped weights), in the order written, with the
  * near-duplicate memory kept in a Map as KV keeps it (sightings per MinHash
  * band, one site per site domain, the row's IP), and no learned honeypots
@@ -8,7 +8,7 @@
  * table per kind. `--split=` limits it to the rows of one corpus split (after
  * the probe was folded into the corpus, only its held-out rows stay unseen).
  */
-import { buildProbe4 } from "../corpus/forms_literal.ts";
+import { buildLiteralForms } from "../corpus/forms_literal.ts";
 import { splitOf } from "../corpus/split.ts";
 import { judgeForm } from "../../domain/spam/form_judge.ts";
 import { nearDuplicateBands } from "../../domain/spam/near_duplicates.ts";
@@ -25,7 +25,7 @@ const rows = new Map<string, Row>();
 let tp = 0, fp = 0, fn = 0, tn = 0, fp30 = 0;
 const mistakes: string[] = [];
 let at = 0;
-for (const it of buildProbe4()) {
+for (const it of buildLiteralForms()) {
   if (only && splitOf(it.family) !== only) continue;
   const fields = Object.fromEntries(
     Object.entries(it.input.fields).map(([k, v]) => [k, String(v ?? "")]),
@@ -75,7 +75,9 @@ for (const it of buildProbe4()) {
 const n = tp + fp + fn + tn;
 const pct = (a: number, b: number) => (b ? `${(100 * a / b).toFixed(1)} %` : "-");
 console.log(
-  `probe4${only ? ` (${only} rows)` : ""}: ${n} rows (${tp + fn} spam, ${fp + tn} legitimate)`,
+  `literal forms${only ? ` (${only} rows)` : ""}: ${n} rows (${tp + fn} spam, ${
+    fp + tn
+  } legitimate)`,
 );
 console.log(
   `as forms/submit decides: accuracy ${pct(tp + tn, n)}  false positives ${fp}/${

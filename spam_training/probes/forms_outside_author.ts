@@ -1,5 +1,5 @@
 /**
- * The phase 8 probe: 240 literal form submissions (120 spam, 120 legitimate)
+ * The outside-author probe: 240 literal form submissions (120 spam, 120 legitimate)
  * written fresh by a new author, without reading the training corpus or the
  * earlier probes, to estimate the forms figure on data the project never saw.
  * Measurement only: never trained, tuned or calibrated on (it is not part of
@@ -15,9 +15,9 @@
  */
 import type { Label } from "../corpus/forms_kinds.ts";
 
-export type Probe8Shape = "cf7" | "wpf" | "gf" | "el" | "custom";
+export type OutsideFormShape = "cf7" | "wpf" | "gf" | "el" | "custom";
 
-export type Probe8Extra = {
+export type OutsideFormExtra = {
   subject?: string;
   phone?: string;
   company?: string;
@@ -36,20 +36,20 @@ export type Probe8Extra = {
 
 type Row = [
   kind: string,
-  shape: Probe8Shape,
+  shape: OutsideFormShape,
   site: keyof typeof SITES,
   name: string,
   email: string,
   message: string,
-  extra?: Probe8Extra,
+  extra?: OutsideFormExtra,
 ];
 
-export type Probe8Item = {
+export type OutsideFormItem = {
   /** `probe8/<label>/<n>`. */
   id: string;
   kind: string;
   label: Label;
-  shape: Probe8Shape;
+  shape: OutsideFormShape;
   /** The target site's domain (one fresh site each in the service). */
   site: string;
   /** The body as POSTed to forms/submit. */
@@ -462,11 +462,11 @@ const CONTACT_PAGE: Record<string, string> = {
 };
 
 function fieldsOf(
-  shape: Probe8Shape,
+  shape: OutsideFormShape,
   name: string,
   email: string,
   message: string,
-  x: Probe8Extra,
+  x: OutsideFormExtra,
 ): Record<string, string> {
   const f: Record<string, string> = {};
   const put = (k: string, v: string | undefined) => {
@@ -527,7 +527,7 @@ function fieldsOf(
   return f;
 }
 
-const FORM_NAMES: Record<Probe8Shape, [number, string]> = {
+const FORM_NAMES: Record<OutsideFormShape, [number, string]> = {
   cf7: [5, "Contact form 1"],
   wpf: [112, "Simple Contact Form"],
   gf: [1, "Contact Us"],
@@ -542,7 +542,7 @@ function hiddenFields(): Record<string, string[]> {
   return out;
 }
 
-function build(rows: Row[], label: Label, one: string | null): Probe8Item[] {
+function build(rows: Row[], label: Label, one: string | null): OutsideFormItem[] {
   const spam = label === "spam";
   const hidden = one ? hiddenFields() : {};
   return rows.map(([kind, shape, code, name, email, raw, x = {}], n) => {
@@ -592,10 +592,10 @@ function build(rows: Row[], label: Label, one: string | null): Probe8Item[] {
  * run, not the probe as written) with every row sent to that one site, each
  * form posting its hidden fields (the names its bots filled) empty.
  */
-export function buildProbe8(oneSite: string | null = null): Probe8Item[] {
+export function buildOutsideForms(oneSite: string | null = null): OutsideFormItem[] {
   const spam = build(SPAM, "spam", oneSite);
   const legit = build(LEGIT, "legitimate", oneSite);
-  const out: Probe8Item[] = [];
+  const out: OutsideFormItem[] = [];
   for (let i = 0; i < Math.max(spam.length, legit.length); i++) {
     if (i < legit.length) out.push(legit[i]);
     if (i < spam.length) out.push(spam[i]);

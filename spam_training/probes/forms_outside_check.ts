@@ -1,6 +1,6 @@
 /**
- * `deno run -A spam_training/probes/forms_outside_check.ts [flags]`: the phase 8
- * probe (corpus/form_probe8.ts) scored the way an outside check would score
+ * `deno run -A spam_training/probes/forms_outside_check.ts [flags]`: the
+ * outside-author probe (probes/forms_outside_author.ts) scored the way an outside check would score
  * it. The real service runs in-process on an in-memory KV (the app of
  * routes/app.ts, no socket); every probe site is a fresh site on an account
  * of its own; each row is POSTed to /api/v1/forms/submit with its visitor (IP,
@@ -16,7 +16,7 @@
  * over the probe's rows, no KV; this thread's CPU time, and wall time): three
  * runs and their median; `--bare` posts the visitor's IP only (no user agent,
  * no referrer), a sensitivity run; `--one-site` sends every row to one fresh
- * site, each form posting its hidden fields empty (buildProbe8's variant), a
+ * site, each form posting its hidden fields empty (buildOutsideForms's variant), a
  * sensitivity run; `--overlap` prints how close the probe's
  * texts are to the training split's (word-bigram Jaccard, nearest item of the
  * same label) beside the held-out split's, numbers only; `--limit=N` scores
@@ -26,7 +26,7 @@ import { testConfig } from "../../domain/kernel/config.ts";
 import { openCtx } from "../../domain/kernel/context.ts";
 import { createLogger } from "../../domain/kernel/log.ts";
 import { buildApp } from "../../routes/app.ts";
-import { buildProbe8, type Probe8Item, SITES } from "./forms_outside_author.ts";
+import { buildOutsideForms, type OutsideFormItem, SITES } from "./forms_outside_author.ts";
 import { scoreFormSubmission } from "../../domain/spam/model/scorer.ts";
 import { judgeForm } from "../../domain/spam/form_judge.ts";
 import { submitterAddress } from "../../domain/forms/addresses.ts";
@@ -35,7 +35,7 @@ import { splitOf } from "../corpus/split.ts";
 import { comparableText } from "../../domain/spam/near_duplicates.ts";
 
 export type Scored = {
-  item: Probe8Item;
+  item: OutsideFormItem;
   /** The stored spam score (null: nothing stored, see `answer`). */
   score: number | null;
   model: number;
@@ -52,7 +52,7 @@ type Call = (method: string, path: string, body: unknown, key?: string) => Promi
  * visitor carries the IP only (no user agent, no referrer), as a client that
  * forwards nothing else would post.
  */
-export async function scoreProbe8(items: Probe8Item[], bare = false): Promise<Scored[]> {
+export async function scoreOutsideForms(items: OutsideFormItem[], bare = false): Promise<Scored[]> {
   const config = testConfig({ SVC_KV_PATH: ":memory:" });
   const ctx = await openCtx(config, { log: createLogger("error") });
   const app = buildApp(ctx);
@@ -114,7 +114,7 @@ export async function scoreProbe8(items: Probe8Item[], bare = false): Promise<Sc
 type Tally = { n: number; ok: number; band: number; scores: number[] };
 
 /** The report: totals and a table per kind, for one score (service or model). */
-export function report(title: string, rows: { item: Probe8Item; score: number }[]): string[] {
+export function report(title: string, rows: { item: OutsideFormItem; score: number }[]): string[] {
   let tp = 0, fp = 0, fn = 0, tn = 0, spamBand = 0, legitBand = 0;
   const kinds = new Map<string, Tally>();
   for (const { item, score } of rows) {
@@ -168,7 +168,7 @@ function threadCpuUs(): number | null {
  * `items`: CPU time of this thread (wall time where it cannot be read).
  */
 export function judgeCost(
-  items: Probe8Item[],
+  items: OutsideFormItem[],
   passes: number,
 ): { cpu: number | null; wall: number } {
   const inputs = items.map((it) => ({
@@ -206,7 +206,7 @@ const asStrings = (f: Record<string, unknown>) =>
  * Quartiles of each text's word-bigram Jaccard with its nearest train-split
  * item of the same label: the held-out split's and the probe's, per label.
  */
-export function corpusOverlap(items: Probe8Item[]): string[] {
+export function corpusOverlap(items: OutsideFormItem[]): string[] {
   const corpus = buildFormCorpus();
   const train = corpus.filter((i) => splitOf(i.family) === "train")
     .map((i) => ({ label: i.label, s: bigrams(comparableText(asStrings(i.input.fields))) }));
@@ -232,7 +232,7 @@ export function corpusOverlap(items: Probe8Item[]): string[] {
     const probe = items.filter((i) => i.label === label)
       .map((i) => nearest(bigrams(comparableText(i.body.fields)), label));
     lines.push(`${label.padEnd(10)} held-out vs train: ${quartiles(held)}`);
-    lines.push(`${label.padEnd(10)} probe8   vs train: ${quartiles(probe)}`);
+    lines.push(`${label.padEnd(10)} outside  vs train: ${quartiles(probe)}`);
   }
   return lines;
 }
@@ -240,20 +240,20 @@ export function corpusOverlap(items: Probe8Item[]): string[] {
 if (import.meta.main) {
   const limit = Number(Deno.args.find((a) => a.startsWith("--limit="))?.slice(8) ?? Infinity);
   const one = Deno.args.includes("--one-site") ? SITES.den : null;
-  const items = buildProbe8(one).slice(0, limit);
+  const items = buildOutsideForms(one).slice(0, limit);
   const bare = Deno.args.includes("--bare");
-  const scored = await scoreProbe8(items, bare);
+  const scored = await scoreOutsideForms(items, bare);
   const tag = (bare ? " (visitor: IP only)" : "") + (one ? ` (all to ${one})` : "");
   const lost = scored.filter((s) => s.score === null);
   const kept = scored.filter((s) => s.score !== null) as (Scored & { score: number })[];
-  console.log(report(`probe8 as forms/submit stores it${tag}`, kept).join("\n"));
+  console.log(report(`outside forms as forms/submit stores it${tag}`, kept).join("\n"));
   if (lost.length) {
     console.log(`\nnot stored (${lost.length}):`);
     for (const s of lost) console.log(`  ${s.item.id} ${s.item.kind}: ${s.answer}`);
   }
   console.log(
     "\n" + report(
-      "probe8, the model alone",
+      "outside forms, the model alone",
       scored.map((s) => ({
         item: s.item,
         score: s.model,

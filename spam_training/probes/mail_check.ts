@@ -1,23 +1,23 @@
 /**
- * The fresh-writing probe of the mail model (phase 4): texts written after the
- * weights were shipped (`corpus/mail_probe.ts`), scored as mail/send would
+ * The fresh-writing probes of the mail model: texts written after the
+ * weights were shipped (`corpus/mail_fresh_kinds.ts`), scored as mail/send would
  * (model alone at 60+, and checks 11 + 12) with a table per kind.
  *
- *   deno run -A spam_training/probes/mail_check.ts [--hard | --third] [--split] [--verbose]
+ *   deno run -A spam_training/probes/mail_check.ts [--spam-vocabulary | --named-goods] [--split] [--verbose]
  *
- * `--hard` scores the second probe (`corpus/mail_phase4.ts`): legitimate mail
- * with spam's vocabulary and spam that does not shout. `--third` scores the
- * third probe (`corpus/mail_probe3.ts`). `--4b` scores phase 4b's newsletter
- * probe (`corpus/mail_probe4b.ts`, never folded into the corpus).
+ * `--spam-vocabulary` scores the second probe (`corpus/mail_legit_spam_vocabulary.ts`): legitimate mail
+ * with spam's vocabulary and spam that does not shout. `--named-goods` scores the
+ * third probe (`corpus/mail_named_goods.ts`). `--newsletters` scores the newsletter
+ * probe (`probes/mail_newsletters.ts`, never folded into the corpus).
  *
  * Once the probe joined the corpus, `--split` shows the figures per corpus
  * split: only its calibration and held-out families stay unseen by training.
  */
 import { buildMailItem, MAIL_KINDS } from "../corpus/mail.ts";
-import { MAIL_PROBE } from "../corpus/mail_fresh_kinds.ts";
-import { MAIL_PHASE4 } from "../corpus/mail_legit_spam_vocabulary.ts";
-import { MAIL_PROBE3 } from "../corpus/mail_named_goods.ts";
-import { MAIL_PROBE4B } from "./mail_newsletters.ts";
+import { MAIL_FRESH_KINDS } from "../corpus/mail_fresh_kinds.ts";
+import { MAIL_LEGIT_SPAM_VOCABULARY } from "../corpus/mail_legit_spam_vocabulary.ts";
+import { MAIL_NAMED_GOODS } from "../corpus/mail_named_goods.ts";
+import { MAIL_NEWSLETTERS_PROBE } from "./mail_newsletters.ts";
 import type { MailItem } from "../corpus/mail.ts";
 import { mailSplitOf } from "../corpus/split.ts";
 import { scoreEmail } from "../../domain/spam/model/scorer.ts";
@@ -29,7 +29,7 @@ const verbose = Deno.args.includes("--verbose");
 const bySplit = Deno.args.includes("--split");
 
 /** The probe's items as the corpus builds them (the probe texts sit at the end of each kind). */
-export function probeItems(set: Record<string, string[]> = MAIL_PROBE): MailItem[] {
+export function probeItems(set: Record<string, string[]> = MAIL_FRESH_KINDS): MailItem[] {
   const items: MailItem[] = [];
   for (const k of MAIL_KINDS) {
     const probe = set[k.kind] ?? [];
@@ -108,15 +108,21 @@ function report(title: string, items: MailItem[]) {
 }
 
 if (import.meta.main) {
-  const hard = Deno.args.includes("--hard");
-  const third = Deno.args.includes("--third");
-  const p4b = Deno.args.includes("--4b");
+  const hard = Deno.args.includes("--spam-vocabulary");
+  const third = Deno.args.includes("--named-goods");
+  const newsletters = Deno.args.includes("--newsletters");
   const items = probeItems(
-    p4b ? MAIL_PROBE4B : third ? MAIL_PROBE3 : hard ? MAIL_PHASE4 : MAIL_PROBE,
+    newsletters
+      ? MAIL_NEWSLETTERS_PROBE
+      : third
+      ? MAIL_NAMED_GOODS
+      : hard
+      ? MAIL_LEGIT_SPAM_VOCABULARY
+      : MAIL_FRESH_KINDS,
   );
   report(
-    p4b
-      ? "newsletter probe (4b)"
+    newsletters
+      ? "newsletter probe"
       : third
       ? "third probe"
       : hard

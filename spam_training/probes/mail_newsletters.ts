@@ -1,9 +1,9 @@
 /**
  * Long file: corpus data written for this project (texts), kept whole so that
  * the probe stays one piece.
- * Phase 4b's newsletter probe, written before any phase 4b change and scored
- * by phase 4's weights and rule (`deno run -A spam_training/probes/mail_check.ts
- * --4b`; figures in docs/spam.md). Legitimate opted-in commercial and
+ * The newsletter probe, written before the newsletter corpus texts
+ * (corpus/mail_newsletters.ts) and scored by the weights and rule of the time (`deno run -A spam_training/probes/mail_check.ts
+ * --newsletters`; figures in docs/spam.md). Legitimate opted-in commercial and
  * organisational mail of every era and style (retail offers with prices,
  * capitals, '!' and currency signs, vendor announcements, travel deals,
  * magazines, clubs, charities, events, SaaS updates, abandoned carts,
@@ -13,7 +13,7 @@
  * on mail the model was not trained on. Nothing of the held-out split or of
  * the outside check was read.
  */
-export const MAIL_PROBE4B: Record<string, string[]> = {
+export const MAIL_NEWSLETTERS_PROBE: Record<string, string[]> = {
   retail_promotion: [
     `BLACK FRIDAY STARTS NOW: 40% OFF EVERYTHING!\n---\nIt's here, {first}!\n\nTake 40% OFF sitewide - boots, coats, knitwear and more. No code needed, prices as marked.\n\nWool coat: WAS $240, NOW $144!\nLeather boots: WAS $180, NOW $108!\n\n<<SHOP THE SALE|page>>\n\nEnds Monday at midnight. Free returns within 30 days.\n\n{brand}, {city}. You signed up at {domain}. <<Unsubscribe|unsub>>`,
     `Your cart misses you\n---\nHi {first},\n\nYou left something behind! The {product} is still in your cart, and it's selling fast.\n\nComplete your order today and get FREE shipping on orders over $50.\n\n<<Return to cart|page>>\n\nQuestions? Reply to this email and our team will help.\n\n{brand} | <<Email preferences|unsub>>`,

@@ -1,13 +1,13 @@
 /**
- * The phase 4 probe (domain/spam/corpus/form_probe4*.ts): its shape, as the
- * issue's outside check is shaped, and how it was folded into the corpus.
+ * The literal-forms probe (spam_training/corpus/forms_literal*.ts): its shape,
+ * as an outside check is shaped, and how it was folded into the corpus.
  */
 import assert from "node:assert/strict";
-import { buildProbe4 } from "../../../spam_training/corpus/forms_literal.ts";
+import { buildLiteralForms } from "../../../spam_training/corpus/forms_literal.ts";
 import { buildFormCorpus } from "../../../spam_training/corpus/forms.ts";
 
 Deno.test("the probe has at least 120 spam and 120 legitimate rows in the plugins' field shapes", () => {
-  const rows = buildProbe4();
+  const rows = buildLiteralForms();
   assert.ok(rows.filter((r) => r.label === "spam").length >= 120);
   assert.ok(rows.filter((r) => r.label === "legitimate").length >= 120);
   const keys = new Set(rows.flatMap((r) => Object.keys(r.input.fields)));
@@ -24,7 +24,7 @@ Deno.test("the probe has at least 120 spam and 120 legitimate rows in the plugin
 
 Deno.test("the probe is in the corpus, one family per row, without its honeypot rows and repeated copies", () => {
   const probe = buildFormCorpus().filter((i) => i.family.startsWith("probe4/"));
-  const rows = buildProbe4();
+  const rows = buildLiteralForms();
   const honeypots = rows.filter((r) => r.kind === "honeypot_unknown").length;
   const copies = rows.filter((r) => r.kind === "same_message_many_ips").length - 1;
   assert.equal(probe.length, rows.length - honeypots - copies);

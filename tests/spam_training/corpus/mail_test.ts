@@ -5,7 +5,7 @@ import { prefixOf } from "../../../domain/spam/model/text_features.ts";
 import { NamedSink } from "../../../domain/spam/model/vector.ts";
 import { mailSplitOf, splitOf } from "../../../spam_training/corpus/split.ts";
 import { buildMailCorpus, MAIL_KINDS } from "../../../spam_training/corpus/mail.ts";
-import { MAIL_PROBE } from "../../../spam_training/corpus/mail_fresh_kinds.ts";
+import { MAIL_FRESH_KINDS } from "../../../spam_training/corpus/mail_fresh_kinds.ts";
 import { FLAG_SCORE, isDiscussion, scoreContent } from "../../../domain/spam/mail_score.ts";
 import { BuiltinClassifier } from "../../../domain/spam/classifier.ts";
 
@@ -32,7 +32,7 @@ const MASS_MAIL = `FREE CABLE TV!!! WATCH ALL PREMIUM CHANNELS FREE!!! ONLY $39.
 This is NOT spam. Under Bill S.1618 TITLE III this letter cannot be considered spam.
 To be removed from our list, reply with REMOVE in the subject line.`;
 
-Deno.test("mail features (phase 4): a discussion's structure against mass mail's marks", () => {
+Deno.test("mail features: a discussion's structure against mass mail's marks", () => {
   const list = featureNames("Re: [fork] pills", LIST_POST);
   for (const f of ["attribution_line", "list_footer:tail", "quoted_share:some"]) {
     assert.ok(
@@ -43,7 +43,7 @@ Deno.test("mail features (phase 4): a discussion's structure against mass mail's
   assert.ok(!list.includes("mass:remove_by_reply"));
   const mass = featureNames("FREE CABLE", MASS_MAIL);
   for (const f of ["mass:remove_by_reply", "mass:not_spam_claim"]) assert.ok(mass.includes(f), f);
-  // Phase 4b: the share of capitals, '!' and currency signs is marketing style, not spam intent.
+  // The share of capitals, '!' and currency signs is marketing style, not spam intent.
   for (const f of [...list, ...mass]) {
     assert.ok(!/^body_(?:caps|excl|money)|^body:excl_run/.test(f), f);
   }
@@ -55,7 +55,7 @@ Deno.test("mail features (phase 4): a discussion's structure against mass mail's
   assert.ok(patch.some((f) => f.startsWith("code_lines:")), patch.join(" "));
 });
 
-Deno.test("check 11 (phase 4): phrases count half in a discussion, in full elsewhere", () => {
+Deno.test("check 11: phrases count half in a discussion, in full elsewhere", () => {
   assert.ok(isDiscussion(LIST_POST));
   assert.ok(!isDiscussion(MASS_MAIL));
   const inList = scoreContent("Re: [fork] pills", LIST_POST);
@@ -74,7 +74,7 @@ Deno.test("check 11 (phase 4): phrases count half in a discussion, in full elsew
   assert.equal(v.spam, false, v.detail ?? "");
 });
 
-Deno.test("mail split (phase 4): held-out is exactly splitOf's, calibration twice as large", () => {
+Deno.test("mail split: held-out is exactly splitOf's, calibration twice as large", () => {
   const items = buildMailCorpus();
   let cal = 0, oldCal = 0;
   for (const it of items) {
@@ -86,9 +86,9 @@ Deno.test("mail split (phase 4): held-out is exactly splitOf's, calibration twic
 });
 
 Deno.test("mail probe: at least 150 items, every probe text folded into its corpus kind", () => {
-  const texts = Object.values(MAIL_PROBE).flat();
+  const texts = Object.values(MAIL_FRESH_KINDS).flat();
   assert.ok(texts.length * 3 >= 150, `${texts.length} texts`);
-  for (const [kind, ts] of Object.entries(MAIL_PROBE)) {
+  for (const [kind, ts] of Object.entries(MAIL_FRESH_KINDS)) {
     const k = MAIL_KINDS.find((x) => x.kind === kind);
     assert.ok(k, kind);
     for (const t of ts) assert.ok(k.texts.includes(t), `${kind}: ${t.slice(0, 40)}`);
