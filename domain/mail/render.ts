@@ -50,7 +50,7 @@ type Slot = "text" | "quoted" | "unquoted" | "name";
  * link into script:
  *
  * 1. Each `{{name}}` is placed by reading the template with an HTML tokenizer
- *    (html_scan.ts): in text and quoted attribute values the value is
+ *    (domain/kernel/html.ts): in text and quoted attribute values the value is
  *    HTML-escaped; in an unquoted attribute value every character but letters
  *    and digits becomes a character reference (so spaces and `=` cannot start
  *    another attribute); in a tag or attribute name it is left out.

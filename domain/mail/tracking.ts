@@ -15,7 +15,7 @@
  *   the MAC covers the log id and that exact URL; so only links that were in the
  *   message redirect (no open redirect). Unsubscribe links are left alone.
  *
- * Tags and attributes are read with htmlparser2's tokenizer (html_scan.ts):
+ * Tags and attributes are read with htmlparser2's tokenizer (domain/kernel/html.ts):
  * only the value of the first real `href` attribute of `<a>` and `<area>` is
  * replaced (never text that merely looks like one inside another attribute, a
  * comment or a script), so the rest of the markup reaches the recipient byte for
