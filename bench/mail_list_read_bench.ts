@@ -13,7 +13,7 @@
  * entries left out). Rounds alternate; wall and process CPU (all threads) per
  * read, in µs.
  */
-import { buildMailCorpus } from "../domain/spam/corpus/mail.ts";
+import { buildMailCorpus } from "../spam_training/corpus/mail.ts";
 import {
   mailSignature,
   MAX_LISTED,

@@ -6,7 +6,7 @@
  * service-wide list (200 texts). Prints the stored values' sizes.
  */
 import { deserialize, serialize } from "node:v8";
-import { buildMailCorpus } from "../domain/spam/corpus/mail.ts";
+import { buildMailCorpus } from "../spam_training/corpus/mail.ts";
 import {
   type AccountMailMarks,
   emptyAccountMarks,

@@ -3,10 +3,10 @@
  * email with the trained models (weights already decoded; the first call
  * decodes them once).
  */
-import { buildFormCorpus } from "../domain/spam/corpus/forms.ts";
-import { buildMailCorpus } from "../domain/spam/corpus/mail.ts";
+import { buildFormCorpus } from "../spam_training/corpus/forms.ts";
+import { buildMailCorpus } from "../spam_training/corpus/mail.ts";
 import { scoreEmail, scoreFormSubmission } from "../domain/spam/model/scorer.ts";
-import { judgeSubmission } from "../domain/spam/form_judge.ts";
+import { judgeForm } from "../domain/spam/form_judge.ts";
 import { nearDuplicateBands } from "../domain/spam/near_duplicates.ts";
 import { BuiltinClassifier } from "../domain/spam/classifier.ts";
 
@@ -61,7 +61,7 @@ Deno.bench(`email with a ${Math.round((bigNewsletter.html ?? "").length / 1000)}
 // What forms/submit runs per submission: the model, the rules and the judgement (no KV).
 Deno.bench("forms/submit judgement (model + rules + hard evidence)", { group: "forms" }, () => {
   const f = forms[k++ % forms.length];
-  judgeSubmission({
+  judgeForm({
     fields: f.fields as Record<string, string>,
     visitor: f.visitor ?? null,
     submitterEmail: null,
@@ -99,7 +99,7 @@ Deno.bench("check 12 built-in verdict, 1 MB single-word body", { group: "hostile
   builtin.classifySync({ from: "", to: "", subject: "Hello", text: oneWord, html: null });
 });
 Deno.bench("forms/submit judgement, 1 MB 'a-a-a-' message", { group: "hostile" }, () => {
-  judgeSubmission({
+  judgeForm({
     fields: { "your-message": hyphens },
     visitor: null,
     submitterEmail: null,

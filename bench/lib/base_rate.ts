@@ -3,13 +3,13 @@
  * form traffic (stock-phrased messages, bench/lib/stock_messages.ts; a long
  * tail of quiet sites and some busy ones; people who send one request to three
  * to five businesses; optional fields that a few visitors fill), pushed in
- * time order through the real judgement (judgeSubmission) with the real memory
+ * time order through the real judgement (judgeForm) with the real memory
  * semantics (store.ts spamMemoryKeys / spamMemoryOf / addSightings /
  * addFieldCounts over an in-memory map, the exact-copy marker of
  * fingerprint.ts), then one outreach campaign (one text from 25 IPs to 25
  * sites within half an hour). Everything but KV is the service's own code.
  */
-import { identitiesOf, judgeSubmission } from "../../domain/spam/form_judge.ts";
+import { identitiesOf, judgeForm } from "../../domain/spam/form_judge.ts";
 import { nearDuplicateBands } from "../../domain/spam/near_duplicates.ts";
 import { contentFingerprint, DUPLICATE_WINDOW_MS } from "../../domain/spam/fingerprint.ts";
 import { senderTag } from "../../domain/spam/sameness.ts";
@@ -185,7 +185,7 @@ export function simulate(opts: SimOptions): SimResult {
     const memory = spamMemoryOf(q, got as Record<string, Deno.KvEntryMaybe<unknown>>);
     const fp = contentFingerprint(fields);
     const mark = fp ? marks.get(fp) : undefined;
-    const verdict = judgeSubmission({
+    const verdict = judgeForm({
       fields,
       visitor: p.body.visitor,
       submitterEmail: submitter,

@@ -37,7 +37,7 @@ import {
 } from "../mail/send_state_store.ts";
 import { type PreparedSend, prepareParsedSend, prepareSend } from "../mail/send.ts";
 import type { SpamResult } from "../spam/form_score.ts";
-import { identitiesOf, judgeSubmission } from "../spam/form_judge.ts";
+import { identitiesOf, judgeForm } from "../spam/form_judge.ts";
 import {
   addFieldCounts,
   addSightings,
@@ -233,7 +233,7 @@ export async function storeSubmission(
       const duplicateElsewhere = !!mark && mark.site_id !== site.id &&
         now - mark.at < DUPLICATE_WINDOW_MS;
       const memory = spamMemoryOf(spamQuery, read.alongside.spam);
-      const spam = judgeSubmission({
+      const spam = judgeForm({
         fields,
         visitor: input.visitor
           ? { user_agent: input.visitor.user_agent, referrer: input.visitor.referrer }

@@ -4,7 +4,14 @@
  * not regexes); text to HTML escapes every character that HTML gives meaning to.
  */
 import { compile } from "html-to-text";
-import { applyEdits, type Edit, escapeHtml, scanHtml, type ScannedAttr } from "./html_scan.ts";
+import {
+  applyEdits,
+  type Edit,
+  escapeHtml,
+  scanHtml,
+  type ScannedAttr,
+  tooManyTags,
+} from "../kernel/html.ts";
 
 export { escapeHtml };
 
@@ -43,7 +50,7 @@ type Slot = "text" | "quoted" | "unquoted" | "name";
  * link into script:
  *
  * 1. Each `{{name}}` is placed by reading the template with an HTML tokenizer
- *    (html_scan.ts): in text and quoted attribute values the value is
+ *    (domain/kernel/html.ts): in text and quoted attribute values the value is
  *    HTML-escaped; in an unquoted attribute value every character but letters
  *    and digits becomes a character reference (so spaces and `=` cannot start
  *    another attribute); in a tag or attribute name it is left out.
@@ -221,23 +228,6 @@ export function usesVariable(template: string, name: string): boolean {
 /** A subject line from a template: variables filled, line breaks flattened. */
 export function fillSubject(template: string, data: TemplateData): string {
   return fillVariables(template, data, false).replace(/[\r\n\t]+/g, " ").trim();
-}
-
-/**
- * Markup with more tags than any real email. htmlparser2's Parser (under
- * html-to-text and the classifier) keeps its open-element stack with unshift, so
- * deeply nested unclosed tags cost quadratic time; such HTML is handled by the
- * linear fallbacks instead (tags stripped for text, no link analysis). Tracking
- * and template variables use the Tokenizer alone (html_scan.ts), which is linear.
- */
-export const MAX_PARSED_TAGS = 20_000;
-
-export function tooManyTags(html: string): boolean {
-  let n = 0;
-  for (let i = html.indexOf("<"); i !== -1; i = html.indexOf("<", i + 1)) {
-    if (++n > MAX_PARSED_TAGS) return true;
-  }
-  return false;
 }
 
 // Compiled once: html-to-text's convert() compiles its selectors on every call

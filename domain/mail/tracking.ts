@@ -15,7 +15,7 @@
  *   the MAC covers the log id and that exact URL; so only links that were in the
  *   message redirect (no open redirect). Unsubscribe links are left alone.
  *
- * Tags and attributes are read with htmlparser2's tokenizer (html_scan.ts):
+ * Tags and attributes are read with htmlparser2's tokenizer (domain/kernel/html.ts):
  * only the value of the first real `href` attribute of `<a>` and `<area>` is
  * replaced (never text that merely looks like one inside another attribute, a
  * comment or a script), so the rest of the markup reaches the recipient byte for
@@ -23,7 +23,7 @@
  * decoded, parsed with the WHATWG URL parser) and must be one that a redirect
  * can carry (`redirectTarget`); any other link is left as it was.
  */
-import { applyEdits, type Edit, escapeHtml, scanHtml } from "./html_scan.ts";
+import { applyEdits, type Edit, escapeHtml, scanHtml } from "../kernel/html.ts";
 import { clickMac, openMac } from "./tokens.ts";
 
 export function openPixelUrl(base: string, encKey: Uint8Array, logId: string): string {

@@ -12,11 +12,10 @@
  *   not stop mail.
  */
 import { Buffer } from "node:buffer";
-import { Parser } from "htmlparser2";
 import type { Logger } from "../kernel/log.ts";
-import { tooManyTags } from "../mail/render.ts";
-import { judgeEmail } from "./mail_judge.ts";
-import { hasHomoglyphWord } from "./model/text.ts";
+import { anchorLinks, tooManyTags } from "../kernel/html.ts";
+import { judgeMail } from "./mail_judge.ts";
+import { hasHomoglyphWord } from "./text.ts";
 
 export type ClassifierInput = {
   from: string;
@@ -96,36 +95,15 @@ const URL_RE = /https?:\/\/[^\s"'<>)]+/gi;
 /** Links examined per message: enough for any real mail, bounded work for hostile input. */
 const MAX_LINKS = 200;
 
-/** The links of an HTML body with their visible text (htmlparser2: linear, no backtracking). */
-function linksOf(html: string): Facts["links"] {
-  const links: Facts["links"] = [];
-  let open: { href: string; label: string } | null = null;
-  const parser = new Parser({
-    onopentag(name, attribs) {
-      if (name !== "a" || links.length >= MAX_LINKS) return;
-      if (open) links.push({ host: hostOf(open.href), href: open.href, label: open.label.trim() });
-      open = { href: (attribs.href ?? "").trim(), label: "" };
-    },
-    ontext(t) {
-      if (open && open.label.length < 300) open.label += t;
-    },
-    onclosetag(name) {
-      if (name !== "a" || !open) return;
-      links.push({ host: hostOf(open.href), href: open.href, label: open.label.trim() });
-      open = null;
-    },
-  }, { decodeEntities: true, lowerCaseTags: true });
-  parser.end(html);
-  return links.slice(0, MAX_LINKS);
-}
-
 function facts(input: ClassifierInput): Facts {
   const all = `${input.subject}\n${input.text}`;
   return {
     subject: input.subject,
     text: input.text,
     all,
-    links: input.html && !tooManyTags(input.html) ? linksOf(input.html) : [],
+    links: input.html && !tooManyTags(input.html)
+      ? anchorLinks(input.html, MAX_LINKS).map((l) => ({ host: hostOf(l.href), ...l }))
+      : [],
     urls: (all.match(URL_RE) ?? []).slice(0, MAX_LINKS),
   };
 }
@@ -216,7 +194,7 @@ export class BuiltinClassifier implements SpamClassifier {
     const f = facts(input);
     const fired = FEATURES.filter((x) => x.test(f)).map((x) => x.name);
     // The signals are combined with the trained model (mail_judge.ts): none refuses alone.
-    const j = judgeEmail(
+    const j = judgeMail(
       { subject: input.subject, text: input.text, html: input.html },
       fired,
       input.marked ?? 0,

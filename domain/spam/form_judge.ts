@@ -1,5 +1,6 @@
 /**
- * The spam score of a form submission (issue 13): the trained model's
+ * `judgeForm`, spam's one entry point for a form submission (forms/submit
+ * calls it; mail is judged by `judgeMail`, mail_judge.ts): the trained model's
  * calibrated score, nudged by the rules, raised by hard evidence and moved by
  * the site owner's marks.
  *
@@ -111,7 +112,8 @@ function looksMachineFilled(name: string, fields: Record<string, string>): boole
   );
 }
 
-export function judgeSubmission(input: JudgeInput): SpamResult {
+/** The spam score and class of one form submission, with the reasons that moved it. */
+export function judgeForm(input: JudgeInput): SpamResult {
   const rules = scoreSubmission({
     fields: input.fields,
     visitor: input.visitor,

@@ -9,7 +9,7 @@
 import { ANY_PHRASE, PHRASE_PATTERNS, SHORTENER_HOSTS, SUSPICIOUS_TLDS } from "./phrases.ts";
 import { isDisposableAddress } from "./disposable.ts";
 import { isBotStyleName } from "./names.ts";
-import { findLinks, fold, isGibberishWord, isScriptMixed, linkHost, words } from "./text.ts";
+import { fold, isGibberishWord, isScriptMixed, linkHost, words, writtenLinks } from "./text.ts";
 
 export type Classification = "legitimate" | "suspicious" | "spam";
 
@@ -76,7 +76,7 @@ export const POINTS = {
 } as const;
 
 // Field names of honeypots: hidden inputs a person never fills.
-// Phase 4: "hp" as a bracketed or separated part (wpforms[hp], form_hp_2), the
+// Also "hp" as a bracketed or separated part (wpforms[hp], form_hp_2), the
 // contact_me_by_fax_only convention, and confirm / check / verify copies of
 // fax, URL and website fields (a person confirms an email, not a fax number).
 export const HONEYPOT_NAME =
@@ -194,7 +194,7 @@ export function scoreSubmission(input: SpamInput): SpamResult {
   let textWords = 0;
   for (let i = 0; i < filledCount; i++) {
     const k = keys[i], v = vals[i];
-    const found = findLinks(v);
+    const found = writtenLinks(v);
     const onlyUrl = found.length === 1 && found[0].trim() === v.trim() && URL_FIELD.test(k);
     if (!onlyUrl) {
       links.push(...found.filter((l) => !hostWithin(linkHost(l) ?? "", input.siteDomain)));
@@ -208,7 +208,7 @@ export function scoreSubmission(input: SpamInput): SpamResult {
     add("suspicious_tld", POINTS.suspicious_tld);
   }
   if (hosts.some((h) => SHORTENER_HOSTS.has(h))) add("url_shortener", POINTS.url_shortener);
-  if (keys.some((k, i) => NAME_FIELD.test(k) && findLinks(vals[i]).length > 0)) {
+  if (keys.some((k, i) => NAME_FIELD.test(k) && writtenLinks(vals[i]).length > 0)) {
     add("link_in_name", POINTS.link_in_name);
   }
   if (MARKUP_LINK.test(all)) add("markup_links", POINTS.markup_links);

@@ -1,7 +1,10 @@
 /**
- * The built-in verdict of check 12 (ai_flagged): the trained mail model
- * (spam/model/) together with the built-in phishing signals (classifier.ts)
- * and the content rules (mail_score.ts), combined conservatively.
+ * `judgeMail`, spam's judgement of an email (a form submission's is
+ * `judgeForm`, form_judge.ts). mail/send reaches it through the classifier
+ * interface (classifier.ts, check 12 ai_flagged), so that an external engine
+ * can stand in for it. It combines, conservatively, the trained mail model
+ * (spam/model/), the built-in phishing signals (classifier.ts) and the content
+ * rules (mail_score.ts, check 11).
  *
  * It refuses:
  *
@@ -12,8 +15,8 @@
  *   plainly legitimate (MODEL_TWO_SIGNALS, 30+): a gift-card request with a
  *   deadline from "the boss".
  *
- * Phase 4 chose the thresholds on the larger calibration split (291
- * legitimate, 231 spam; domain/spam/training/mail_rules.ts). Every candidate
+ * The thresholds were chosen on the larger calibration split (291
+ * legitimate, 231 spam; spam_training/mail_rules.ts). Every candidate
  * ("70, 80, 90, 95 alone" with "50, 60, 70 with a signal") refused no
  * legitimate calibration mail, so that criterion could not choose; a margin
  * was added then, after seeing the grid: each threshold at least 10 points
@@ -26,16 +29,15 @@
  * "60 with a signal" was kept (50 catches one calibration spam more). No
  * legitimate mail of the train or calibration splits shows two phishing
  * signals, so the last clause's threshold is not constrained by the corpus.
- * Phase 4 had lowered it to 10 (the gift-card request of
- * tests/domain/spam/classifier_test.ts scored 17 by its weights); phase 4b
- * restored phase 3's 30, the safer rule since no data supports 10, after
- * adding gift-card and wire-change requests to the corpus (that request
- * scores 88 by phase 4b's weights).
+ * It stays at 30, the safer rule since no data supports a lower one: 10 was
+ * tried while the gift-card request of tests/domain/spam/classifier_test.ts
+ * scored 17; with gift-card and wire-change requests added to the corpus it
+ * scored 88 by the model alone, and 30 came back.
  *
  * No single signal refuses: a link whose text shows one domain and goes to
  * another (click tracking does that) is one signal among others.
  *
- * Phase 6: `marked`, the points the account's own spam marks add to check 11
+ * `marked`, the points the account's own spam marks add to check 11
  * (a near-duplicate of text it marked spam, a sender it marked spam;
  * mail_marks.ts), count with the content rules: a site owner's mark agrees
  * with the model as a content rule does. Ham marks and the service-wide list
@@ -61,7 +63,7 @@ export type MailJudgement = {
   signals: string[];
 };
 
-export function judgeEmail(
+export function judgeMail(
   e: { subject: string; text: string; html: string | null },
   signals: string[],
   marked = 0,

@@ -1,5 +1,5 @@
 /**
- * Site owners' marks on their own mail (issue 13, phase 6): what a mark on an
+ * Site owners' marks on their own mail: what a mark on an
  * email log record does to the same account's later mail/send checks 11 and
  * 12, and to every account through the service-wide list. Pure functions over
  * what mail_marks_store.ts keeps; no KV here.

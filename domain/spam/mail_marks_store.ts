@@ -14,7 +14,7 @@
  *   reports an operator removed (kept CLEARED_TTL_MS);
  * - per list entry (id: a hash of its signature), what the list that every
  *   send reads leaves out: the accounts that listed it and when it was first
- *   listed (phase 8, for the operator's listing).
+ *   listed (for the operator's listing).
  *
  * Marking is rare (a person clicks), so it reads what it changes and writes
  * it back checked against the versions read (retried on conflict by the use case).
@@ -140,7 +140,7 @@ function setReport(op: Deno.AtomicOperation, band: string, v: ReportValue | null
   }
 }
 
-/** One entry of the service-wide list, with what is kept beside it (null: listed before phase 8). */
+/** One entry of the service-wide list, with what is kept beside it (null: an entry listed before these were kept). */
 export type MailListEntry = {
   id: string;
   sig: Signature;

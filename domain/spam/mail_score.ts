@@ -105,7 +105,7 @@ export function scoreContent(subject: string, body: string): ContentScore {
 
   // A discussion (a mailing list's footer, or quoted lines with an attribution
   // or a signature) mentions pills, casinos and lotteries to talk about them:
-  // there its phrases count half (phase 4; a list post about spam was refused).
+  // there its phrases count half (a list post about spam was once refused).
   const discussion = isDiscussion(body);
   for (const r of PHRASES) {
     let n = 0;

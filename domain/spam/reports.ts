@@ -2,7 +2,7 @@
  * The band reports behind both service-wide lists (forms: spam/store.ts, mail:
  * spam/mail_marks_store.ts), as pure functions. Per MinHash band key of a text
  * marked spam, KV keeps the accounts that marked it; three accounts on one band
- * list the text. Issue 13, phase 8: an operator can remove a listed text; its
+ * list the text. An operator can remove a listed text; its
  * reporting accounts then move to the bands' `cleared` set, and stay out of
  * the count of every text that shares a band with a cleared one (so the same
  * accounts marking the text again, or a near-duplicate of it, do not list it

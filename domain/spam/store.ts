@@ -8,7 +8,7 @@
  * - an account's marks per sender identity (address, domain, IP): {spam, ham};
  * - the service-wide list: per band key, the accounts that marked such text spam
  *   (and those whose reports an operator removed), and per listed text an
- *   entry the operator lists and removes (phase 8);
+ *   entry the operator lists and removes;
  * - per site, form and field name, how many legitimate submissions had the
  *   field and how many filled it (one KvU64 summed in the submission's commit:
  *   low 32 bits had it, high 32 bits filled it). A field that many legitimate
@@ -193,7 +193,7 @@ export function setMarkCounts(
   op.check({ key, versionstamp: read.versionstamp }).set(key, counts);
 }
 
-/** A listed form text (phase 8): the bands that list it, the accounts that did, and when. */
+/** A listed form text (what the operator lists and removes): the bands that list it, the accounts that did, and when. */
 export type ListEntry = {
   id: string;
   bands: string[];

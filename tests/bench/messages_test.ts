@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { message, submissionBody } from "../../bench/lib/messages.ts";
 import { STOCK_SENTENCES } from "../../bench/lib/stock_messages.ts";
-import { judgeSubmission } from "../../domain/spam/form_judge.ts";
+import { judgeForm } from "../../domain/spam/form_judge.ts";
 import { nearDuplicateBands } from "../../domain/spam/near_duplicates.ts";
 
 Deno.test("the bench's messages are stock-phrased: built from the pool, sharing band keys as real traffic does", () => {
@@ -37,7 +37,7 @@ Deno.test("the bench's messages: the content judgement alone takes almost none f
   let spam = 0;
   for (let i = 0; i < 5_000; i++) {
     const b = submissionBody(i, "site.example");
-    const r = judgeSubmission({
+    const r = judgeForm({
       fields: b.fields,
       visitor: b.visitor,
       submitterEmail: b.fields.email,

@@ -14,7 +14,7 @@ import {
   scriptOfLanguage,
   scriptOfSuffix,
   wordsOf,
-} from "./text.ts";
+} from "../text.ts";
 import { emitBody, emitLinks, emitWords, meta, NS } from "./text_features.ts";
 import { type FeatureSink, G_FIELD } from "./vector.ts";
 

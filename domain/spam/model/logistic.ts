@@ -33,7 +33,7 @@ export type TrainOptions = {
   oofFolds?: number;
   oofMaxLegitRate?: number;
   /**
-   * Phase 4 (mail): the decision rule on the intercept also looks at the
+   * Mail: the decision rule on the intercept also looks at the
    * out-of-fold margins of the train split (this many folds by family), so
    * that it is made on far more legitimate mail than the calibration split.
    */

@@ -8,7 +8,7 @@
  * site's own domain.
  */
 import { BRANDS, hasTrackingPrefix, hostInfo, isEspTracker } from "./domains.ts";
-import { scanHtml } from "./html.ts";
+import { htmlFacts } from "../../kernel/html.ts";
 import {
   countBucket,
   findLinks,
@@ -16,7 +16,7 @@ import {
   lengthBucket,
   normalize,
   wordsOf,
-} from "./text.ts";
+} from "../text.ts";
 import { emitBody, emitLinks, emitWords, meta, NS } from "./text_features.ts";
 import { type FeatureSink, G_FIELD } from "./vector.ts";
 
@@ -53,7 +53,7 @@ export const MAX_JUDGED_BODY = 100_000;
 export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   const subject = (e.subject ?? "").slice(0, 500);
   const html = typeof e.html === "string" && e.html.trim() ? e.html : null;
-  const facts = html ? scanHtml(html) : null;
+  const facts = html ? htmlFacts(html) : null;
   const textPart = typeof e.text === "string" ? e.text : "";
   const body = (textPart.trim() ? textPart : facts?.text ?? "").slice(0, MAX_JUDGED_BODY);
 
@@ -61,8 +61,9 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   const sw = wordsOf(normalize(subject), 40);
   emitWords(sink, sw, NS.subject, false);
   meta(sink, "subject_len:", lengthBucket(subject.length));
-  // Phase 4b: no features for a subject in capitals, with '!' or with a price
-  // or a percentage: retail mail's style, not spam intent.
+  // No features for a subject in capitals, with '!' or with a price or a
+  // percentage: retail mail's style, not spam intent (opted-in newsletters
+  // carry them as often as spam does).
   if (/^(?:re|aw|fwd?|wg|tr|rv)\s*:/i.test(subject)) meta(sink, "subject:reply");
   if (/\p{Extended_Pictographic}/u.test(subject)) meta(sink, "subject:emoji");
   if (!subject.trim()) meta(sink, "subject:empty");
@@ -302,7 +303,7 @@ function emitStructure(sink: FeatureSink, body: string): void {
   if (LIST_FOOTER.test(body.slice(-1500))) meta(sink, "list_footer:tail");
   if (REMOVE_BY_REPLY.test(body)) meta(sink, "mass:remove_by_reply");
   if (NOT_SPAM_CLAIM.test(body)) meta(sink, "mass:not_spam_claim");
-  // Phase 4b: no features for the share of capitals, '!' or currency signs
+  // No features for the share of capitals, '!' or currency signs
   // in the body. They encode marketing style, which legitimate retail mail
   // shares with spam, not spam intent.
 }

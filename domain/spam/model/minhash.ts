@@ -1,5 +1,5 @@
 /**
- * Near-duplicate detection for phase 2 (the same or almost the same text from
+ * Near-duplicate detection (the same or almost the same text from
  * several IPs or sites within hours): MinHash over word 2-shingles with
  * locality-sensitive banding. 32 minima in 8 bands of 4: two texts whose
  * shingle sets overlap by 80 % share a band with probability 0.98, by 50 %
@@ -7,7 +7,7 @@
  * with eight key lookups (no scan), and confirms them with `similarity`.
  */
 import { fnv, mix32 } from "./hashing.ts";
-import { normalize, wordsOf } from "./text.ts";
+import { normalize, wordsOf } from "../text.ts";
 
 export const MIN_WORDS = 6;
 export const HASHES = 32;

@@ -18,7 +18,7 @@ import {
   SCRIPTS,
   scriptStats,
   wordsOf,
-} from "./text.ts";
+} from "../text.ts";
 import {
   BRANDS,
   hasTrackingPrefix,

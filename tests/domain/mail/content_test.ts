@@ -9,9 +9,9 @@ import {
   fillSubject,
   fillVariables,
   htmlToText,
-  MAX_PARSED_TAGS,
   textToHtml,
 } from "../../../domain/mail/render.ts";
+import { MAX_PARSED_TAGS } from "../../../domain/kernel/html.ts";
 import { scoreContent } from "../../../domain/spam/mail_score.ts";
 import { contactFormSpam, isContactFormNotification } from "../../../domain/spam/contact_form.ts";
 import { applyHeaderPolicy } from "../../../domain/mail/headers.ts";

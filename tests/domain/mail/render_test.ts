@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 // @ts-types="npm:@types/mailparser@3.9.0"
 import { simpleParser } from "mailparser";
 import { fillHtml, fillVariables, isSafeUrl, urlScheme } from "../../../domain/mail/render.ts";
-import { scanHtml } from "../../../domain/mail/html_scan.ts";
+import { scanHtml } from "../../../domain/kernel/html.ts";
 import { seedSite, startTestService } from "../../helpers/service.ts";
 
 const fill = (template: string, data: Record<string, string>) =>

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { clickUrl, redirectTarget, trackHtml } from "../../../domain/mail/tracking.ts";
-import { scanHtml } from "../../../domain/mail/html_scan.ts";
+import { scanHtml } from "../../../domain/kernel/html.ts";
 
 const KEY = new Uint8Array(32).fill(9);
 const OPTS = {

@@ -4,7 +4,7 @@
  * the visitor object says; and the feature fixes behind it.
  */
 import assert from "node:assert/strict";
-import { judgeSubmission, nearDuplicateSpread } from "../../../domain/spam/form_judge.ts";
+import { judgeForm, nearDuplicateSpread } from "../../../domain/spam/form_judge.ts";
 import { submitterAddress } from "../../../domain/forms/addresses.ts";
 import { formFeatures, roleOf } from "../../../domain/spam/model/form_features.ts";
 import { BUCKETS } from "../../../domain/spam/model/hashing.ts";
@@ -24,7 +24,7 @@ function judge(
   fields: Record<string, string>,
   visitor: { user_agent: string; referrer: string | null } | null,
 ) {
-  return judgeSubmission({
+  return judgeForm({
     fields,
     visitor,
     submitterEmail: submitterAddress(fields),
@@ -69,7 +69,7 @@ Deno.test("the same customer sending the same message twice from one IP is no ne
     sites: 1,
     ips: 1,
   });
-  const r = judgeSubmission({
+  const r = judgeForm({
     fields: c.fields,
     visitor: { user_agent: UA, referrer: `https://${c.site}/contact` },
     submitterEmail: submitterAddress(c.fields),

@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { fitPlatt, scoreOf } from "../../../domain/spam/model/calibration.ts";
 import { formFeatures, roleOf } from "../../../domain/spam/model/form_features.ts";
 import { BUCKETS, fnv } from "../../../domain/spam/model/hashing.ts";
-import { scanHtml } from "../../../domain/spam/model/html.ts";
+import { htmlFacts } from "../../../domain/kernel/html.ts";
 import { mailFeatures } from "../../../domain/spam/model/mail_features.ts";
 import {
   countSpintax,
   countTemplateMarkers,
   findLinks,
   wordsOf,
-} from "../../../domain/spam/model/text.ts";
+} from "../../../domain/spam/text.ts";
 import { prefixOf } from "../../../domain/spam/model/text_features.ts";
 import { NamedSink } from "../../../domain/spam/model/vector.ts";
 import { decodeWeights, encodeWeights } from "../../../domain/spam/model/weights.ts";
@@ -129,7 +129,7 @@ Deno.test("mail features: click tracking is told apart from a link that names a 
 });
 
 Deno.test("html scanner: visible text without scripts and styles, hidden blocks, tracking pixels", () => {
-  const f = scanHtml(
+  const f = htmlFacts(
     '<html><head><style>p{}</style></head><body><div style="display:none">pre</div><p>Hello &amp; welcome</p><script>x()</script><img src="t.gif" width="1" height="1"><a href="https://a.com">A</a></body></html>',
   );
   assert.ok(f.text.includes("Hello & welcome"));

@@ -10,11 +10,11 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { scoreEmail, scoreFormSubmission } from "../../../domain/spam/model/scorer.ts";
-import { judgeSubmission } from "../../../domain/spam/form_judge.ts";
+import { judgeForm } from "../../../domain/spam/form_judge.ts";
 import { BuiltinClassifier } from "../../../domain/spam/classifier.ts";
 import { nearDuplicateBands } from "../../../domain/spam/near_duplicates.ts";
 import { scoreContent } from "../../../domain/spam/mail_score.ts";
-import { countHomoglyphWords } from "../../../domain/spam/model/text.ts";
+import { countHomoglyphWords } from "../../../domain/spam/text.ts";
 import { textWithoutAddresses } from "../../../domain/spam/model/mail_features.ts";
 
 const MB = 1_000_000;
@@ -56,7 +56,7 @@ for (const [shape, body] of Object.entries(ADVERSARIAL_BODIES)) {
     assert.equal(typeof verdict.spam, "boolean");
     const fields = { "your-name": body, "your-email": body, "your-message": body, website: body };
     assert.ok(scoreFormSubmission({ fields, site: { domain: "example.com" } }).score >= 0);
-    const judged = judgeSubmission({
+    const judged = judgeForm({
       fields,
       visitor: { user_agent: body, referrer: body },
       submitterEmail: null,

@@ -2,17 +2,17 @@
  * The scoring code may be made cheaper, never different: every corpus item
  * (forms, mail, the newsletter probe, a few edge inputs) must give the same
  * features, the same rule results and the same near-duplicate bands as the
- * committed digests (domain/spam/training/digests.ts; `--write` after a change
+ * committed digests (spam_training/digests.ts; `--write` after a change
  * that is meant to move them), and the streaming dot product must agree with
  * a plain one over the recorded features to 1e-9.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import digestsJson from "./scoring_digests.json" with { type: "json" };
-import { buildFormCorpus } from "../../../domain/spam/corpus/forms.ts";
-import { buildMailCorpus } from "../../../domain/spam/corpus/mail.ts";
+import { buildFormCorpus } from "../../../spam_training/corpus/forms.ts";
+import { buildMailCorpus } from "../../../spam_training/corpus/mail.ts";
 import { formModel, mailModel } from "../../../domain/spam/model/scorer.ts";
-import { normalize, scriptStats, wordsOf } from "../../../domain/spam/model/text.ts";
+import { normalize, scriptStats, wordsOf } from "../../../domain/spam/text.ts";
 import { isGibberishWord, isScriptMixed, words } from "../../../domain/spam/text.ts";
 import type { HashedModel } from "../../../domain/spam/model/model.ts";
 import { G_META, GROUP_COUNT } from "../../../domain/spam/model/vector.ts";
@@ -21,7 +21,7 @@ import {
   edgeForms,
   edgeMails,
   RecordSink,
-} from "../../../domain/spam/training/digests.ts";
+} from "../../../spam_training/digests.ts";
 
 Deno.test("scoring identity: features and rule results of every corpus item match the committed digests", () => {
   const now = computeDigests();
