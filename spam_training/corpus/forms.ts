@@ -927,7 +927,7 @@ export function buildFormItem(
   const greeted = GREETED.test(body);
   const l = GREETING[lang] && !greeted ? lang : null;
   if (kind.style === "plain") {
-    // Some English customers write a letter (form_formal_letters.ts); its own
+    // Some English customers write a letter (forms_formal_letters.ts); its own
     // generator, so that the draws below, and every other item, stay as they were.
     const f = spam || forMail || lang !== "en"
       ? null
