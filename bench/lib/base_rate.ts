@@ -173,7 +173,7 @@ export function simulate(opts: SimOptions): SimResult {
     const q: SpamMemoryQuery = {
       accountId: `a${p.site}`,
       form: formFieldsQuery(siteId, 1, fields),
-      bands: nearDuplicateBands(fields),
+      bands: nearDuplicateBands(fields, domains[p.site]),
       identities: identitiesOf(submitter, p.body.visitor.ip),
       now,
     };

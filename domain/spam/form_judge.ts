@@ -141,7 +141,7 @@ export function judgeForm(input: JudgeInput): SpamResult {
     const spread = nearDuplicateSpread(mem, input.ip, input.siteId, input.submitterEmail);
     const label = `(${spread.sources} sources, ${spread.sites} sites)`;
     const long = spread.sources >= 2 && spread.sites >= 2 &&
-      wordCount(comparableText(input.fields)) >= CAMPAIGN_MIN_WORDS;
+      wordCount(comparableText(input.fields, input.siteDomain)) >= CAMPAIGN_MIN_WORDS;
     if (long && spread.sources >= CAMPAIGN_SOURCES && spread.sites >= CAMPAIGN_SITES) {
       hard.push(`near_duplicate_campaign ${label}`);
     } else if (long) {
