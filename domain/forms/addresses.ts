@@ -8,7 +8,7 @@
  * address is simply not used: the owner's notification goes out without it.
  */
 import { addressKey, parseAddress } from "../kernel/address.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 
 export const MAX_NOTIFY = 3;
 

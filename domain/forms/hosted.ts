@@ -12,7 +12,7 @@ import { email, str } from "../kernel/validation.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import { sha256Hex } from "../kernel/crypto.ts";
 import type { TtlCache } from "../kernel/cache.ts";
-import { getAccount } from "../accounts/store.ts";
+import { readAccount } from "../accounts/accounts.ts";
 import type { Site } from "../sites/schema.ts";
 import {
   createHostedForm,
@@ -149,7 +149,7 @@ export async function newHostedForm(
   accountId: string,
   input: z.output<typeof FormCreate>,
 ): Promise<HostedForm | null> {
-  if (!(await getAccount(ctx.kv, accountId))) return null;
+  if (!(await readAccount(ctx, accountId))) return null;
   tooLarge({ name: input.name, fields: input.fields, settings: input.settings });
   const t = ctx.clock.now();
   try {
@@ -211,7 +211,7 @@ export async function listHostedFormsOfAccount(
   ctx: Ctx,
   accountId: string,
 ): Promise<HostedForm[] | null> {
-  if (!(await getAccount(ctx.kv, accountId))) return null;
+  if (!(await readAccount(ctx, accountId))) return null;
   return await listHostedForms(ctx.kv, accountId);
 }
 

@@ -10,7 +10,7 @@ import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import type { VisitorIp } from "../kernel/ip.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import {
   activeBlocksOfIp,
   addIpBlockMutations,

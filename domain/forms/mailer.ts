@@ -19,9 +19,9 @@
  *   (source "form") and emit email.sent / email.failed like any mail.
  */
 import type { Ctx } from "../kernel/context.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import type { Submission } from "./submissions_store.ts";
-import { recipientBlocks } from "../suppressions/store.ts";
+import { recipientBlocks } from "../suppressions/suppressions.ts";
 import { normalizeEmail } from "../kernel/validation.ts";
 import { sendMail } from "../mail/send.ts";
 import type { SendOutcome } from "../mail/outcome.ts";
@@ -75,7 +75,7 @@ export async function sendAutoReply(
 ): Promise<void> {
   const submitter = submitterAddress(input.fields);
   if (!input.confirm?.enabled || !submitter) return;
-  const blocks = await recipientBlocks(ctx.kv, site.id, [normalizeEmail(submitter)]);
+  const blocks = await recipientBlocks(ctx, site.id, [normalizeEmail(submitter)]);
   if (blocks.size > 0) return;
   const mail = autoReplyMail({
     site,

@@ -27,7 +27,7 @@ import {
 import type { BoundedCache } from "../kernel/cache.ts";
 import { carriesOldTotal, type LogWindow, RATE_WINDOW_MS } from "../mail/reservation.ts";
 import { type PreparedEvent, prepareEvent } from "../webhooks/events.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import { botSubmission, tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
 import {
   type SendStateKeys,

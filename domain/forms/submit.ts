@@ -26,7 +26,7 @@ import { issuesToDetails } from "../kernel/validation.ts";
 import { invalidPayload } from "../kernel/errors.ts";
 import { sameKeys } from "../kernel/kv/kv.ts";
 import { parseVisitorIp } from "../kernel/ip.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import {
   checkKeyAndBody,
   type KeyedRequest,

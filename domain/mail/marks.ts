@@ -20,8 +20,8 @@ import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { isUuid } from "../kernel/ids.ts";
-import { getSite } from "../sites/store.ts";
-import { getAccount } from "../accounts/store.ts";
+import { readSite } from "../sites/sites.ts";
+import { readAccount } from "../accounts/accounts.ts";
 import {
   type AccountMailMarks,
   addressOfMailbox,
@@ -52,7 +52,7 @@ export async function markEmail(
   if (!isUuid(id)) return null;
   const r = await getEmailLog(ctx.kv, id);
   if (!r || (scope.siteId !== undefined && r.site_id !== scope.siteId)) return null;
-  const accountId = (await getSite(ctx.kv, r.site_id))?.account_id ?? null;
+  const accountId = (await readSite(ctx, r.site_id))?.account_id ?? null;
   const sig = r.text_sig ? decodeSignature(r.text_sig) : null;
   const from = addressOfMailbox(r.from);
   await retryOnConflict(async () => {
@@ -135,7 +135,7 @@ export async function readMailMarksOfAccount(
   ctx: Ctx,
   accountId: string,
 ): Promise<AccountMailMarksView | null> {
-  if (!isUuid(accountId) || !await getAccount(ctx.kv, accountId)) return null;
+  if (!isUuid(accountId) || !await readAccount(ctx, accountId)) return null;
   return marksView(accountId, await readAccountMailMarks(ctx.kv, accountId));
 }
 
@@ -146,7 +146,7 @@ export async function readMailMarksOfAccount(
  * that).
  */
 export async function clearMailMarksOfAccount(ctx: Ctx, accountId: string): Promise<boolean> {
-  if (!isUuid(accountId) || !await getAccount(ctx.kv, accountId)) return false;
+  if (!isUuid(accountId) || !await readAccount(ctx, accountId)) return false;
   await deleteAccountMailMarks(ctx.kv, accountId);
   return true;
 }

@@ -40,9 +40,9 @@ import {
   windowFromKnown,
 } from "../kernel/kv/window_memory.ts";
 import { prepareEvent } from "../webhooks/events.ts";
-import type { WebhookRoute } from "../sites/routing_store.ts";
-import type { Site } from "../sites/store.ts";
-import type { Account } from "../accounts/store.ts";
+import type { WebhookRoute } from "../sites/routing.ts";
+import type { Site } from "../sites/schema.ts";
+import type { Account } from "../accounts/accounts.ts";
 import { type SendState, type SendStateQuery, withTotal } from "./send_state_store.ts";
 import { type EmailLogRecord, putEmailLog } from "./email_log_store.ts";
 import { fail, type SendOutcome } from "./outcome.ts";

@@ -28,11 +28,13 @@ import {
   type WindowState,
 } from "../kernel/kv/counters.ts";
 import { type KnownWindow, windowFromKnown } from "../kernel/kv/window_memory.ts";
-import type { Account } from "../accounts/store.ts";
+import type { Account } from "../accounts/accounts.ts";
 import { utcMonth } from "../kernel/clock.ts";
-import { routingOf, type SiteRouting } from "../sites/routing_store.ts";
-import { type MailMarksKeys, mailMarksKeys, mailMarksOf } from "../spam/mail_marks_store.ts";
-import { type MailMarksState, NO_MARKS } from "../spam/mail_marks.ts";
+import { routingOf, type SiteRouting } from "../sites/routing.ts";
+import { mailMarksOf, type MailMarksState, NO_MARKS } from "../spam/mail_marks.ts";
+
+/** The keys a send reads for the marks (spam/mail_marks_store.ts writes them). */
+type MailMarksKeys = { list: Deno.KvKey; account?: Deno.KvKey };
 
 export type SendState = {
   /** What was read. */
@@ -127,7 +129,12 @@ export function sendStateKeys(q: SendStateQuery): SendStateKeys {
         unsubscribe: keys.unsubscribe(q.siteId, e),
       }]),
     ),
-    ...(q.marks && { marks: mailMarksKeys(q.marks.accountId) }),
+    ...(q.marks && {
+      marks: {
+        list: keys.mailSpamList(),
+        ...(q.marks.accountId && { account: keys.mailMarks(q.marks.accountId) }),
+      },
+    }),
   };
 }
 
@@ -181,7 +188,7 @@ export async function sendStateOf(
   const [window, routing] = await Promise.all([
     // One part: no count nor total to decide on (its total is NaN).
     one ? { ...one, total: NaN } : readWhole(),
-    routingOf(kv, q.siteId, got.routing as Deno.KvEntryMaybe<SiteRouting>),
+    routingOf({ kv }, q.siteId, got.routing as Deno.KvEntryMaybe<SiteRouting>),
   ]);
   const blocks = new Map<string, "suppressed" | "unsubscribed">();
   for (const e of q.emails) {

@@ -62,6 +62,18 @@ export function readSite(ctx: Ctx, id: string): Promise<Site | null> {
   return store.getSite(ctx.kv, id);
 }
 
+/**
+ * Changes a site (read-modify-write, checked; `change` is a pure function of
+ * the site): for the settings another capability keeps on the site (captcha).
+ */
+export function changeSite(
+  ctx: Ctx,
+  id: string,
+  change: (s: Site) => Site,
+): Promise<Site | null> {
+  return store.updateSite(ctx, id, change);
+}
+
 /** The newest sites first, at most `limit`. */
 export function listSites(ctx: Ctx, opts: { limit: number }): Promise<Site[]> {
   return store.listSites(ctx.kv, opts.limit);
