@@ -17,7 +17,7 @@ import {
   getIpBlock,
   type IpBlock,
   isBlockActive,
-} from "../blocks/store.ts";
+} from "../blocks/ip_blocks.ts";
 import { type RateBlockGuard, rateBlockGuardKey } from "./submissions_store.ts";
 
 export const IP_WINDOW_MS = 60_000;

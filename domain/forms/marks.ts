@@ -33,7 +33,7 @@ import {
   removeListEntry,
   setMarkCounts,
   setReporters,
-} from "../spam/store.ts";
+} from "../spam/memory.ts";
 import {
   claimSubmissionRelease,
   getSubmission,

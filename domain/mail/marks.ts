@@ -35,7 +35,7 @@ import {
   readAccountMailMarks,
   readMailSpamList,
   removeMailListEntry,
-} from "../spam/mail_marks_store.ts";
+} from "../spam/memory.ts";
 import { getEmailLog, readEmailLogMark, setEmailLogMark } from "./email_log_store.ts";
 import { type EmailLogItem, readEmailLogItem } from "./email_log.ts";
 

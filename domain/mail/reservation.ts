@@ -39,11 +39,19 @@ import {
   rememberWindow,
   windowFromKnown,
 } from "../kernel/kv/window_memory.ts";
+import type { EntryTree } from "../kernel/kv/kv.ts";
 import { prepareEvent } from "../webhooks/events.ts";
 import type { WebhookRoute } from "../sites/routing.ts";
 import type { Site } from "../sites/schema.ts";
 import type { Account } from "../accounts/accounts.ts";
-import { type SendState, type SendStateQuery, withTotal } from "./send_state_store.ts";
+import {
+  type SendState,
+  type SendStateKeys,
+  sendStateKeys,
+  sendStateOf,
+  type SendStateQuery,
+  withTotal,
+} from "./send_state_store.ts";
 import { type EmailLogRecord, putEmailLog } from "./email_log_store.ts";
 import { fail, type SendOutcome } from "./outcome.ts";
 
@@ -173,6 +181,25 @@ export function sendStateQuery(
     ...(opts.part !== undefined && { part: opts.part }),
     ...(opts.known && opts.part === undefined && { known: opts.known }),
   };
+}
+
+export type { SendState, SendStateKeys, SendStateQuery };
+
+/**
+ * For a caller that reads a send's state in its own getMany (forms/submit,
+ * with the submission's reads): the keys to read for `q`, then the state
+ * from what was read.
+ */
+export function sendStateReadKeys(q: SendStateQuery): SendStateKeys {
+  return sendStateKeys(q);
+}
+
+export function sendStateFrom(
+  ctx: Pick<Ctx, "kv">,
+  q: SendStateQuery,
+  got: EntryTree<SendStateKeys>,
+): Promise<SendState> {
+  return sendStateOf(ctx.kv, q, got);
 }
 
 /** The event of an attempt that ends without sending. */

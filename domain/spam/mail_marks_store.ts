@@ -28,7 +28,6 @@ import {
   LIST_ACCOUNTS,
   listEntryAt,
   listEntryId,
-  type MailMarksState,
   type Mark,
   nearDuplicateAt,
   type ServiceSpamList,
