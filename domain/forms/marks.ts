@@ -119,7 +119,7 @@ async function addMark(
   });
 }
 
-// --- The operator's hand on the list (issue 13, phase 8) -------------------------------------------
+// --- The operator's hand on the list: see what is listed, take out a wrong entry --------------------
 
 /** One listed form text as the operator API shows it. */
 export type FormListEntryView = {

@@ -1,7 +1,6 @@
 /**
- * A site owner marks one of its email log records spam or ham (issue 13,
- * phase 6; the operator API's POST /emails/{id}/spam and /ham and the
- * dashboard's buttons). The mark:
+ * A site owner marks one of its email log records spam or ham (the operator
+ * API's POST /emails/{id}/spam and /ham and the dashboard's buttons). The mark:
  *
  * - is kept beside the record (`["email_log_marks", id]`); the record, its
  *   status, its original scores and verdicts stay as they were; nothing is
@@ -70,7 +69,7 @@ export async function markEmail(
   return await readEmailLogItem(ctx, id);
 }
 
-// --- The operator's hand on the lists (issue 13, phase 8) ------------------------------------------
+// --- The operator's hand on the lists: see what is listed, take out a wrong entry -------------------
 
 /** One entry of mail's service-wide list as the operator API shows it. */
 export type MailListEntryView = {

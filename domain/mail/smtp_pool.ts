@@ -3,7 +3,7 @@
  * messages already built into bytes. nodemailer's own pool wraps every message
  * in its Mailer and MIME machinery (plugins, a MimeNode around the raw bytes, a
  * read stream), which cost 0.26 ms of CPU per message against 0.09 ms for the
- * connection's `send` alone (docs/performance.md, Phase 3); the message here is
+ * connection's `send` alone (docs/performance.md, "The delivery worker"); the message here is
  * built and signed before (compose.ts), so that machinery did nothing useful.
  *
  * Behaviour kept from nodemailer's pool as the service used it: up to `size`
@@ -111,7 +111,7 @@ export class SmtpPool {
       // The connection pipes its message into its dot-stuffing stream once the
       // relay took the envelope (DATA answered 354). A pipeable source that
       // hands over the bytes at that moment, instead of a PassThrough stream
-      // around them: about 20 µs less CPU per message (performance.md, Phase 4),
+      // around them: about 20 µs less CPU per message (measured with the bench's CPU profile),
       // and it tells whether a byte of the message went out.
       const socket = (slot.conn as unknown as { _socket?: Corkable })._socket;
       const message = {
@@ -119,7 +119,7 @@ export class SmtpPool {
         pipe(dest: NodeJS.WritableStream) {
           this.started = true;
           // The data and the end-of-data line leave in one write (they are written
-          // synchronously inside writeData), not two (Phase 6).
+          // synchronously inside writeData), not two: two socket writes per mail, not three.
           socket?.cork();
           try {
             writeData(dest, raw);
