@@ -169,8 +169,3 @@ function notificationOf(
     spamScore: submission.spam_score,
   });
 }
-
-/** The notification's recipients as the mail engine reads their blocks (lowercase, distinct). */
-export function notificationEmails(notifyTo: string[]): string[] {
-  return [...new Set(notifyTo.map((a) => a.toLowerCase()))];
-}

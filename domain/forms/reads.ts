@@ -13,16 +13,17 @@
 import type { Ctx } from "../kernel/context.ts";
 import { utcMonth } from "../kernel/clock.ts";
 import { sameKeys } from "../kernel/kv/kv.ts";
-import { WINDOW_PARTS } from "../kernel/kv/counters.ts";
 import { parseVisitorIp, type VisitorIp } from "../kernel/ip.ts";
 import type { Site } from "../sites/schema.ts";
 import type { KeyHint, Prefetched } from "../sites/auth.ts";
-import { type SendStateQuery, sendStateQuery, sendStateReadKeys } from "../mail/reservation.ts";
-import { contentFingerprint } from "../spam/fingerprint.ts";
-import { identitiesOf } from "../spam/form_judge.ts";
-import { nearDuplicateBands } from "../spam/near_duplicates.ts";
 import {
-  formFieldsQuery,
+  notificationStateRead,
+  type SendStateKeys,
+  type SendStateQuery,
+  sendStateReadKeys,
+} from "../mail/reservation.ts";
+import {
+  formMemoryRead,
   type SpamMemoryKeys,
   spamMemoryKeys,
   type SpamMemoryQuery,
@@ -35,10 +36,8 @@ import {
   submitReadOf,
   type SubmitStateQuery,
 } from "./submissions_store.ts";
-import type { SendStateKeys } from "../mail/reservation.ts";
 import type { SubmitInput } from "./schema.ts";
 import { type Parties, submissionParties } from "./addresses.ts";
-import { notificationEmails } from "./mailer.ts";
 import { IP_WINDOW, IP_WINDOW_MS, ipIsBlocked } from "./ip_limit.ts";
 
 /** What a submission reads beside its own state: the notification's send state, spam memory. */
@@ -63,34 +62,18 @@ type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
 function planOf(site: SiteHint, input: SubmitInput, now: number) {
   const parties = submissionParties(input, site);
   const ip = parseVisitorIp(input.visitor?.ip);
+  const spam = formMemoryRead(site, input, parties.submitter, now);
+  const mail = notificationStateRead(site, parties.notifyTo, now);
   const query: SubmitStateQuery = {
     windowName: IP_WINDOW,
     ipKey: ip?.key ?? null,
-    fingerprint: contentFingerprint(input.fields),
+    fingerprint: spam.fingerprint,
     accountId: site.account_id,
     now,
     windowMs: IP_WINDOW_MS,
   };
-  // The notification appends to one part of the send window, no limit deciding
-  // it, so only that part is read (counters.ts windowOfPart); part 0 is the sends'.
-  const part = 1 + Math.floor(Math.random() * (WINDOW_PARTS - 1));
-  const mailQuery = sendStateQuery(site, notificationEmails(parties.notifyTo), now, {
-    quota: false,
-    part,
-  });
-  const spamQuery: SpamMemoryQuery = {
-    accountId: site.account_id,
-    form: formFieldsQuery(site.id, input.form_id, input.fields),
-    bands: nearDuplicateBands(input.fields),
-    identities: identitiesOf(parties.submitter, input.visitor?.ip ?? null),
-    now,
-  };
-  const keys = submitReadKeys(query, alongsideKeys(mailQuery, spamQuery));
-  return { parties, ip, query, mailQuery, spamQuery, keys };
-}
-
-function alongsideKeys(mailQuery: SendStateQuery, spamQuery: SpamMemoryQuery): AlongsideKeys {
-  return { mail: sendStateReadKeys(mailQuery), spam: spamMemoryKeys(spamQuery) };
+  const keys = submitReadKeys(query, { mail: mail.keys, spam: spam.keys });
+  return { parties, ip, query, mailQuery: mail.query, spamQuery: spam.query, keys };
 }
 
 /** The reads of a submission planned before its key check. */
@@ -181,4 +164,8 @@ export async function rereadSubmission(
   r: SubmissionReads,
 ): Promise<SubmitRead<AlongsideKeys>> {
   return await readSubmitState(ctx.kv, r.query, alongsideKeys(r.mailQuery, r.spamQuery));
+}
+
+function alongsideKeys(mailQuery: SendStateQuery, spamQuery: SpamMemoryQuery): AlongsideKeys {
+  return { mail: sendStateReadKeys(mailQuery), spam: spamMemoryKeys(spamQuery) };
 }

@@ -32,8 +32,7 @@ import { botSubmission, tallyCommitted, tallyOutcome } from "../blocks/auto_disa
 import { sendStateFrom } from "../mail/reservation.ts";
 import { type PreparedSend, prepareParsedSend, prepareSend } from "../mail/send.ts";
 import type { SpamResult } from "../spam/form_score.ts";
-import { judgeSubmission } from "../spam/form_judge.ts";
-import { addFieldCounts, addSightings, spamMemoryOf } from "../spam/memory.ts";
+import { addFieldCounts, addSightings, judgeWithMemory } from "../spam/memory.ts";
 import { senderTag } from "../spam/sameness.ts";
 import { DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
 import {
@@ -179,8 +178,7 @@ export async function storeSubmission(
 
       const duplicateElsewhere = !!mark && mark.site_id !== site.id &&
         now - mark.at < DUPLICATE_WINDOW_MS;
-      const memory = spamMemoryOf(spamQuery, read.alongside.spam);
-      const spam = judgeSubmission({
+      const { result: spam, memory } = judgeWithMemory(spamQuery, read.alongside.spam, {
         fields,
         visitor: input.visitor
           ? { user_agent: input.visitor.user_agent, referrer: input.visitor.referrer }
@@ -190,8 +188,6 @@ export async function storeSubmission(
         siteId: site.id,
         ip,
         duplicateElsewhere,
-        identities: spamQuery.identities,
-        memory,
       });
       const isSpam = spam.classification === "spam";
       const counted = !isSpam && (limit === null || (usage?.count ?? 0) < limit);

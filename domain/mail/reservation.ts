@@ -27,6 +27,7 @@ import {
   readMonthly,
   readWindowGen,
   readWindowParts,
+  WINDOW_PARTS,
   type WindowPart,
   type WindowState,
 } from "../kernel/kv/counters.ts";
@@ -200,6 +201,24 @@ export function sendStateFrom(
   got: EntryTree<SendStateKeys>,
 ): Promise<SendState> {
   return sendStateOf(ctx.kv, q, got);
+}
+
+/**
+ * What a form notification's send reads, for the submission's own getMany:
+ * the send state of its recipients (lowercase, distinct) with the send window
+ * read in one part. The notification appends to one part of the window and no
+ * limit decides it, so only that part is read (counters.ts windowOfPart);
+ * part 0 is the sends'.
+ */
+export function notificationStateRead(
+  site: Pick<Site, "id" | "account_id">,
+  notifyTo: string[],
+  now: number,
+): { query: SendStateQuery; keys: SendStateKeys } {
+  const emails = [...new Set(notifyTo.map((a) => a.toLowerCase()))];
+  const part = 1 + Math.floor(Math.random() * (WINDOW_PARTS - 1));
+  const query = sendStateQuery(site, emails, now, { quota: false, part });
+  return { query, keys: sendStateKeys(query) };
 }
 
 /** The event of an attempt that ends without sending. */
