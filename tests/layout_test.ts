@@ -5,6 +5,8 @@
  * - routes/ and workers/ never import a store module or the key layout, and
  *   never name a Deno.Kv type: KV lives behind each capability's functions;
  * - only store modules import the key layout;
+ * - forms/ and mail/ reach another capability through its use-case, rules or
+ *   type modules, never its store;
  * - only the kernel's job modules and KV layer touch the queue;
  * - no import circles (type imports count: a circle of types is a circle of ideas);
  * - no source file over 400 lines without a reason written at its top.
@@ -157,6 +159,25 @@ Deno.test(`no source file over ${MAX_LINES} lines without a reason at its top`, 
     if (lines <= MAX_LINES) continue;
     const header = text.slice(0, 2000);
     if (!header.includes(LONG_FILE_MARKER)) bad.push(`${f} (${lines} lines)`);
+  }
+  assert.deepEqual(bad, []);
+});
+
+/** The capability a domain/ path belongs to (null: kernel or not in domain/). */
+function capabilityOf(path: string): string | null {
+  const m = /^domain\/([a-z_]+)\//.exec(path);
+  return m && m[1] !== "kernel" ? m[1] : null;
+}
+
+Deno.test("forms/ and mail/ never import another capability's store module", () => {
+  const bad: string[] = [];
+  for (const f of SOURCES) {
+    const own = capabilityOf(f);
+    if (own !== "forms" && own !== "mail") continue;
+    for (const i of importsOf(f)) {
+      const other = capabilityOf(i.target);
+      if (other && other !== own && isStore(i.target)) bad.push(`${f} -> ${i.target}`);
+    }
   }
   assert.deepEqual(bad, []);
 });
