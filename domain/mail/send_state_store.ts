@@ -31,10 +31,8 @@ import { type KnownWindow, windowFromKnown } from "../kernel/kv/window_memory.ts
 import type { Account } from "../accounts/accounts.ts";
 import { utcMonth } from "../kernel/clock.ts";
 import { routingOf, type SiteRouting } from "../sites/routing.ts";
-import { mailMarksOf, type MailMarksState, NO_MARKS } from "../spam/mail_marks.ts";
-
-/** The keys a send reads for the marks (spam/mail_marks_store.ts writes them). */
-type MailMarksKeys = { list: Deno.KvKey; account?: Deno.KvKey };
+import { type MailMarksKeys, mailMarksKeys, mailMarksOf } from "../spam/memory.ts";
+import { type MailMarksState, NO_MARKS } from "../spam/mail_marks.ts";
 
 export type SendState = {
   /** What was read. */
@@ -129,12 +127,7 @@ export function sendStateKeys(q: SendStateQuery): SendStateKeys {
         unsubscribe: keys.unsubscribe(q.siteId, e),
       }]),
     ),
-    ...(q.marks && {
-      marks: {
-        list: keys.mailSpamList(),
-        ...(q.marks.accountId && { account: keys.mailMarks(q.marks.accountId) }),
-      },
-    }),
+    ...(q.marks && { marks: mailMarksKeys(q.marks.accountId) }),
   };
 }
 

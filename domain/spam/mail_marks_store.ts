@@ -44,8 +44,14 @@ export const REPORT_TTL_MS = 30 * 24 * 3600_000;
 /** How long a band that holds removed reports is kept after its last write. */
 export const CLEARED_TTL_MS = 365 * 24 * 3600_000;
 
-// The send reads the marks in its own getMany (mail/send_state_store.ts builds
-// the keys, mail_marks.ts decodes them); the bench reads them here.
+/** The keys a send reads for the marks (with the rest of its send state; mail_marks.ts decodes them). */
+export type MailMarksKeys = { list: Deno.KvKey; account?: Deno.KvKey };
+
+export function mailMarksKeys(accountId: string | null): MailMarksKeys {
+  return { list: keys.mailSpamList(), ...(accountId && { account: keys.mailMarks(accountId) }) };
+}
+
+// The bench reads the list as the send decodes it.
 export { mailMarksOf } from "./mail_marks.ts";
 
 /** What the hot list leaves out of an entry, kept beside it (`["mail_spam_list_entries", id]`). */

@@ -6,7 +6,8 @@
  * getMany, with the content fingerprint of the duplicate rule;
  * `judgeWithMemory` judges the submission on what was read; `addSightings`
  * and `addFieldCounts` go into the submission's commit. Also the marks site
- * owners set on submissions and mail. The records are kept by store.ts and
+ * owners set on submissions and mail (a send reads mail's in its own getMany:
+ * `mailMarksKeys`, then `mailMarksOf`). The records are kept by store.ts and
  * mail_marks_store.ts; other capabilities import this module, never those.
  */
 import type { EntryTree } from "../kernel/kv/kv.ts";
@@ -36,9 +37,12 @@ export {
   spamMemoryKeys,
   type SpamMemoryQuery,
 } from "./store.ts";
+export { mailMarksOf } from "./mail_marks.ts";
 export {
   addMailMark,
   deleteAccountMailMarks,
+  type MailMarksKeys,
+  mailMarksKeys,
   readAccountMailMarks,
   readMailSpamList,
   removeMailListEntry,
