@@ -5,6 +5,8 @@
  * - routes/ and workers/ never import a store module or the key layout, and
  *   never name a Deno.Kv type: KV lives behind each capability's functions;
  * - only store modules import the key layout;
+ * - forms/ and mail/ reach another capability through its use-case, rules or
+ *   type modules, never its store;
  * - only the kernel's job modules and KV layer touch the queue;
  * - the kernel imports no capability; no capability imports another's store;
  * - no import circles (type imports and dynamic imports count: a circle of
@@ -85,49 +87,6 @@ function capabilityOf(path: string): string | null {
 function isCapabilityStore(path: string): boolean {
   return capabilityOf(path) !== null && /(^|\/|_)store\.ts$/.test(path);
 }
-
-/**
- * TEMPORARY: the imports of another capability's store still made in
- * domain/forms/ and domain/mail/, which the submission's rework removes.
- * Nothing may be added here; the list goes when they are gone.
- */
-const CROSS_STORE_PENDING = new Set<string>([
-  "domain/mail/reservation.ts -> domain/sites/routing_store.ts",
-  "domain/mail/reservation.ts -> domain/sites/store.ts",
-  "domain/mail/reservation.ts -> domain/accounts/store.ts",
-  "domain/mail/message.ts -> domain/sites/store.ts",
-  "domain/mail/message.ts -> domain/sites/routing_store.ts",
-  "domain/mail/engagement.ts -> domain/sites/store.ts",
-  "domain/mail/engagement.ts -> domain/suppressions/store.ts",
-  "domain/mail/send.ts -> domain/sites/store.ts",
-  "domain/mail/checks.ts -> domain/sites/store.ts",
-  "domain/mail/checks.ts -> domain/accounts/store.ts",
-  "domain/mail/checks.ts -> domain/sites/routing_store.ts",
-  "domain/mail/marks.ts -> domain/sites/store.ts",
-  "domain/mail/marks.ts -> domain/accounts/store.ts",
-  "domain/mail/marks.ts -> domain/spam/mail_marks_store.ts",
-  "domain/mail/send_state_store.ts -> domain/accounts/store.ts",
-  "domain/mail/send_state_store.ts -> domain/sites/routing_store.ts",
-  "domain/mail/send_state_store.ts -> domain/spam/mail_marks_store.ts",
-  "domain/forms/captcha.ts -> domain/sites/store.ts",
-  "domain/forms/ip_limit.ts -> domain/sites/store.ts",
-  "domain/forms/ip_limit.ts -> domain/blocks/store.ts",
-  "domain/forms/mailer.ts -> domain/sites/store.ts",
-  "domain/forms/mailer.ts -> domain/suppressions/store.ts",
-  "domain/forms/submissions_store.ts -> domain/accounts/store.ts",
-  "domain/forms/submit.ts -> domain/sites/store.ts",
-  "domain/forms/storing.ts -> domain/sites/store.ts",
-  "domain/forms/storing.ts -> domain/mail/send_state_store.ts",
-  "domain/forms/storing.ts -> domain/spam/store.ts",
-  "domain/forms/captcha_settings.ts -> domain/sites/store.ts",
-  "domain/forms/schema.ts -> domain/sites/store.ts",
-  "domain/forms/hosted.ts -> domain/accounts/store.ts",
-  "domain/forms/marks.ts -> domain/spam/store.ts",
-  "domain/forms/addresses.ts -> domain/sites/store.ts",
-  "domain/forms/mail_content.ts -> domain/sites/store.ts",
-  "domain/forms/release.ts -> domain/sites/store.ts",
-  "domain/forms/release.ts -> domain/mail/email_log_store.ts",
-]);
 
 Deno.test("the top level holds only the fixed set of entries", () => {
   const allowed = new Set([
@@ -210,22 +169,11 @@ Deno.test("no capability imports another capability's store module", () => {
     const own = capabilityOf(f);
     if (!own) continue;
     for (const i of importsOf(f)) {
-      const edge = `${f} -> ${i.target}`;
       if (!isCapabilityStore(i.target) || capabilityOf(i.target) === own) continue;
-      if (!CROSS_STORE_PENDING.has(edge)) bad.push(edge);
+      bad.push(`${f} -> ${i.target}`);
     }
   }
   assert.deepEqual([...new Set(bad)], []);
-});
-
-Deno.test("the list of pending cross-capability store imports names only real ones", () => {
-  const edges = new Set(
-    SOURCES.flatMap((f) => importsOf(f).map((i) => `${f} -> ${i.target}`)),
-  );
-  const stale = [...CROSS_STORE_PENDING].filter((e) =>
-    !edges.has(e) || !/^domain\/(forms|mail)\//.test(e)
-  );
-  assert.deepEqual(stale, []);
 });
 
 Deno.test("no import circles, type and dynamic imports included", () => {

@@ -7,6 +7,8 @@ import { str } from "../kernel/validation.ts";
 import * as store from "./store.ts";
 import type { Account } from "./store.ts";
 
+export type { Account } from "./store.ts";
+
 const limit = z.number().int().min(0).nullable();
 
 export const AccountCreate = z.object({

@@ -10,7 +10,7 @@
  * a later release adds do not break a client: objects are open.
  */
 import { z } from "zod";
-import { FORM_FIELD_TYPES } from "../forms/hosted.ts";
+import { FORM_FIELD_TYPES } from "../forms/hosted_schema.ts";
 import { SUPPRESSION_REASONS } from "../suppressions/schema.ts";
 import { REPORT_TYPES } from "../inbound/reports.ts";
 import { EMAIL_LOG_STATUSES } from "../mail/email_log.ts";

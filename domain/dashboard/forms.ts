@@ -7,14 +7,8 @@
 import type { Ctx } from "../kernel/context.ts";
 import { parseOrThrow } from "../kernel/validation.ts";
 import { ApiError } from "../kernel/errors.ts";
-import {
-  FORM_FIELD_TYPES,
-  type FormField,
-  FormPatch,
-  type HostedForm,
-  patchHostedForm,
-  readHostedForm,
-} from "../forms/hosted.ts";
+import { FormPatch, patchHostedForm, readHostedForm } from "../forms/hosted.ts";
+import { FORM_FIELD_TYPES, type FormField, type HostedForm } from "../forms/hosted_schema.ts";
 import type { Session } from "./store.ts";
 
 export { FORM_FIELD_TYPES };

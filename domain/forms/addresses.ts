@@ -8,7 +8,7 @@
  * address is simply not used: the owner's notification goes out without it.
  */
 import { addressKey, parseAddress } from "../kernel/address.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 
 export const MAX_NOTIFY = 3;
 
@@ -37,6 +37,35 @@ export function notificationAddresses(
   if (single) return [single];
   const def = site.default_notify_email ? canonical(site.default_notify_email) : null;
   return def ? [def] : [];
+}
+
+/**
+ * Who a submission concerns, read once from its body and site and handed on:
+ * the notification's addresses (empty: no_notify_email_configured), the
+ * submitter's address, the notification's Reply-To, the submitter's name.
+ */
+export type Parties = {
+  notifyTo: string[];
+  submitter: string | null;
+  replyTo: string | null;
+  name: string;
+};
+
+export function submissionParties(
+  input: {
+    notify_emails?: string[] | null;
+    notify_email?: string | null;
+    fields: Record<string, string>;
+  },
+  site: Pick<Site, "default_notify_email">,
+): Parties {
+  const submitter = submitterAddress(input.fields);
+  return {
+    notifyTo: notificationAddresses(input.notify_emails, input.notify_email, site),
+    submitter,
+    replyTo: replyToOf(submitter),
+    name: submitterName(input.fields),
+  };
 }
 
 /** A trimmed value's canonical address, or null when it is not one. */
@@ -81,7 +110,10 @@ export function submitterAddress(fields: Record<string, string>): string | null 
  * the notification's fields and still gets the auto-reply.
  */
 export function notificationReplyTo(fields: Record<string, string>): string | null {
-  const a = submitterAddress(fields);
+  return replyToOf(submitterAddress(fields));
+}
+
+function replyToOf(a: string | null): string | null {
   if (!a) return null;
   const p = parseAddress(a);
   return p.ok && !p.value.smtpUtf8 ? a : null;

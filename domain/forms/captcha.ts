@@ -19,7 +19,7 @@
  */
 import type { Ctx } from "../kernel/context.ts";
 import { unseal } from "../kernel/crypto.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import { readBounded } from "../kernel/net/bounded_body.ts";
 
 export type CaptchaOutcome =

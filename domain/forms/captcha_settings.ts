@@ -16,7 +16,7 @@ import {
   type Site,
   type SiteCaptcha,
 } from "../sites/schema.ts";
-import { updateSite } from "../sites/store.ts";
+import { changeSite } from "../sites/sites.ts";
 
 export const TURNSTILE_SCRIPT_URL = "https://challenges.cloudflare.com/turnstile/v0/api.js";
 export const HCAPTCHA_SCRIPT_URL = "https://js.hcaptcha.com/1/api.js";
@@ -101,7 +101,7 @@ export async function saveCaptcha(
   input: CaptchaSaveInput,
 ): Promise<Site> {
   const saved = await retryOnConflict(() =>
-    updateSite(ctx, siteId, (site) => {
+    changeSite(ctx, siteId, (site) => {
       let captcha: SiteCaptcha;
       if (input.provider === "shared" || input.provider === "none") {
         captcha = { provider: input.provider, site_key: null, secret: null };

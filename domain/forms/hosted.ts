@@ -8,109 +8,29 @@ import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { ApiError, ConflictError } from "../kernel/errors.ts";
-import { email, str } from "../kernel/validation.ts";
+import { str } from "../kernel/validation.ts";
 import { retryOnConflict } from "../kernel/kv/kv.ts";
 import { sha256Hex } from "../kernel/crypto.ts";
 import type { TtlCache } from "../kernel/cache.ts";
-import { getAccount } from "../accounts/store.ts";
+import { readAccount } from "../accounts/accounts.ts";
 import type { Site } from "../sites/schema.ts";
 import {
+  FieldsSchema,
+  MAX_FORM_JSON_CHARS,
+  SettingsSchema,
+  slug,
+  SLUG_MAX,
+  SLUG_RE,
+} from "./hosted_schema.ts";
+
+import {
   createHostedForm,
-  FORM_FIELD_TYPES,
   getHostedForm,
   getHostedFormBySlug,
   type HostedForm,
   listHostedForms,
   updateHostedForm,
 } from "./hosted_store.ts";
-
-// A hosted form's shape, for other capabilities (the dashboard's builder, the API docs).
-export { FORM_FIELD_TYPES };
-export type { FormField } from "./hosted_store.ts";
-export type { HostedForm };
-
-/** Slugs: lowercase letters, digits and hyphens. */
-export const SLUG_RE = /^[a-z0-9-]+$/;
-export const SLUG_MAX = 100;
-export const MAX_FIELDS = 50;
-export const MAX_OPTIONS = 100;
-/**
- * Largest form definition, in characters of its JSON. A KV value holds 64 KiB
- * and V8 stores a string with any character outside Latin-1 at 2 bytes per
- * UTF-16 unit, so 30,000 characters fit with room for the record's other fields.
- */
-export const MAX_FORM_JSON_CHARS = 30_000;
-
-/** Field types that offer choices and so take `options`. */
-const CHOICE_TYPES = new Set(["select", "checkbox"]);
-
-const slug = () => str(SLUG_MAX, 1).regex(SLUG_RE, "must be lowercase letters, digits and hyphens");
-
-const FormFieldSchema = z.object({
-  // The key of this field in a submission's `fields`.
-  name: str(64, 1).regex(
-    /^[A-Za-z0-9_.-]+$/,
-    "must be letters, digits, underscores, dots and hyphens",
-  ),
-  label: str(200, 1),
-  type: z.enum(FORM_FIELD_TYPES, { message: `must be one of ${FORM_FIELD_TYPES.join(", ")}` }),
-  placeholder: str(200).optional(),
-  required: z.boolean().default(false),
-  options: z.array(str(200, 1)).max(MAX_OPTIONS, `must have at most ${MAX_OPTIONS} items`)
-    .optional(),
-}).check((ctx) => {
-  const f = ctx.value;
-  if (f.options !== undefined && !CHOICE_TYPES.has(f.type)) {
-    ctx.issues.push({
-      code: "custom",
-      input: f.options,
-      path: ["options"],
-      message: "is only for fields of type select or checkbox",
-    });
-  }
-  if (f.type === "select" && (f.options === undefined || f.options.length === 0)) {
-    ctx.issues.push({
-      code: "custom",
-      input: f.options,
-      path: ["options"],
-      message: "a select field needs at least one option",
-    });
-  }
-});
-
-const FieldsSchema = z.array(FormFieldSchema).max(
-  MAX_FIELDS,
-  `must have at most ${MAX_FIELDS} items`,
-)
-  .check((ctx) => {
-    const seen = new Set<string>();
-    ctx.value.forEach((f, i) => {
-      if (seen.has(f.name)) {
-        ctx.issues.push({
-          code: "custom",
-          input: f.name,
-          path: [i, "name"],
-          message: `duplicates the name of an earlier field ("${f.name}")`,
-        });
-      }
-      seen.add(f.name);
-    });
-  });
-
-const SettingsSchema = z.object({
-  submit_label: str(100),
-  success_message: str(2000),
-  notify_email: email(),
-  from_name: str(120),
-  brand_color: z.string().regex(
-    /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
-    "must be a hex color such as #1a73e8",
-  ),
-  radius_preset: str(32),
-  button_align: str(32),
-  field_tone: str(32),
-  card_wrap: z.union([z.boolean(), str(32)]),
-}).partial();
 
 /** The form's size check, on the parts a caller controls. */
 function sizeIssue(def: { name?: string; fields?: unknown; settings?: unknown }) {
@@ -154,7 +74,7 @@ export async function newHostedForm(
   accountId: string,
   input: z.output<typeof FormCreate>,
 ): Promise<HostedForm | null> {
-  if (!(await getAccount(ctx.kv, accountId))) return null;
+  if (!(await readAccount(ctx, accountId))) return null;
   tooLarge({ name: input.name, fields: input.fields, settings: input.settings });
   const t = ctx.clock.now();
   try {
@@ -216,7 +136,7 @@ export async function listHostedFormsOfAccount(
   ctx: Ctx,
   accountId: string,
 ): Promise<HostedForm[] | null> {
-  if (!(await getAccount(ctx.kv, accountId))) return null;
+  if (!(await readAccount(ctx, accountId))) return null;
   return await listHostedForms(ctx.kv, accountId);
 }
 

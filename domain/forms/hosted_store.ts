@@ -3,54 +3,16 @@ import { keys } from "../kernel/kv/keys.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import type { Ctx } from "../kernel/context.ts";
 import { commit, listByIndex, serializeOnKey } from "../kernel/kv/kv.ts";
+import type { HostedForm } from "./hosted_schema.ts";
 
-export const FORM_FIELD_TYPES = [
-  "text",
-  "email",
-  "tel",
-  "url",
-  "number",
-  "textarea",
-  "select",
-  "checkbox",
-  "date",
-  "time",
-] as const;
-export type FormFieldType = typeof FORM_FIELD_TYPES[number];
-
-export type FormField = {
-  name: string;
-  label: string;
-  type: FormFieldType;
-  placeholder?: string;
-  required: boolean;
-  options?: string[];
-};
-
-export type FormSettings = {
-  submit_label?: string;
-  success_message?: string;
-  notify_email?: string;
-  from_name?: string;
-  brand_color?: string;
-  radius_preset?: string;
-  button_align?: string;
-  field_tone?: string;
-  card_wrap?: boolean | string;
-};
-
-export type HostedForm = {
-  id: string;
-  account_id: string;
-  name: string;
-  slug: string;
-  fields: FormField[];
-  settings: FormSettings;
-  archived: boolean;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-};
+// Modules written before hosted_schema.ts import the form's types from here.
+export {
+  FORM_FIELD_TYPES,
+  type FormField,
+  type FormFieldType,
+  type FormSettings,
+  type HostedForm,
+} from "./hosted_schema.ts";
 
 export async function createHostedForm(kv: Deno.Kv, f: HostedForm): Promise<HostedForm> {
   await commit(

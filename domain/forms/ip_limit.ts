@@ -10,14 +10,14 @@ import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import type { VisitorIp } from "../kernel/ip.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import {
   activeBlocksOfIp,
   addIpBlockMutations,
   getIpBlock,
   type IpBlock,
   isBlockActive,
-} from "../blocks/store.ts";
+} from "../blocks/ip_blocks.ts";
 import { type RateBlockGuard, rateBlockGuardKey } from "./submissions_store.ts";
 
 export const IP_WINDOW_MS = 60_000;

@@ -4,7 +4,7 @@
  * HTML, and header values (subject, sender name) lose control characters, so
  * neither a field nor a confirm.subject can add a header.
  */
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import { escapeHtml, fillHtml } from "../mail/render.ts";
 import { clipChars } from "../kernel/text.ts";
 

@@ -19,16 +19,16 @@
  *   (source "form") and emit email.sent / email.failed like any mail.
  */
 import type { Ctx } from "../kernel/context.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import type { Submission } from "./submissions_store.ts";
-import { recipientBlocks } from "../suppressions/store.ts";
+import { recipientBlocks } from "../suppressions/suppressions.ts";
 import { normalizeEmail } from "../kernel/validation.ts";
 import { sendMail } from "../mail/send.ts";
 import type { SendOutcome } from "../mail/outcome.ts";
 import type { MailSendInput, MailSendRequest } from "../mail/schema.ts";
 import { type Mailbox, parseMailbox } from "../kernel/address.ts";
 import type { SubmitInput } from "./schema.ts";
-import { notificationReplyTo, submitterAddress, submitterName } from "./addresses.ts";
+import type { Parties } from "./addresses.ts";
 import { autoReplyMail, notificationMail, type OutgoingMail, senderName } from "./mail_content.ts";
 
 /** A form mail as the send API's input. */
@@ -72,10 +72,11 @@ export async function sendAutoReply(
   site: Site,
   input: SubmitInput,
   submission: Submission,
+  parties: Parties,
 ): Promise<void> {
-  const submitter = submitterAddress(input.fields);
+  const submitter = parties.submitter;
   if (!input.confirm?.enabled || !submitter) return;
-  const blocks = await recipientBlocks(ctx.kv, site.id, [normalizeEmail(submitter)]);
+  const blocks = await recipientBlocks(ctx, site.id, [normalizeEmail(submitter)]);
   if (blocks.size > 0) return;
   const mail = autoReplyMail({
     site,
@@ -86,7 +87,7 @@ export async function sendAutoReply(
       : senderName(input.from_name, site),
     subject: input.confirm.subject,
     body: input.confirm.body,
-    name: submitterName(input.fields),
+    name: parties.name,
     email: submitter,
     formName: input.form_name ?? null,
     fields: input.fields,
@@ -119,8 +120,9 @@ export function notificationSend(
   site: Site,
   input: SubmitInput,
   submission: Submission,
+  parties: Parties,
 ): { req: MailSendRequest } | { input: MailSendInput } {
-  const m = notificationOf(site, input, submission);
+  const m = notificationOf(site, input, submission, parties.replyTo);
   const req = notificationRequest(m);
   return req ? { req } : { input: mailInput(m) };
 }
@@ -146,12 +148,17 @@ export function notificationRequest(m: OutgoingMail): MailSendRequest | null {
   };
 }
 
-function notificationOf(site: Site, input: SubmitInput, submission: Submission): OutgoingMail {
+function notificationOf(
+  site: Site,
+  input: SubmitInput,
+  submission: Submission,
+  replyTo: string | null,
+): OutgoingMail {
   return notificationMail({
     site,
     to: submission.notify_to,
     fromName: senderName(input.from_name, site),
-    replyTo: notificationReplyTo(input.fields),
+    replyTo,
     formId: submission.form_id,
     formName: submission.form_name,
     fields: input.fields,
@@ -161,9 +168,4 @@ function notificationOf(site: Site, input: SubmitInput, submission: Submission):
     classification: submission.classification,
     spamScore: submission.spam_score,
   });
-}
-
-/** The notification's recipients as the mail engine reads their blocks (lowercase, distinct). */
-export function notificationEmails(notifyTo: string[]): string[] {
-  return [...new Set(notifyTo.map((a) => a.toLowerCase()))];
 }

@@ -24,6 +24,7 @@ import { unpackText } from "../kernel/kv/blob.ts";
 import { identitiesOf } from "../spam/form_judge.ts";
 import { isUuid } from "../kernel/ids.ts";
 import { nearDuplicateBands } from "../spam/near_duplicates.ts";
+import { readSite } from "../sites/sites.ts";
 import { REPORTING_ACCOUNTS } from "../spam/form_judge.ts";
 import { comparableText } from "../spam/near_duplicates.ts";
 import {
@@ -33,7 +34,7 @@ import {
   removeListEntry,
   setMarkCounts,
   setReporters,
-} from "../spam/store.ts";
+} from "../spam/memory.ts";
 import {
   claimSubmissionRelease,
   getSubmission,
@@ -64,7 +65,9 @@ export async function markSubmission(
   if (!s) return null;
   const fields = JSON.parse(await unpackText(ctx.kv, s.fields)) as Record<string, string>;
   const identities = identitiesOf(submitterAddress(fields), s.visitor.ip);
-  const bands = nearDuplicateBands(fields);
+  // Banded as the judgement bands it: with the receiving site's domain as one word.
+  const site = await readSite(ctx, s.site_id);
+  const bands = nearDuplicateBands(fields, site?.domain);
   let claimed: { record: Submission; release: SubmissionRelease } | null = null;
   await retryOnConflict(async () => {
     claimed = null;
@@ -119,7 +122,7 @@ async function addMark(
   });
 }
 
-// --- The operator's hand on the list: see, remove -------------------------------------------------
+// --- The operator's hand on the list: see what is listed, take out a wrong entry --------------------
 
 /** One listed form text as the operator API shows it. */
 export type FormListEntryView = {

@@ -26,8 +26,8 @@ import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
-import { getSite } from "../sites/store.ts";
-import { getEmailLog } from "../mail/email_log_store.ts";
+import { readSite } from "../sites/sites.ts";
+import { emailLogExists } from "../mail/email_log.ts";
 import { prepareSend } from "../mail/send.ts";
 import {
   type ReleaseChannel,
@@ -66,7 +66,7 @@ export async function releaseClaim(
     return { at: isoTime(now), by: who.by, channel: who.channel, log_id: uuidv7(now), attempts: 1 };
   }
   if (s.email_sent !== null || now - Date.parse(read.at) < RELEASE_STALE_MS) return null;
-  if (await getEmailLog(ctx.kv, read.log_id)) return null;
+  if (await emailLogExists(ctx, read.log_id)) return null;
   return { ...read, at: isoTime(now), log_id: uuidv7(now), attempts: read.attempts + 1 };
 }
 
@@ -79,7 +79,7 @@ export async function sendReleased(
   s: Submission,
   r: SubmissionRelease,
 ): Promise<boolean> {
-  const site = await getSite(ctx.kv, s.site_id);
+  const site = await readSite(ctx, s.site_id);
   if (!site) return false;
   try {
     const fields = JSON.parse(await unpackText(ctx.kv, s.fields)) as Record<string, string>;

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { charLength, httpUrl, str } from "../kernel/validation.ts";
-import { CAPTCHA_PROVIDERS } from "../sites/store.ts";
+import { CAPTCHA_PROVIDERS } from "../sites/schema.ts";
 
 export const FIELD_VALUE_MAX = 10_000;
 export const NOTIFY_EMAILS_MAX = 10;

@@ -27,67 +27,24 @@ import {
 import type { BoundedCache } from "../kernel/cache.ts";
 import { carriesOldTotal, type LogWindow, RATE_WINDOW_MS } from "../mail/reservation.ts";
 import { type PreparedEvent, prepareEvent } from "../webhooks/events.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import { botSubmission, tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
-import {
-  type SendStateKeys,
-  sendStateKeys,
-  sendStateOf,
-  type SendStateQuery,
-} from "../mail/send_state_store.ts";
+import { sendStateFrom } from "../mail/reservation.ts";
 import { type PreparedSend, prepareParsedSend, prepareSend } from "../mail/send.ts";
 import type { SpamResult } from "../spam/form_score.ts";
-import { identitiesOf, judgeForm } from "../spam/form_judge.ts";
-import {
-  addFieldCounts,
-  addSightings,
-  formFieldsQuery,
-  type SpamMemoryKeys,
-  spamMemoryKeys,
-  spamMemoryOf,
-  type SpamMemoryQuery,
-} from "../spam/store.ts";
-import { nearDuplicateBands } from "../spam/near_duplicates.ts";
+import { addFieldCounts, addSightings, judgeWithMemory } from "../spam/memory.ts";
 import { senderTag } from "../spam/sameness.ts";
 import { DUPLICATE_WINDOW_MS } from "../spam/fingerprint.ts";
 import {
   addSubmissionMutations,
-  readSubmitState,
   setContentMark,
   type Submission,
   type SubmitRead,
-  type SubmitStateQuery,
 } from "./submissions_store.ts";
 import type { SubmitInput } from "./schema.ts";
-import { submitterAddress } from "./addresses.ts";
 import { notificationSend } from "./mailer.ts";
 import { IP_MAX_IN_WINDOW, IP_WINDOW_MS } from "./ip_limit.ts";
-
-/** What a submission reads beside its own state: the notification's send state, spam memory. */
-export type AlongsideKeys = { mail: SendStateKeys; spam: SpamMemoryKeys };
-
-export function alongsideKeys(
-  mailQuery: SendStateQuery,
-  spamQuery: SpamMemoryQuery,
-): AlongsideKeys {
-  return { mail: sendStateKeys(mailQuery), spam: spamMemoryKeys(spamQuery) };
-}
-
-/** What spam judgement looks up for a submission: its text's band keys and its sender. */
-export function spamMemoryQuery(
-  accountId: string | null,
-  input: SubmitInput,
-  now: number,
-  siteId?: string,
-): SpamMemoryQuery {
-  return {
-    accountId,
-    form: siteId ? formFieldsQuery(siteId, input.form_id, input.fields) : null,
-    bands: nearDuplicateBands(input.fields),
-    identities: identitiesOf(submitterAddress(input.fields), input.visitor?.ip ?? null),
-    now,
-  };
-}
+import { type AlongsideKeys, rereadSubmission, type SubmissionReads } from "./reads.ts";
 
 /**
  * What this process knows of a send-window part it wrote last: the part as
@@ -187,53 +144,41 @@ export type Stored = {
   notification: PreparedSend | null;
 };
 
-export type StoreRequest = {
-  site: Site;
-  input: SubmitInput;
-  /** The notification's addresses (not empty). */
-  notifyTo: string[];
-  now: number;
-  /** What the submission reads, and the notification's send state read with it. */
-  query: SubmitStateQuery;
-  mailQuery: SendStateQuery;
-  spamQuery: SpamMemoryQuery;
-  /** All three as read up front (used by the first attempt; a retry reads again). */
-  first: SubmitRead<AlongsideKeys>;
-};
-
 /**
- * Scores and commits the submission with everything that must change with it
- * (see above). Returns "rate_limited" when the IP window filled up meanwhile.
+ * Judges and commits the submission with everything that must change with it
+ * (see above), on the state `r` read (a retry after a lost race reads it
+ * again and judges again). Returns "rate_limited" when the IP window filled
+ * up meanwhile.
  */
 export async function storeSubmission(
   ctx: Ctx,
-  r: StoreRequest,
+  site: Site,
+  input: SubmitInput,
+  r: SubmissionReads,
 ): Promise<Stored | "rate_limited"> {
-  const { site, input, now, query, mailQuery, spamQuery } = r;
+  const { now, query, mailQuery, spamQuery } = r;
   const fields = input.fields;
-  const submitter = submitterAddress(fields);
+  const submitter = r.parties.submitter;
   let packedFields: Packed<string> | null = null;
   let event: PreparedEvent | null = null;
   let eventFor = "";
-  let first: SubmitRead<AlongsideKeys> | null = r.first;
+  let first: SubmitRead<AlongsideKeys> | null = r.read;
   const id = uuidv7(now);
   const createdAt = isoTime(now);
   const ip = input.visitor?.ip ?? null;
 
   try {
     return await retryOnConflict(async () => {
-      const read = first ??
-        await readSubmitState(ctx.kv, query, alongsideKeys(mailQuery, spamQuery));
+      const read = first ?? await rereadSubmission(ctx, r);
       first = null;
       const { window, mark, account, usage } = read.state;
       if (window && window.times.length > IP_MAX_IN_WINDOW) return "rate_limited" as const;
       const limit = account?.monthly_form_limit ?? null;
-      const sendState = await sendStateOf(ctx.kv, mailQuery, read.alongside.mail);
+      const sendState = await sendStateFrom(ctx, mailQuery, read.alongside.mail);
 
       const duplicateElsewhere = !!mark && mark.site_id !== site.id &&
         now - mark.at < DUPLICATE_WINDOW_MS;
-      const memory = spamMemoryOf(spamQuery, read.alongside.spam);
-      const spam = judgeForm({
+      const { result: spam, memory } = judgeWithMemory(spamQuery, read.alongside.spam, {
         fields,
         visitor: input.visitor
           ? { user_agent: input.visitor.user_agent, referrer: input.visitor.referrer }
@@ -243,8 +188,6 @@ export async function storeSubmission(
         siteId: site.id,
         ip,
         duplicateElsewhere,
-        identities: spamQuery.identities,
-        memory,
       });
       const isSpam = spam.classification === "spam";
       const counted = !isSpam && (limit === null || (usage?.count ?? 0) < limit);
@@ -266,7 +209,7 @@ export async function storeSubmission(
         spam_score: spam.score,
         classification: spam.classification,
         spam_reasons: spam.reasons,
-        notify_to: r.notifyTo,
+        notify_to: r.parties.notifyTo,
         counted,
         // Known now when no notification follows the non-spam submission.
         email_sent: !isSpam && !counted ? false : null,
@@ -293,7 +236,7 @@ export async function storeSubmission(
           { test: site.sandbox },
         );
       }
-      const notice = counted ? notificationSend(site, input, submission) : null;
+      const notice = counted ? notificationSend(site, input, submission, r.parties) : null;
       const sendOpts = { source: "form", operational: true, state: sendState } as const;
       const notification = notice === null
         ? null

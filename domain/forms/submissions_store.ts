@@ -8,7 +8,7 @@ import { keys } from "../kernel/kv/keys.ts";
 import { commit, type EntryTree, type KeyTree, listByIndex, readMany } from "../kernel/kv/kv.ts";
 import type { Packed } from "../kernel/kv/blob.ts";
 import { type MonthlyUsage, usageOf, windowOf, type WindowState } from "../kernel/kv/counters.ts";
-import type { Account } from "../accounts/store.ts";
+import type { Account } from "../accounts/accounts.ts";
 import { utcMonth } from "../kernel/clock.ts";
 import type { Classification, SpamReason } from "../spam/form_score.ts";
 

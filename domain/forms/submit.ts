@@ -1,66 +1,48 @@
 /**
- * POST /forms/submit: the whole rule set of the spec's section, in order.
+ * POST /forms/submit: the spec's steps, in its order (submitForm reads them
+ * top to bottom):
  *
- * 1. Notification addresses (400 no_notify_email_configured before anything).
+ * 1. Notification addresses: none -> 400 no_notify_email_configured, before anything.
  * 2. IP block: an active block on the visitor's address or /64 -> blocked.
- * 3. IP limit pre-check: 4 or more stored submissions from the IP in the last
- *    60 s -> blocked, and the IP is blocked for 1 hour (ip_limit.ts).
+ * 3. IP limit: 4 or more stored submissions from the IP in the last 60 s ->
+ *    blocked, and the IP is blocked for 1 hour (ip_limit.ts).
  * 4. Captcha with the site's saved provider: a rejected token -> blocked.
- * 5. Spam score, then ONE atomic commit of the submission and everything that
- *    changes with it, the notification's reservation included (storing.ts).
+ * 5. Judgement and store: the spam score, then ONE atomic commit of the
+ *    submission and everything that changes with it, the notification's
+ *    reservation included (storing.ts).
  * 6. The site becomes verified on its first stored submission.
- * 7. Not spam and within the monthly form limit: the notification goes to SMTP
- *    (and the auto-reply through the mail engine); the notification's outcome
- *    commit sets email_sent, true only when the relay accepted it.
+ * 7. Not spam and within the monthly form limit: the notification goes to SMTP;
+ *    its outcome commit sets email_sent, true only when the relay accepted it.
+ * 8. The auto-reply, when asked for, through the mail engine.
  *
- * Reads: the IP's blocks, then one getMany for the IP window, the content
- * marker, the account and its form usage, and the notification's send state
- * (site routing, send window, the recipients' suppressions); for a key seen
- * before, that getMany is the key check's own. Writes: the submission commit,
- * then the notification's outcome commit.
+ * What is read for it, in one round trip (with the key check's for a key seen
+ * before), is reads.ts's business. Writes: the submission commit, then the
+ * notification's outcome commit.
  */
 import type { Ctx } from "../kernel/context.ts";
-import { ApiError } from "../kernel/errors.ts";
-import { utcMonth } from "../kernel/clock.ts";
+import { ApiError, invalidPayload } from "../kernel/errors.ts";
 import { issuesToDetails } from "../kernel/validation.ts";
-import { invalidPayload } from "../kernel/errors.ts";
-import { sameKeys } from "../kernel/kv/kv.ts";
-import { parseVisitorIp } from "../kernel/ip.ts";
-import type { Site } from "../sites/store.ts";
-import {
-  checkKeyAndBody,
-  type KeyedRequest,
-  type KeyHint,
-  type Prefetched,
-} from "../sites/auth.ts";
+import type { Site } from "../sites/schema.ts";
+import { checkKeyAndBody, type KeyedRequest, type Prefetched } from "../sites/auth.ts";
 import { markVerified } from "../sites/verify.ts";
 import { checkAbuse, tallyCommitted, tallyOutcome } from "../blocks/auto_disable.ts";
-import { sendStateQuery } from "../mail/reservation.ts";
-import { WINDOW_PARTS } from "../kernel/kv/counters.ts";
 import type { PreparedSend } from "../mail/send.ts";
-import { contentFingerprint } from "../spam/fingerprint.ts";
 import {
-  readSubmitState,
   setSubmissionEmailSent,
   setSubmissionEmailSentMutation,
   type Submission,
-  type SubmitReadKeys,
-  submitReadKeys,
-  submitReadOf,
-  type SubmitStateQuery,
 } from "./submissions_store.ts";
 import { SubmitBody, type SubmitInput } from "./schema.ts";
-import { notificationAddresses } from "./addresses.ts";
 import { verifyCaptcha } from "./captcha.ts";
-import { logNotSent, notificationEmails, sendAutoReply } from "./mailer.ts";
+import { logNotSent, sendAutoReply } from "./mailer.ts";
+import { IP_MAX_IN_WINDOW, startRateLimitBlock } from "./ip_limit.ts";
 import {
-  IP_MAX_IN_WINDOW,
-  IP_WINDOW,
-  IP_WINDOW_MS,
-  ipIsBlocked,
-  startRateLimitBlock,
-} from "./ip_limit.ts";
-import { type AlongsideKeys, alongsideKeys, spamMemoryQuery, storeSubmission } from "./storing.ts";
+  planSubmissionReads,
+  readSubmission,
+  type SubmissionReads,
+  type SubmitPlan,
+} from "./reads.ts";
+import { storeSubmission } from "./storing.ts";
 
 export type SubmitAnswer =
   | { ok: true; blocked: true }
@@ -71,7 +53,7 @@ const BLOCKED: SubmitAnswer = { ok: true, blocked: true };
 
 /**
  * POST /forms/submit: the key check (and the per-key request limit), the JSON
- * body and its schema (invalid_json, invalid_payload), then the rules above.
+ * body and its schema (invalid_json, invalid_payload), then the steps above.
  * For a key seen before, the submission's reads are made with the key check.
  * Throws ApiError for the errors; every other answer is the result.
  */
@@ -79,10 +61,63 @@ export async function handleFormSubmit(ctx: Ctx, request: KeyedRequest): Promise
   const { site, body, prefetched } = await checkKeyAndBody(ctx, request, {
     badJson: "invalid_json",
     parse: (json) => SubmitBody.safeParse(json),
-    prefetch: (parsed, hint) => parsed.success ? submitPrefetch(ctx, parsed.data, hint) : null,
+    prefetch: (parsed, hint) => parsed.success ? planSubmissionReads(ctx, parsed.data, hint) : null,
   });
   if (!body.success) throw invalidPayload(issuesToDetails(body.error));
   return await submitForm(ctx, site, body.data, prefetched);
+}
+
+/** The steps above for a checked key and a valid body. */
+export async function submitForm(
+  ctx: Ctx,
+  site: Site,
+  input: SubmitInput,
+  prefetched?: Prefetched<SubmitPlan> | null,
+): Promise<SubmitAnswer> {
+  const r = await readSubmission(ctx, site, input, prefetched);
+  if (!r) throw new ApiError("no_notify_email_configured", 400);
+  if (r.ipBlocked) return await blocked(ctx, site, r.now, "ip blocked");
+  if (overIpLimit(r)) return await rateLimited(ctx, site, r);
+  if (await captchaRejected(ctx, site, input, r)) return await blocked(ctx, site, r.now, "captcha");
+
+  const stored = await storeSubmission(ctx, site, input, r);
+  if (stored === "rate_limited") return await rateLimited(ctx, site, r);
+  const { submission, spam, notification } = stored;
+  await markVerified(ctx, site);
+  if (stored.abusive) await checkAbuse(ctx, site.id, r.now);
+
+  if (spam.classification === "spam") return { ok: true, id: submission.id };
+  // Over the monthly form limit: stored with email_sent false, no mail.
+  if (!submission.counted) return { ok: true, id: submission.id, email_sent: false };
+  const [emailSent] = await Promise.all([
+    notify(ctx, site, submission, notification!),
+    sendAutoReply(ctx, site, input, submission, r.parties),
+  ]);
+  return { ok: true, id: submission.id, email_sent: emailSent };
+}
+
+/** More stored submissions from the visitor's IP in the window than the limit allows. */
+function overIpLimit(r: SubmissionReads): boolean {
+  const window = r.read.state.window;
+  return r.ip !== null && window !== null && window.times.length > IP_MAX_IN_WINDOW;
+}
+
+/** Blocks the IP for the hour and answers blocked. */
+async function rateLimited(ctx: Ctx, site: Site, r: SubmissionReads): Promise<SubmitAnswer> {
+  await startRateLimitBlock(ctx, site, r.ip!, r.now);
+  return await blocked(ctx, site, r.now, "rate limit");
+}
+
+/** Whether the site's captcha provider rejected the submission's token. */
+async function captchaRejected(
+  ctx: Ctx,
+  site: Site,
+  input: SubmitInput,
+  r: SubmissionReads,
+): Promise<boolean> {
+  const token = nonEmpty(input.captcha_token) ?? nonEmpty(input.cf_turnstile_token);
+  const captcha = await verifyCaptcha(ctx, site, token, r.ip?.address ?? null);
+  return captcha.result === "rejected";
 }
 
 function nonEmpty(s: string | null | undefined): string | null {
@@ -97,142 +132,6 @@ async function blocked(ctx: Ctx, site: Site, now: number, why: string): Promise<
   }
   await checkAbuse(ctx, site.id, now);
   return BLOCKED;
-}
-
-type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
-
-/** What a submission reads: the submission's state and the notification's send state. */
-function submitReads(site: SiteHint, input: SubmitInput, now: number) {
-  const notifyTo = notificationAddresses(input.notify_emails, input.notify_email, site);
-  const ip = parseVisitorIp(input.visitor?.ip);
-  const query: SubmitStateQuery = {
-    windowName: IP_WINDOW,
-    ipKey: ip?.key ?? null,
-    fingerprint: contentFingerprint(input.fields),
-    accountId: site.account_id,
-    now,
-    windowMs: IP_WINDOW_MS,
-  };
-  // What the notification's send needs (site routing, send window, recipients'
-  // suppressions), read with the submission's own state in one getMany.
-  // The notification appends to one part of the send window, no limit deciding
-  // it, so only that part is read (counters.ts windowOfPart); part 0 is the sends'.
-  const part = 1 + Math.floor(Math.random() * (WINDOW_PARTS - 1));
-  const mailQuery = sendStateQuery(site, notificationEmails(notifyTo), now, { quota: false, part });
-  // What spam judgement remembers about this text and sender, read in the same round trip.
-  const spamQuery = spamMemoryQuery(site.account_id, input, now, site.id);
-  const keys = submitReadKeys(query, alongsideKeys(mailQuery, spamQuery));
-  return { notifyTo, ip, query, mailQuery, spamQuery, keys };
-}
-
-/** The reads of a submission planned before its key check (see submitPrefetch). */
-export type SubmitPlan = {
-  /** The body, the site as the key last saw it, and what submitReads made of them. */
-  input: SubmitInput;
-  site: SiteHint;
-  reads: ReturnType<typeof submitReads>;
-  keys: SubmitReadKeys<AlongsideKeys>;
-  /** Whether a block applies to the visitor's IP; null when the check failed. */
-  ipBlocked: Promise<boolean | null>;
-};
-
-/**
- * For a key seen before: the keys a submission will read, from its site as it
- * was then, and the IP block check started now. submitForm uses what was read
- * only when its own keys, from the site as it is, are the same.
- */
-function submitPrefetch(ctx: Ctx, input: SubmitInput, site: KeyHint): SubmitPlan | null {
-  const now = ctx.clock.now();
-  const r = submitReads(site, input, now);
-  if (r.notifyTo.length === 0) return null;
-  return {
-    input,
-    site: {
-      id: site.id,
-      account_id: site.account_id,
-      default_notify_email: site.default_notify_email,
-    },
-    reads: r,
-    keys: r.keys,
-    ipBlocked: r.ip ? ipIsBlocked(ctx, r.ip, now).catch(() => null) : Promise.resolve(false),
-  };
-}
-
-/** The plan's reads, at `now`, when the site still has what they came from. */
-function plannedReads(plan: SubmitPlan, input: SubmitInput, site: Site, now: number) {
-  const h = plan.site;
-  const r = plan.reads;
-  if (
-    plan.input !== input || h.id !== site.id || h.account_id !== site.account_id ||
-    h.default_notify_email !== site.default_notify_email ||
-    utcMonth(r.query.now) !== utcMonth(now) // the form usage key is the month's
-  ) return null;
-  return {
-    ...r,
-    query: { ...r.query, now },
-    mailQuery: { ...r.mailQuery, now },
-    spamQuery: { ...r.spamQuery, now },
-  };
-}
-
-/** The rules above for a checked key and a valid body. */
-export async function submitForm(
-  ctx: Ctx,
-  site: Site,
-  input: SubmitInput,
-  prefetched?: Prefetched<SubmitPlan> | null,
-): Promise<SubmitAnswer> {
-  const now = ctx.clock.now();
-  const { notifyTo, ip, query, mailQuery, spamQuery, keys } =
-    (prefetched && plannedReads(prefetched.plan, input, site, now)) ??
-      submitReads(site, input, now);
-  if (notifyTo.length === 0) throw new ApiError("no_notify_email_configured", 400);
-
-  const early = prefetched && sameKeys(prefetched.plan.keys, keys)
-    ? await prefetched.plan.ipBlocked
-    : null;
-  const [ipBlocked, first] = early !== null
-    ? [early, submitReadOf(query, prefetched!.entries)]
-    : await Promise.all([
-      ip ? ipIsBlocked(ctx, ip, now) : false,
-      readSubmitState(ctx.kv, query, alongsideKeys(mailQuery, spamQuery)),
-    ]);
-  if (ipBlocked) return await blocked(ctx, site, now, "ip blocked");
-  if (ip && first.state.window && first.state.window.times.length > IP_MAX_IN_WINDOW) {
-    await startRateLimitBlock(ctx, site, ip, now);
-    return await blocked(ctx, site, now, "rate limit");
-  }
-
-  const token = nonEmpty(input.captcha_token) ?? nonEmpty(input.cf_turnstile_token);
-  const captcha = await verifyCaptcha(ctx, site, token, ip?.address ?? null);
-  if (captcha.result === "rejected") return await blocked(ctx, site, now, "captcha");
-
-  const stored = await storeSubmission(ctx, {
-    site,
-    input,
-    notifyTo,
-    now,
-    query,
-    mailQuery,
-    spamQuery,
-    first,
-  });
-  if (stored === "rate_limited") {
-    await startRateLimitBlock(ctx, site, ip!, now);
-    return await blocked(ctx, site, now, "rate limit");
-  }
-  const { submission, spam, notification } = stored;
-  await markVerified(ctx, site);
-
-  if (stored.abusive) await checkAbuse(ctx, site.id, now);
-  if (spam.classification === "spam") return { ok: true, id: submission.id };
-  // Over the monthly form limit: stored with email_sent false, no mail.
-  if (!submission.counted) return { ok: true, id: submission.id, email_sent: false };
-  const [emailSent] = await Promise.all([
-    notify(ctx, site, submission, notification!),
-    sendAutoReply(ctx, site, input, submission),
-  ]);
-  return { ok: true, id: submission.id, email_sent: emailSent };
 }
 
 /**

@@ -13,8 +13,12 @@
  * recipients, content, sender and log record, ready to be reserved and handed
  * to the transport.
  *
- * Long file: checks 5 to 14 stay in one function, in the spec's order, so that
- * the order can be read (and reviewed) top to bottom.
+ * checkSend runs SEND_STEPS, a table of small named checks in the spec's
+ * order (with the two steps that prepare what the later checks read): the
+ * order is read, and reviewed, in that table.
+ *
+ * Long file: the checks and the options and draft they share stay together,
+ * so that a new check is one function and one row of the table.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -22,9 +26,9 @@ import { uuidv7 } from "../kernel/ids.ts";
 import { issuesToDetails } from "../kernel/validation.ts";
 import type { MonthlyUsage } from "../kernel/kv/counters.ts";
 import { packJson } from "../kernel/kv/blob.ts";
-import type { Site } from "../sites/store.ts";
-import type { Account } from "../accounts/store.ts";
-import type { WebhookRoute } from "../sites/routing_store.ts";
+import type { Site } from "../sites/schema.ts";
+import type { Account } from "../accounts/accounts.ts";
+import type { WebhookRoute } from "../sites/routing.ts";
 import { MailSendBody, type MailSendRequest } from "./schema.ts";
 import { resolveTemplate, type TemplateContent } from "./templates.ts";
 import { checkAttachments } from "./attachments.ts";
@@ -40,6 +44,7 @@ import {
   isContactFormNotification,
 } from "../spam/contact_form.ts";
 import { fail, type SendOutcome } from "./outcome.ts";
+import { mailOf } from "./lazy_services.ts";
 import {
   type EndEvent,
   knownLogWindow,
@@ -60,7 +65,6 @@ import {
   unsubscribeUrlOf,
 } from "./message.ts";
 import { clipChars } from "../kernel/text.ts";
-import { mailOf } from "./lazy_services.ts";
 
 /** Who is sending: the public API, a form notification, a sequence step, or SMTP submission. */
 export type SendSource = "api" | "form" | "sequence" | "smtp" | "service";
@@ -166,6 +170,65 @@ export function parseSendInput(
   };
 }
 
+/** What the checks of one send know so far: each step adds what it found. */
+type Attempt = {
+  ctx: Ctx;
+  site: Site;
+  req: MailSendRequest;
+  opts: SendOptions;
+  source: SendSource;
+  checks: SendChecks;
+  label: string;
+  tpl: TemplateContent | null;
+  given: ReturnType<typeof givenParts>;
+  attachments: Extract<ReturnType<typeof checkAttachments>, { ok: true }>;
+  // From readState:
+  now: number;
+  toAddrs: string[];
+  state: SendState;
+  /** Checks 11 and 12 run (they read the marks). */
+  judged: boolean;
+  domain: SendState["routing"]["domain"];
+  mode: "relay" | "domain";
+  // From composeRecord:
+  keptTo: MailSendRequest["to"];
+  removed: string[];
+  envelopeTo: MailSendRequest["to"];
+  logId: string;
+  unsubscribeUrl: string;
+  content: ReturnType<typeof renderContent>;
+  sender: ReturnType<typeof senderOf>;
+  callerHeaders: ReturnType<typeof applyHeaderPolicy>["kept"];
+  spam: SpamResults;
+  record: EmailLogRecord;
+  marks: ReturnType<typeof sendMarks>;
+  // From withinQuota:
+  quotaCounts: boolean;
+  usage: MonthlyUsage | null;
+};
+
+/** A check: a verdict that ends the send, or null to go on. */
+type Step = (a: Attempt) => Checked | null | Promise<Checked | null>;
+
+/**
+ * The steps of a send after its parse (5), in the spec's order: the first
+ * verdict answers. readState and composeRecord check nothing; they prepare
+ * what the checks after them read.
+ */
+const SEND_STEPS: readonly Step[] = [
+  templateExists, // 6 template_not_found
+  hasBody, // 7 no_body
+  attachmentsValid, // 8 invalid_attachment, 9 attachments_too_large
+  readState, // everything 10 to 14 read from KV, at once
+  withinRateLimit, // 10 rate_limited
+  composeRecord, // recipients, content, sender and the "sending" log record
+  contentNotFlagged, // 11 content_flagged
+  classifierPasses, // 12 ai_flagged
+  contactFormNotHeld, // the contact-form hold (answers as sent)
+  withinQuota, // 13 over_quota
+  recipientsLeft, // 14 send_failed
+];
+
 /** Runs checks 6 to 14 on a parsed request; writes nothing (see Checked). */
 export async function checkSend(
   ctx: Ctx,
@@ -173,117 +236,150 @@ export async function checkSend(
   req: MailSendRequest,
   opts: SendOptions = {},
 ): Promise<Checked> {
-  const answered = (outcome: SendOutcome): Checked => ({ kind: "answered", outcome });
   const source = opts.source ?? "api";
-  const checks = { ...DEFAULT_CHECKS[source], ...opts.checks };
-  const label = source === "api" ? (req.source_plugin?.trim() || "api") : source;
-
-  // 6. template_not_found
-  let tpl: TemplateContent | null = null;
-  if (req.template !== undefined && req.template !== "") {
-    tpl = await resolveTemplate(ctx, site.account_id, req.template);
-    if (!tpl) return answered(fail(400, "template_not_found"));
+  const a = {
+    ctx,
+    site,
+    req,
+    opts,
+    source,
+    checks: { ...DEFAULT_CHECKS[source], ...opts.checks },
+    label: source === "api" ? (req.source_plugin?.trim() || "api") : source,
+  } as Attempt;
+  for (const step of SEND_STEPS) {
+    const v = step(a);
+    const verdict = v instanceof Promise ? await v : v;
+    if (verdict) return verdict;
   }
+  return { kind: "draft", draft: draftOf(a) };
+}
 
-  // 7. no_body: the template's parts replace html and text when it has content.
-  const given = givenParts(req, tpl);
-  if (!given.html && !given.text) return answered(fail(400, "no_body"));
+function answered(outcome: SendOutcome): Checked {
+  return { kind: "answered", outcome };
+}
 
-  // 8 and 9. attachments
-  const att = checkAttachments(req.attachments ?? []);
-  if (!att.ok) {
-    return answered(
-      att.code === "invalid_attachment"
-        ? fail(400, "invalid_attachment", { filename: att.filename })
-        : fail(400, "attachments_too_large"),
-    );
+/** 6. template_not_found. */
+async function templateExists(a: Attempt): Promise<Checked | null> {
+  a.tpl = null;
+  if (a.req.template === undefined || a.req.template === "") return null;
+  a.tpl = await resolveTemplate(a.ctx, a.site.account_id, a.req.template);
+  return a.tpl ? null : answered(fail(400, "template_not_found"));
+}
+
+/** 7. no_body: the template's parts replace html and text when it has content. */
+function hasBody(a: Attempt): Checked | null {
+  a.given = givenParts(a.req, a.tpl);
+  return !a.given.html && !a.given.text ? answered(fail(400, "no_body")) : null;
+}
+
+/** 8 and 9: invalid_attachment, attachments_too_large. */
+function attachmentsValid(a: Attempt): Checked | null {
+  const att = checkAttachments(a.req.attachments ?? []);
+  if (att.ok) {
+    a.attachments = att;
+    return null;
   }
+  return answered(
+    att.code === "invalid_attachment"
+      ? fail(400, "invalid_attachment", { filename: att.filename })
+      : fail(400, "attachments_too_large"),
+  );
+}
 
-  // Everything the remaining checks need from KV, read at once.
-  const now = ctx.clock.now();
-  const toAddrs = req.to.map((m) => m.address.toLowerCase());
-  const emails = [...new Set(toAddrs)];
+/** Everything the remaining checks need from KV, read at once (or the caller's read). */
+async function readState(a: Attempt): Promise<null> {
+  const { ctx, site, checks, opts } = a;
+  a.now = ctx.clock.now();
+  a.toAddrs = a.req.to.map((m) => m.address.toLowerCase());
+  const emails = [...new Set(a.toAddrs)];
   const pre = opts.state?.query;
   // Checks 11 and 12 read the account's marks and the service-wide list (spam/mail_marks.ts).
-  const judged = checks.content || checks.classifier;
+  a.judged = checks.content || checks.classifier;
   // State read for another site, other recipients or another account is read again.
-  const state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
+  a.state = pre && pre.siteId === site.id && emails.every((e) => pre.emails.includes(e)) &&
       (!checks.quota || pre.accountId === site.account_id) &&
-      (!judged || pre.marks?.accountId === site.account_id) && servesChecks(pre, checks)
+      (!a.judged || pre.marks?.accountId === site.account_id) && servesChecks(pre, checks)
     ? opts.state!
     : await readSendState(
       ctx.kv,
-      sendStateQuery(site, emails, now, {
+      sendStateQuery(site, emails, a.now, {
         quota: true,
         marks: true,
         known: knownLogWindow(ctx, site.id),
       }),
     );
-  noteSendState(ctx, state);
-  const { window, logTotal, account, blocks } = state;
-  const hooks = state.routing.webhooks;
-  const domain = req.sender_mode === "relay" ? null : state.routing.domain;
-  const mode: "relay" | "domain" = domain ? "domain" : "relay";
+  noteSendState(ctx, a.state);
+  a.domain = a.req.sender_mode === "relay" ? null : a.state.routing.domain;
+  a.mode = a.domain ? "domain" : "relay";
+  return null;
+}
 
-  // 10. rate_limited
-  if (checks.rateLimit && window.times.length >= RATE_LIMIT) {
-    return answered(fail(200, "rate_limited"));
-  }
+/** 10. rate_limited. */
+function withinRateLimit(a: Attempt): Checked | null {
+  const over = a.checks.rateLimit && a.state.window.times.length >= RATE_LIMIT;
+  return over ? answered(fail(200, "rate_limited")) : null;
+}
 
+/** The recipients left, the content, the sender and the "sending" log record. */
+async function composeRecord(a: Attempt): Promise<null> {
+  const { ctx, site, req, opts, tpl, toAddrs } = a;
+  const blocks = a.state.blocks;
   // Recipients after suppressions and unsubscribes (rule 1; cc and bcc untouched).
-  const keptTo = req.to.filter((m) => !blocks.has(m.address.toLowerCase()));
-  const removed = [...new Set(toAddrs.filter((a) => blocks.has(a)))];
-  const envelopeTo = keptTo.length ? [...keptTo, ...(req.cc ?? []), ...(req.bcc ?? [])] : [];
-  const single = envelopeTo.length === 1 ? envelopeTo[0].address : null;
-
-  const logId = opts.logId ?? uuidv7(now);
+  a.keptTo = req.to.filter((m) => !blocks.has(m.address.toLowerCase()));
+  a.removed = [...new Set(toAddrs.filter((x) => blocks.has(x)))];
+  a.envelopeTo = a.keptTo.length ? [...a.keptTo, ...(req.cc ?? []), ...(req.bcc ?? [])] : [];
+  const single = a.envelopeTo.length === 1 ? a.envelopeTo[0].address : null;
+  a.logId = opts.logId ?? uuidv7(a.now);
   // An operational mail (a form notification) carries no List-Unsubscribe; its
   // URL is only made when a template or the visible link may use it (an HMAC
   // per message, about 2 % of the HTTP thread on forms/submit).
   const usesUnsubscribeUrl = !opts.operational || !!tpl || req.data !== undefined ||
     (!!opts.unsubscribeLink && !!single);
-  const unsubscribeUrl = usesUnsubscribeUrl ? unsubscribeUrlOf(ctx, site.id, single) : "";
-  const content = renderContent({
+  a.unsubscribeUrl = usesUnsubscribeUrl ? unsubscribeUrlOf(ctx, site.id, single) : "";
+  a.content = renderContent({
     site,
     req,
     tpl,
-    given,
-    unsubscribeUrl,
+    given: a.given,
+    unsubscribeUrl: a.unsubscribeUrl,
     appendUnsubscribeLink: !!opts.unsubscribeLink && !!single,
   });
-  const { subject, text: textPart } = content;
-  const { from, replyTo } = senderOf(
-    ctx,
-    site,
-    req,
-    domain,
-    source === "sequence" || !!tpl,
-  );
+  a.sender = senderOf(ctx, site, req, a.domain, a.source === "sequence" || !!tpl);
+  a.spam = { content: null, classifier: null, contact_form: null };
+  const { kept, dropped } = applyHeaderPolicy(req.headers);
+  a.callerHeaders = kept;
+  a.record = await sendingRecord(a, dropped);
+  // The account's marks and the service-wide list; keepSignature() keeps the text's MinHash
+  // on the record of mail refused, held or warned about (what a mark on it counts).
+  a.marks = sendMarks(a.judged ? a.state.marks : null, a.sender.from, a.record, a.content.text);
+  return null;
+}
 
-  const spam: SpamResults = { content: null, classifier: null, contact_form: null };
-  const { kept: callerHeaders, dropped } = applyHeaderPolicy(req.headers);
-  const record: EmailLogRecord = {
-    id: logId,
+/** The "sending" log record of the attempt. */
+async function sendingRecord(a: Attempt, dropped: string[]): Promise<EmailLogRecord> {
+  const { ctx, site, req, now } = a;
+  return {
+    id: a.logId,
     site_id: site.id,
-    source: label,
-    mode,
+    source: a.label,
+    mode: a.mode,
     status: "sending",
     reason: null,
     error: null,
     message_id: null,
-    from: formatMailbox(from),
-    subject,
-    to_first: toAddrs[0],
+    from: formatMailbox(a.sender.from),
+    subject: a.content.subject,
+    to_first: a.toAddrs[0],
     recipients: await packJson(ctx.kv, {
       to: req.to.map((m) => m.address),
       cc: (req.cc ?? []).map((m) => m.address),
       bcc: (req.bcc ?? []).map((m) => m.address),
     }),
-    removed,
-    template: tpl?.id ?? null,
+    removed: a.removed,
+    template: a.tpl?.id ?? null,
     attachments: req.attachments?.length ?? 0,
     dropped_headers: dropped,
-    spam,
+    spam: a.spam,
     warning: false,
     flagged: false,
     tracking: { opens: false, clicks: false },
@@ -291,149 +387,167 @@ export async function checkSend(
     created_at: isoTime(now),
     updated_at: isoTime(now),
   };
-  const logged = (
-    outcome: SendOutcome,
-    change: { status: EmailLogStatus; reason: string } & Partial<EmailLogRecord>,
-    event: EndEvent,
-  ): Checked => ({
+}
+
+/** An attempt that ends without sending, with the log record's change and the event. */
+function logged(
+  a: Attempt,
+  outcome: SendOutcome,
+  change: { status: EmailLogStatus; reason: string } & Partial<EmailLogRecord>,
+  event: EndEvent,
+): Checked {
+  const { ctx, site, record } = a;
+  const window = a.state.window;
+  const hooks = a.state.routing.webhooks;
+  return {
     kind: "logged",
     outcome,
     write: () => logOutcome(ctx, { site, record, window, change, event, hooks }),
-  });
-  // The account's marks and the service-wide list; keepSignature() keeps the text's MinHash
-  // on the record of mail refused, held or warned about (what a mark on it counts).
-  const { marks, passed, keepSignature } = sendMarks(
-    judged ? state.marks : null,
-    from,
-    record,
-    textPart,
-  );
-  const rejected = (reason: "content_flagged" | "ai_flagged" | "over_quota"): Checked => {
-    if (reason !== "over_quota") keepSignature();
-    return logged(
-      fail(reason === "over_quota" ? 200 : 400, reason, { log_id: logId }),
-      {
-        status: reason === "over_quota" ? "rejected" : "flagged",
-        reason,
-        flagged: reason !== "over_quota",
-      },
-      { type: "email.rejected", data: { to: toAddrs[0], subject, reason } },
-    );
   };
+}
 
-  // 11. content_flagged (30-59: sent with a warning). The account's spam marks and the
-  // service-wide list add their points; its ham marks let the mail through.
-  if (checks.content) {
-    const score = contentWithMarks(scoreContent(subject, textPart), marks);
-    spam.content = score;
-    record.warning = !passed && score.score >= WARN_SCORE && score.score < FLAG_SCORE;
-    if (record.warning) keepSignature();
-    if (!passed && score.score >= FLAG_SCORE) return rejected("content_flagged");
+function rejected(a: Attempt, reason: "content_flagged" | "ai_flagged" | "over_quota"): Checked {
+  if (reason !== "over_quota") a.marks.keepSignature();
+  return logged(
+    a,
+    fail(reason === "over_quota" ? 200 : 400, reason, { log_id: a.logId }),
+    {
+      status: reason === "over_quota" ? "rejected" : "flagged",
+      reason,
+      flagged: reason !== "over_quota",
+    },
+    { type: "email.rejected", data: { to: a.toAddrs[0], subject: a.content.subject, reason } },
+  );
+}
+
+/**
+ * 11. content_flagged (30-59: sent with a warning). The account's spam marks and
+ * the service-wide list add their points; its ham marks let the mail through.
+ */
+function contentNotFlagged(a: Attempt): Checked | null {
+  if (!a.checks.content) return null;
+  const { marks, passed, keepSignature } = a.marks;
+  const score = contentWithMarks(scoreContent(a.content.subject, a.content.text), marks);
+  a.spam.content = score;
+  a.record.warning = !passed && score.score >= WARN_SCORE && score.score < FLAG_SCORE;
+  if (a.record.warning) keepSignature();
+  return !passed && score.score >= FLAG_SCORE ? rejected(a, "content_flagged") : null;
+}
+
+/** 12. ai_flagged. */
+async function classifierPasses(a: Attempt): Promise<Checked | null> {
+  const { subject, text } = a.content;
+  if (!a.checks.classifier || !shouldClassify(a.state.logTotal, subject)) return null;
+  const verdict = await mailOf(a.ctx).classifier.classify({
+    from: a.sender.from.address,
+    to: a.toAddrs[0],
+    subject,
+    text,
+    html: a.content.givenHtml,
+    marked: a.marks.marks?.points ?? 0,
+  });
+  a.spam.classifier = {
+    engine: verdict.engine,
+    spam: verdict.spam,
+    score: verdict.score,
+    detail: verdict.detail,
+  };
+  return verdict.spam && !a.marks.passed ? rejected(a, "ai_flagged") : null;
+}
+
+/** Contact-form notifications: the extra check; held mail answers as sent (rule 2). */
+function contactFormNotHeld(a: Attempt): Checked | null {
+  const { subject, text } = a.content;
+  if (!a.checks.contactForm || !isContactFormNotification(a.req.source_plugin, subject)) {
+    return null;
   }
-
-  // 12. ai_flagged
-  if (checks.classifier && shouldClassify(logTotal, subject)) {
-    const verdict = await mailOf(ctx).classifier.classify({
-      from: from.address,
-      to: toAddrs[0],
-      subject,
-      text: textPart,
-      html: content.givenHtml,
-      marked: marks?.points ?? 0,
-    });
-    spam.classifier = {
-      engine: verdict.engine,
-      spam: verdict.spam,
-      score: verdict.score,
-      detail: verdict.detail,
-    };
-    if (verdict.spam && !passed) return rejected("ai_flagged");
-  }
-
-  // Contact-form notifications: the extra check; held mail answers as sent (rule 2).
-  if (checks.contactForm && isContactFormNotification(req.source_plugin, subject)) {
-    const cf = contactFormSpam(subject, textPart);
-    spam.contact_form = cf;
-    if (cf.confidence >= HOLD_CONFIDENCE) {
-      keepSignature();
-      return logged(
-        { ok: true, sent: true, held: true, reason: "held_as_spam", mode, log_id: logId },
-        { status: "held", reason: "held_as_spam", flagged: true },
-        {
-          type: "email.held",
-          data: {
-            to: toAddrs[0],
-            subject,
-            reason: "held_as_spam",
-            confidence: cf.confidence,
-            detail: cf.detail == null ? cf.detail : clipChars(cf.detail, 200),
-          },
-        },
-      );
-    }
-  }
-
-  // 13. over_quota (relay mode only; per account and UTC month)
-  const limit = account?.monthly_email_limit ?? null;
-  const quotaCounts = checks.quota && mode === "relay" && !!account;
-  const usage = quotaCounts && limit !== null ? state.usage : null;
-  if (usage && usage.count >= limit!) return rejected("over_quota");
-
-  // 14. send_failed: every `to` address suppressed or unsubscribed.
-  if (keptTo.length === 0) {
-    // Mixed case: all_recipients_unsubscribed only when every one is unsubscribed
-    // (none suppressed); a service-wide suppression is the stronger reason.
-    const allUnsub = removed.every((a) => blocks.get(a) === "unsubscribed");
-    const error = allUnsub ? "all_recipients_unsubscribed" : "all_recipients_suppressed";
-    return logged(
-      fail(200, "send_failed", { error, log_id: logId }),
-      { status: "suppressed", reason: error, error },
-      {
-        type: "email.suppressed",
-        data: {
-          to: toAddrs[0],
-          subject,
-          reason: allUnsub ? "unsubscribed" : "bounced_or_complained",
-        },
+  const cf = contactFormSpam(subject, text);
+  a.spam.contact_form = cf;
+  if (cf.confidence < HOLD_CONFIDENCE) return null;
+  a.marks.keepSignature();
+  return logged(
+    a,
+    { ok: true, sent: true, held: true, reason: "held_as_spam", mode: a.mode, log_id: a.logId },
+    { status: "held", reason: "held_as_spam", flagged: true },
+    {
+      type: "email.held",
+      data: {
+        to: a.toAddrs[0],
+        subject,
+        reason: "held_as_spam",
+        confidence: cf.confidence,
+        detail: cf.detail == null ? cf.detail : clipChars(cf.detail, 200),
       },
-    );
-  }
+    },
+  );
+}
 
+/** 13. over_quota (relay mode only; per account and UTC month). */
+function withinQuota(a: Attempt): Checked | null {
+  const account = a.state.account;
+  const limit = account?.monthly_email_limit ?? null;
+  a.quotaCounts = a.checks.quota && a.mode === "relay" && !!account;
+  a.usage = a.quotaCounts && limit !== null ? a.state.usage : null;
+  return a.usage && a.usage.count >= limit! ? rejected(a, "over_quota") : null;
+}
+
+/** 14. send_failed: every `to` address suppressed or unsubscribed. */
+function recipientsLeft(a: Attempt): Checked | null {
+  if (a.keptTo.length > 0) return null;
+  // Mixed case: all_recipients_unsubscribed only when every one is unsubscribed
+  // (none suppressed); a service-wide suppression is the stronger reason.
+  const allUnsub = a.removed.every((x) => a.state.blocks.get(x) === "unsubscribed");
+  const error = allUnsub ? "all_recipients_unsubscribed" : "all_recipients_suppressed";
+  return logged(
+    a,
+    fail(200, "send_failed", { error, log_id: a.logId }),
+    { status: "suppressed", reason: error, error },
+    {
+      type: "email.suppressed",
+      data: {
+        to: a.toAddrs[0],
+        subject: a.content.subject,
+        reason: allUnsub ? "unsubscribed" : "bounced_or_complained",
+      },
+    },
+  );
+}
+
+/** The draft of a send that passed every check. */
+function draftOf(a: Attempt): SendDraft {
+  const { ctx, site, req, opts, logId, domain, content } = a;
   const messageId = messageIdOf(ctx, logId, domain);
   const tracking = trackingOf(site, !!opts.operational, content.givenHtml !== null);
-  record.message_id = messageId;
-  record.tracking = tracking;
+  a.record.message_id = messageId;
+  a.record.tracking = tracking;
   return {
-    kind: "draft",
-    draft: {
+    site,
+    source: a.source,
+    checks: a.checks,
+    logId,
+    record: a.record,
+    window: a.state.window,
+    hooks: a.state.routing.webhooks,
+    quota: a.quotaCounts ? { account: a.state.account!, usage: a.usage } : null,
+    removed: a.removed,
+    message: {
       site,
-      source,
-      checks,
       logId,
-      record,
-      window,
-      hooks,
-      quota: quotaCounts ? { account: account!, usage } : null,
-      removed,
-      message: {
-        site,
-        logId,
-        now,
-        domain,
-        messageId,
-        tracking,
-        label,
-        operational: !!opts.operational,
-        from,
-        replyTo,
-        to: keptTo,
-        cc: req.cc ?? [],
-        envelopeTo,
-        content,
-        callerHeaders,
-        unsubscribeUrl,
-        attachments: att.decode(),
-      },
+      now: a.now,
+      domain,
+      messageId,
+      tracking,
+      label: a.label,
+      operational: !!opts.operational,
+      from: a.sender.from,
+      replyTo: a.sender.replyTo,
+      to: a.keptTo,
+      cc: req.cc ?? [],
+      envelopeTo: a.envelopeTo,
+      content,
+      callerHeaders: a.callerHeaders,
+      unsubscribeUrl: a.unsubscribeUrl,
+      attachments: a.attachments.decode(),
     },
   };
 }

@@ -74,6 +74,11 @@ export async function readEmailLogItem(
   return (await withEngagement(ctx, [await viewEmailLog(ctx.kv, r)]))[0];
 }
 
+/** Whether a log record with this id exists (any site). */
+export async function emailLogExists(ctx: Ctx, id: string): Promise<boolean> {
+  return (await getEmailLog(ctx.kv, id)) !== null;
+}
+
 /** A site's totals: log entries ever, emails sent, opens and clicks (a click counts as an open). */
 export async function emailStats(ctx: Ctx, siteId: string): Promise<EmailStats> {
   const [logged, sent, opens, clicks] = await Promise.all([

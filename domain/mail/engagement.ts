@@ -7,8 +7,9 @@ import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { isUuid } from "../kernel/ids.ts";
 import { emitEvent, prepareEvent } from "../webhooks/events.ts";
-import { getSite, type Site } from "../sites/store.ts";
-import { addUnsubscribe } from "../suppressions/store.ts";
+import type { Site } from "../sites/schema.ts";
+import { readSite } from "../sites/sites.ts";
+import { addUnsubscribe } from "../suppressions/suppressions.ts";
 import { addDaily, addTotal } from "../kernel/kv/counters.ts";
 import { commit } from "../kernel/kv/kv.ts";
 import { type EmailLogRecord, getEmailLog } from "./email_log_store.ts";
@@ -24,7 +25,7 @@ export type UnsubscribeTarget =
 export async function unsubscribeTarget(ctx: Ctx, token: string): Promise<UnsubscribeTarget> {
   const t = readUnsubscribeToken(ctx.config.encryptionKey, token);
   if (!t) return { ok: false, status: 400 };
-  const site = isUuid(t.siteId) ? await getSite(ctx.kv, t.siteId) : null;
+  const site = isUuid(t.siteId) ? await readSite(ctx, t.siteId) : null;
   if (!site) return { ok: false, status: 404 };
   return { ok: true, site, email: t.email };
 }
@@ -40,7 +41,7 @@ export async function unsubscribe(
 ): Promise<UnsubscribeTarget & { first?: boolean }> {
   const target = await unsubscribeTarget(ctx, token);
   if (!target.ok) return target;
-  const first = await addUnsubscribe(ctx.kv, {
+  const first = await addUnsubscribe(ctx, {
     site_id: target.site.id,
     email: target.email,
     source,

@@ -19,8 +19,8 @@ import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { isUuid } from "../kernel/ids.ts";
-import { getSite } from "../sites/store.ts";
-import { getAccount } from "../accounts/store.ts";
+import { readSite } from "../sites/sites.ts";
+import { readAccount } from "../accounts/accounts.ts";
 import {
   type AccountMailMarks,
   addressOfMailbox,
@@ -34,7 +34,7 @@ import {
   readAccountMailMarks,
   readMailSpamList,
   removeMailListEntry,
-} from "../spam/mail_marks_store.ts";
+} from "../spam/memory.ts";
 import { getEmailLog, readEmailLogMark, setEmailLogMark } from "./email_log_store.ts";
 import { type EmailLogItem, readEmailLogItem } from "./email_log.ts";
 
@@ -51,7 +51,7 @@ export async function markEmail(
   if (!isUuid(id)) return null;
   const r = await getEmailLog(ctx.kv, id);
   if (!r || (scope.siteId !== undefined && r.site_id !== scope.siteId)) return null;
-  const accountId = (await getSite(ctx.kv, r.site_id))?.account_id ?? null;
+  const accountId = (await readSite(ctx, r.site_id))?.account_id ?? null;
   const sig = r.text_sig ? decodeSignature(r.text_sig) : null;
   const from = addressOfMailbox(r.from);
   await retryOnConflict(async () => {
@@ -69,7 +69,7 @@ export async function markEmail(
   return await readEmailLogItem(ctx, id);
 }
 
-// --- The operator's hand on the lists: see, remove, forget ----------------------------------------
+// --- The operator's hand on the lists: see what is listed, take out a wrong entry -------------------
 
 /** One entry of mail's service-wide list as the operator API shows it. */
 export type MailListEntryView = {
@@ -134,7 +134,7 @@ export async function readMailMarksOfAccount(
   ctx: Ctx,
   accountId: string,
 ): Promise<AccountMailMarksView | null> {
-  if (!isUuid(accountId) || !await getAccount(ctx.kv, accountId)) return null;
+  if (!isUuid(accountId) || !await readAccount(ctx, accountId)) return null;
   return marksView(accountId, await readAccountMailMarks(ctx.kv, accountId));
 }
 
@@ -145,7 +145,7 @@ export async function readMailMarksOfAccount(
  * that).
  */
 export async function clearMailMarksOfAccount(ctx: Ctx, accountId: string): Promise<boolean> {
-  if (!isUuid(accountId) || !await getAccount(ctx.kv, accountId)) return false;
+  if (!isUuid(accountId) || !await readAccount(ctx, accountId)) return false;
   await deleteAccountMailMarks(ctx.kv, accountId);
   return true;
 }

@@ -10,8 +10,8 @@
 import type { Buffer } from "node:buffer";
 import type { Ctx } from "../kernel/context.ts";
 import { unseal } from "../kernel/crypto.ts";
-import type { Site } from "../sites/store.ts";
-import type { MailDomain } from "../sites/routing_store.ts";
+import type { Site } from "../sites/schema.ts";
+import type { MailDomain } from "../sites/routing.ts";
 import type { AttachmentInput, Mailbox, MailSendRequest } from "./schema.ts";
 import type { TemplateContent } from "./templates.ts";
 import {

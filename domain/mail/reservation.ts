@@ -27,6 +27,7 @@ import {
   readMonthly,
   readWindowGen,
   readWindowParts,
+  WINDOW_PARTS,
   type WindowPart,
   type WindowState,
 } from "../kernel/kv/counters.ts";
@@ -39,11 +40,19 @@ import {
   rememberWindow,
   windowFromKnown,
 } from "../kernel/kv/window_memory.ts";
+import type { EntryTree } from "../kernel/kv/kv.ts";
 import { prepareEvent } from "../webhooks/events.ts";
-import type { WebhookRoute } from "../sites/routing_store.ts";
-import type { Site } from "../sites/store.ts";
-import type { Account } from "../accounts/store.ts";
-import { type SendState, type SendStateQuery, withTotal } from "./send_state_store.ts";
+import type { WebhookRoute } from "../sites/routing.ts";
+import type { Site } from "../sites/schema.ts";
+import type { Account } from "../accounts/accounts.ts";
+import {
+  type SendState,
+  type SendStateKeys,
+  sendStateKeys,
+  sendStateOf,
+  type SendStateQuery,
+  withTotal,
+} from "./send_state_store.ts";
 import { type EmailLogRecord, putEmailLog } from "./email_log_store.ts";
 import { fail, type SendOutcome } from "./outcome.ts";
 
@@ -173,6 +182,43 @@ export function sendStateQuery(
     ...(opts.part !== undefined && { part: opts.part }),
     ...(opts.known && opts.part === undefined && { known: opts.known }),
   };
+}
+
+export type { SendState, SendStateKeys, SendStateQuery };
+
+/**
+ * For a caller that reads a send's state in its own getMany (forms/submit,
+ * with the submission's reads): the keys to read for `q`, then the state
+ * from what was read.
+ */
+export function sendStateReadKeys(q: SendStateQuery): SendStateKeys {
+  return sendStateKeys(q);
+}
+
+export function sendStateFrom(
+  ctx: Pick<Ctx, "kv">,
+  q: SendStateQuery,
+  got: EntryTree<SendStateKeys>,
+): Promise<SendState> {
+  return sendStateOf(ctx.kv, q, got);
+}
+
+/**
+ * What a form notification's send reads, for the submission's own getMany:
+ * the send state of its recipients (lowercase, distinct) with the send window
+ * read in one part. The notification appends to one part of the window and no
+ * limit decides it, so only that part is read (counters.ts windowOfPart);
+ * part 0 is the sends'.
+ */
+export function notificationStateRead(
+  site: Pick<Site, "id" | "account_id">,
+  notifyTo: string[],
+  now: number,
+): { query: SendStateQuery; keys: SendStateKeys } {
+  const emails = [...new Set(notifyTo.map((a) => a.toLowerCase()))];
+  const part = 1 + Math.floor(Math.random() * (WINDOW_PARTS - 1));
+  const query = sendStateQuery(site, emails, now, { quota: false, part });
+  return { query, keys: sendStateKeys(query) };
 }
 
 /** The event of an attempt that ends without sending. */

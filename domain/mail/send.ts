@@ -9,7 +9,7 @@
  *   deliver.ts      the hand-off to the transport and the outcome's commit
  */
 import type { Ctx } from "../kernel/context.ts";
-import type { Site } from "../sites/store.ts";
+import type { Site } from "../sites/schema.ts";
 import { checkKeyAndBody, type KeyedRequest } from "../sites/auth.ts";
 import type { MailSendInput, MailSendRequest } from "./schema.ts";
 import { sendStateKeys, sendStateOf } from "./send_state_store.ts";

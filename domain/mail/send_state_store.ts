@@ -28,10 +28,10 @@ import {
   type WindowState,
 } from "../kernel/kv/counters.ts";
 import { type KnownWindow, windowFromKnown } from "../kernel/kv/window_memory.ts";
-import type { Account } from "../accounts/store.ts";
+import type { Account } from "../accounts/accounts.ts";
 import { utcMonth } from "../kernel/clock.ts";
-import { routingOf, type SiteRouting } from "../sites/routing_store.ts";
-import { type MailMarksKeys, mailMarksKeys, mailMarksOf } from "../spam/mail_marks_store.ts";
+import { routingFromEntry, type SiteRouting } from "../sites/routing.ts";
+import { type MailMarksKeys, mailMarksKeys, mailMarksOf } from "../spam/memory.ts";
 import { type MailMarksState, NO_MARKS } from "../spam/mail_marks.ts";
 
 export type SendState = {
@@ -181,7 +181,7 @@ export async function sendStateOf(
   const [window, routing] = await Promise.all([
     // One part: no count nor total to decide on (its total is NaN).
     one ? { ...one, total: NaN } : readWhole(),
-    routingOf(kv, q.siteId, got.routing as Deno.KvEntryMaybe<SiteRouting>),
+    routingFromEntry(kv, q.siteId, got.routing as Deno.KvEntryMaybe<SiteRouting>),
   ]);
   const blocks = new Map<string, "suppressed" | "unsubscribed">();
   for (const e of q.emails) {

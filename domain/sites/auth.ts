@@ -37,7 +37,7 @@ export function newApiKey(
  * The site a key was last seen acting for, as it was then (its id never
  * changes; the rest may have). A hint only: see checkApiKey.
  */
-export type KeyHint = Pick<Site, "id" | "account_id" | "default_notify_email">;
+export type KeyHint = Pick<Site, "id" | "account_id" | "default_notify_email" | "domain">;
 
 /** The context's key-hint cache, typed (the kernel holds it as `unknown`). */
 function hints(ctx: Ctx): BoundedCache<KeyHint> {
@@ -49,6 +49,7 @@ function remember(ctx: Ctx, hash: string, site: Site) {
     id: site.id,
     account_id: site.account_id,
     default_notify_email: site.default_notify_email,
+    domain: site.domain,
   });
 }
 

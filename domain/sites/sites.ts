@@ -223,9 +223,10 @@ export async function listApiKeysOfSite(ctx: Ctx, siteId: string): Promise<ApiKe
 }
 
 /**
- * Read-modify-write of a site for the capabilities that change one by their
- * own rules (blocks: disabling, IP lists), with `also` committed in the same
- * operation (store.updateSite).
+ * Read-modify-write of a site (checked; `change` is a pure function of the
+ * site) for the capabilities that keep settings on it or change it by their
+ * own rules (forms: captcha; blocks: disabling, IP lists), with `also`
+ * committed in the same operation (store.updateSite).
  */
 export function changeSite(
   ctx: Ctx,

@@ -56,6 +56,22 @@ export type MailMarksState = { account: AccountMailMarks | null; list: ServiceSp
 
 export const NO_MARKS: MailMarksState = { account: null, list: null };
 
+/** How long a service-wide list entry is kept after it was added or last renewed. */
+export const LIST_TTL_MS = 30 * 24 * 3600_000;
+
+/** The marks from the entries a send read (expired list entries left out). */
+export function mailMarksOf(
+  got: { list: Deno.KvEntryMaybe<unknown>; account?: Deno.KvEntryMaybe<unknown> },
+  now: number,
+): MailMarksState {
+  const list = got.list.value as ServiceSpamList | null;
+  const live = list && withoutExpired(list, now - LIST_TTL_MS);
+  return {
+    account: (got.account?.value ?? null) as AccountMailMarks | null,
+    list: live && live.accounts.length ? live : null,
+  };
+}
+
 /** Check 11 points for a near-duplicate of text the account marked spam. */
 export const MARKED_TEXT_POINTS = 40;
 /** Check 11 points for a sender the account marked spam twice (more spam than ham). */

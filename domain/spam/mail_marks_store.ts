@@ -28,7 +28,6 @@ import {
   LIST_ACCOUNTS,
   listEntryAt,
   listEntryId,
-  type MailMarksState,
   type Mark,
   nearDuplicateAt,
   type ServiceSpamList,
@@ -37,32 +36,23 @@ import {
   withoutEntry,
   withoutExpired,
 } from "./mail_marks.ts";
+import { LIST_TTL_MS } from "./mail_marks.ts";
 import { reportsAfterMark, reportsAfterRemoval, type ReportValue } from "./reports.ts";
 
-export const LIST_TTL_MS = 30 * 24 * 3600_000;
+export { LIST_TTL_MS };
 export const REPORT_TTL_MS = 30 * 24 * 3600_000;
 /** How long a band that holds removed reports is kept after its last write. */
 export const CLEARED_TTL_MS = 365 * 24 * 3600_000;
 
-/** The keys a send reads for the marks (with the rest of its send state). */
+/** The keys a send reads for the marks (with the rest of its send state; mail_marks.ts decodes them). */
 export type MailMarksKeys = { list: Deno.KvKey; account?: Deno.KvKey };
 
 export function mailMarksKeys(accountId: string | null): MailMarksKeys {
   return { list: keys.mailSpamList(), ...(accountId && { account: keys.mailMarks(accountId) }) };
 }
 
-/** The marks from the entries of `mailMarksKeys` (expired list entries left out). */
-export function mailMarksOf(
-  got: { list: Deno.KvEntryMaybe<unknown>; account?: Deno.KvEntryMaybe<unknown> },
-  now: number,
-): MailMarksState {
-  const list = got.list.value as ServiceSpamList | null;
-  const live = list && withoutExpired(list, now - LIST_TTL_MS);
-  return {
-    account: (got.account?.value ?? null) as AccountMailMarks | null,
-    list: live && live.accounts.length ? live : null,
-  };
-}
+// The bench reads the list as the send decodes it.
+export { mailMarksOf } from "./mail_marks.ts";
 
 /** What the hot list leaves out of an entry, kept beside it (`["mail_spam_list_entries", id]`). */
 type EntryDetail = { accounts: string[]; first: number; last: number };

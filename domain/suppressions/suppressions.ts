@@ -64,6 +64,23 @@ export async function unsubscribe(
   };
 }
 
+/**
+ * Which of these addresses (lowercase) are suppressed and which unsubscribed
+ * from the site (a suppression wins).
+ */
+export function recipientBlocks(
+  ctx: Ctx,
+  siteId: string,
+  emails: string[],
+): Promise<Map<string, "suppressed" | "unsubscribed">> {
+  return store.recipientBlocks(ctx.kv, siteId, emails);
+}
+
+/** Adds an unsubscribe; false when the address was already unsubscribed from the site. */
+export function addUnsubscribe(ctx: Ctx, u: Unsubscribe): Promise<boolean> {
+  return store.addUnsubscribe(ctx.kv, u);
+}
+
 /** The suppression of an address (lowercase), or null. */
 export function readSuppression(ctx: Ctx, address: string): Promise<Suppression | null> {
   return store.getSuppression(ctx.kv, address);

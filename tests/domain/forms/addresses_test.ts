@@ -3,6 +3,8 @@ import fc from "fast-check";
 import { parseAddress } from "../../../domain/kernel/address.ts";
 import {
   notificationAddresses,
+  notificationReplyTo,
+  submissionParties,
   submitterAddress,
   submitterName,
 } from "../../../domain/forms/addresses.ts";
@@ -116,4 +118,26 @@ Deno.test("the submitter's address is the one the earlier loops found, for any f
     const fields = JSON.parse(JSON.stringify(Object.fromEntries(pairs)));
     assert.equal(submitterAddress(fields), submitterAddressBefore(fields));
   }));
+});
+
+Deno.test("a submission's parties, read once, are what each rule gives on its own", () => {
+  fc.assert(fc.property(
+    fc.dictionary(
+      fc.constantFrom("email", "Email", "mail", "name", "first_name", "last_name", "message", "x"),
+      fc.oneof(fc.emailAddress(), fc.string({ maxLength: 30 }), fc.constant(" jo@example.com ")),
+    ),
+    fc.option(
+      fc.array(fc.oneof(fc.emailAddress(), fc.string({ maxLength: 20 })), { maxLength: 5 }),
+    ),
+    fc.option(fc.oneof(fc.emailAddress(), fc.string({ maxLength: 20 }))),
+    (fields, notifyEmails, notifyEmail) => {
+      const input = { fields, notify_emails: notifyEmails, notify_email: notifyEmail };
+      assert.deepEqual(submissionParties(input, site), {
+        notifyTo: notificationAddresses(notifyEmails, notifyEmail, site),
+        submitter: submitterAddress(fields),
+        replyTo: notificationReplyTo(fields),
+        name: submitterName(fields),
+      });
+    },
+  ));
 });

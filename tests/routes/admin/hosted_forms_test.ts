@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { startTestService, type TestService } from "../../helpers/service.ts";
 import { ManualClock } from "../../../domain/kernel/clock.ts";
-import { MAX_FORM_JSON_CHARS } from "../../../domain/forms/hosted.ts";
+import { MAX_FORM_JSON_CHARS } from "../../../domain/forms/hosted_schema.ts";
 
 async function withAccount(
   fn: (svc: TestService, accountId: string, clock: ManualClock) => Promise<void>,

@@ -1,0 +1,86 @@
+/**
+ * What spam judgement remembers, as the capabilities that feed it use it.
+ *
+ * For a form submission: `formMemoryRead` names what to read (the text's band
+ * keys, the sender's marks, the form's learned fields) for the caller's own
+ * getMany, with the content fingerprint of the duplicate rule;
+ * `judgeWithMemory` judges the submission on what was read; `addSightings`
+ * and `addFieldCounts` go into the submission's commit. Also the marks site
+ * owners set on submissions and mail (a send reads mail's in its own getMany:
+ * `mailMarksKeys`, then `mailMarksOf`). The records are kept by store.ts and
+ * mail_marks_store.ts; other capabilities import this module, never those.
+ */
+import type { EntryTree } from "../kernel/kv/kv.ts";
+import { contentFingerprint } from "./fingerprint.ts";
+import { identitiesOf, judgeForm, type JudgeInput } from "./form_judge.ts";
+import type { SpamResult } from "./form_score.ts";
+import { nearDuplicateBands } from "./near_duplicates.ts";
+import {
+  formFieldsQuery,
+  type SpamMemory,
+  type SpamMemoryKeys,
+  spamMemoryKeys,
+  spamMemoryOf,
+  type SpamMemoryQuery,
+} from "./store.ts";
+
+export {
+  addFieldCounts,
+  addSightings,
+  listListEntries,
+  type MarkCounts,
+  readMarkState,
+  removeListEntry,
+  setMarkCounts,
+  setReporters,
+  type SpamMemoryKeys,
+  spamMemoryKeys,
+  type SpamMemoryQuery,
+} from "./store.ts";
+export { mailMarksOf } from "./mail_marks.ts";
+export {
+  addMailMark,
+  deleteAccountMailMarks,
+  type MailMarksKeys,
+  mailMarksKeys,
+  readAccountMailMarks,
+  readMailSpamList,
+  removeMailListEntry,
+} from "./mail_marks_store.ts";
+
+/** What a submission's judgement reads, and the fingerprint its duplicate rule looks up. */
+export type FormMemoryRead = {
+  query: SpamMemoryQuery;
+  keys: SpamMemoryKeys;
+  fingerprint: string | null;
+};
+
+export function formMemoryRead(
+  site: { id: string; account_id: string | null; domain: string },
+  input: {
+    form_id: number;
+    fields: Record<string, string>;
+    visitor?: { ip?: string | null } | null;
+  },
+  submitter: string | null,
+  now: number,
+): FormMemoryRead {
+  const query: SpamMemoryQuery = {
+    accountId: site.account_id,
+    form: formFieldsQuery(site.id, input.form_id, input.fields),
+    bands: nearDuplicateBands(input.fields, site.domain),
+    identities: identitiesOf(submitter, input.visitor?.ip ?? null),
+    now,
+  };
+  return { query, keys: spamMemoryKeys(query), fingerprint: contentFingerprint(input.fields) };
+}
+
+/** Judges a submission on the memory read for `q` (its entries `got`). */
+export function judgeWithMemory(
+  q: SpamMemoryQuery,
+  got: EntryTree<SpamMemoryKeys>,
+  input: Omit<JudgeInput, "identities" | "memory">,
+): { result: SpamResult; memory: SpamMemory } {
+  const memory = spamMemoryOf(q, got);
+  return { result: judgeForm({ ...input, identities: q.identities, memory }), memory };
+}
