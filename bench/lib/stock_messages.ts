@@ -8,18 +8,10 @@
  * bench's load, the base-rate simulation (bench/spam_base_rate.ts) and the
  * judgement tests draw their texts from here, never from texts tuned to pass.
  */
+import { mulberry32 } from "../../domain/spam/model/hashing.ts";
 
 /** A small deterministic generator (mulberry32): the same seed, the same traffic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng: (seed: number) => () => number = mulberry32;
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 

@@ -5,6 +5,7 @@
  * together).
  */
 import { z } from "zod";
+import { FORM_FIELD_TYPES } from "../forms/hosted_schema.ts";
 
 export const nullableStr = z.string().nullable();
 export const iso = z.string().describe("ISO 8601 UTC");
@@ -35,18 +36,7 @@ export const VerifyAnswer = z.object({
 export const FormField = z.object({
   name: z.string(),
   label: z.string(),
-  type: z.enum([
-    "text",
-    "email",
-    "tel",
-    "url",
-    "number",
-    "textarea",
-    "select",
-    "checkbox",
-    "date",
-    "time",
-  ]),
+  type: z.enum(FORM_FIELD_TYPES),
   placeholder: z.string().optional(),
   required: z.boolean().optional(),
   options: z.array(z.string()).optional(),
