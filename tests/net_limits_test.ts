@@ -330,3 +330,27 @@ Deno.test("over TLS, an idle connection is closed after the header timeout and a
     await Deno.remove(cert.dir, { recursive: true });
   }
 });
+
+Deno.test("a POST answered before its body is read, its client gone at once, leaves the service up", async () => {
+  await withService({}, async (_running, base) => {
+    const port = Number(new URL(base).port);
+    // What a WordPress site with a wrong key does: POST with a body, read the
+    // 401, hang up before the server's grace close.
+    for (let i = 0; i < 3; i++) {
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+      const body = JSON.stringify({ site_url: "https://example.com" });
+      await conn.write(enc.encode(
+        "POST /api/v1/sites/verify HTTP/1.1\r\nHost: x\r\nx-service-api-key: svc_live_wrong\r\n" +
+          `Content-Type: application/json\r\nContent-Length: ${body.length + 100}\r\n\r\n${body}`,
+      ));
+      const buf = new Uint8Array(4096);
+      const n = await conn.read(buf);
+      assert.match(new TextDecoder().decode(buf.subarray(0, n ?? 0)), /^HTTP\/1\.1 401/);
+      conn.close();
+    }
+    await sleep(600);
+    const res = await fetch(`${base}/healthz`);
+    assert.equal(res.status, 200);
+    await res.body?.cancel();
+  });
+});

@@ -182,7 +182,13 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
   const close = (t: Tracked) => {
     if (t.closed) return;
     t.closed = true;
-    t.abort.abort();
+    try {
+      t.abort.abort();
+    } catch (error) {
+      // The client hung up between the last check and now: Deno already closed
+      // the socket, and aborting the serve closes it again (BadResource).
+      if (!(error instanceof Deno.errors.BadResource)) throw error;
+    }
   };
   const sweep = setInterval(() => {
     const before = Date.now() - headerTimeoutMs;
@@ -287,7 +293,12 @@ export function listen(opts: ListenOptions, handler: Handler): Listening {
       closeQuietly(conn);
       return;
     }
-    t.server.finished.catch(() => {}).finally(release);
+    // Once served to the end (the client hung up too) there is nothing left
+    // to close: a grace timer or the sweep must not abort a closed socket.
+    t.server.finished.catch(() => {}).finally(() => {
+      t.closed = true;
+      release();
+    });
   };
 
   const accepting = (async () => {
