@@ -20,6 +20,7 @@ foreach ( array(
 	'smtp-mode',
 	'queue',
 	'captcha',
+	'proxy',
 	'form-cache',
 	'form-renderer',
 	'forms',

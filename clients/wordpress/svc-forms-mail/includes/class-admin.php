@@ -117,6 +117,8 @@ final class Admin {
 			'forward_gf'      => ! empty( $_POST['forward_gf'] ),
 			'forward_notify'  => $notify,
 		) + self::mail_mode_values( wp_unslash( $_POST ) );
+		$proxy  = self::proxy_values( wp_unslash( $_POST ) );
+		$values = $values + $proxy['values'];
 		$mode   = $values['mail_mode'];
 		$host   = $values['smtp_host'];
 		$before = Settings::all();
@@ -139,6 +141,11 @@ final class Admin {
 			self::flash( 'error', __( 'The service URL must be a full http:// or https:// address.', 'svc-forms-mail' ) );
 		} elseif ( '' !== trim( $h_in ) && '' === $host ) {
 			self::flash( 'error', __( 'The SMTP host must be a host name or an IP address (without a port).', 'svc-forms-mail' ) );
+		} elseif ( $proxy['invalid'] ) {
+			/* translators: %s: the entries that were left out. */
+			self::flash( 'error', sprintf( __( 'Settings saved, but these trusted proxies are not IP addresses or CIDR ranges and were left out: %s', 'svc-forms-mail' ), implode( ', ', $proxy['invalid'] ) ) );
+		} elseif ( '' !== $proxy['values']['proxy_header'] && ! $proxy['values']['trusted_proxies'] ) {
+			self::flash( 'warning', __( 'Settings saved, but the visitor address header is used only for requests from listed proxies: add your proxy’s or CDN’s addresses.', 'svc-forms-mail' ) );
 		} elseif ( isset( $_POST['connect'] ) ) {
 			// In the SMTP mode Connect logs in to the submission port too and reports what failed.
 			self::connect();
@@ -166,6 +173,25 @@ final class Admin {
 			'smtp_host'       => Settings::normalize_smtp_host( sanitize_text_field( (string) ( $post['smtp_host'] ?? '' ) ) ),
 			'smtp_port'       => $port > 0 && $port < 65536 ? $port : Settings::SMTP_PORT,
 			'smtp_encryption' => in_array( $enc, array( 'auto', 'starttls', 'none' ), true ) ? $enc : 'auto',
+		);
+	}
+
+	/**
+	 * The trusted-proxy settings from the settings form, and the entries that
+	 * are neither an IP address nor a CIDR range.
+	 *
+	 * @param array<string, mixed> $post The form's fields (unslashed).
+	 * @return array{values: array{proxy_header: string, trusted_proxies: string[]}, invalid: string[]}
+	 */
+	public static function proxy_values( array $post ): array {
+		$header = isset( $post['proxy_header'] ) ? (string) $post['proxy_header'] : '';
+		$list   = Proxy::parse_list( sanitize_textarea_field( (string) ( $post['trusted_proxies'] ?? '' ) ) );
+		return array(
+			'values'  => array(
+				'proxy_header'    => isset( Proxy::HEADERS[ $header ] ) ? $header : '',
+				'trusted_proxies' => $list['valid'],
+			),
+			'invalid' => $list['invalid'],
 		);
 	}
 
@@ -407,6 +433,8 @@ final class Admin {
 		echo '<p class="description">' . esc_html__( 'The service emails its own notification for each forwarded submission, besides the form plugin’s mail.', 'svc-forms-mail' ) . '</p>';
 		echo '</fieldset></td></tr>';
 
+		self::proxy_rows( $s );
+
 		echo '</tbody></table>';
 		echo '<p class="submit">';
 		submit_button( __( 'Save settings', 'svc-forms-mail' ), 'secondary', 'save', false );
@@ -450,6 +478,28 @@ final class Admin {
 		$c = Settings::smtp();
 		/* translators: 1: host, 2: port, 3: encryption, 4: user name. */
 		echo '<p class="description svcfm-smtp-summary">' . esc_html( sprintf( __( 'In the SMTP mode WordPress connects to %1$s:%2$d (%3$s) as “%4$s” with the API key as the password. Leave the host empty for the service URL’s host. The service logs these emails with source smtp; the fallback switch applies to the API mode only.', 'svc-forms-mail' ), '' !== $c['host'] ? $c['host'] : '—', $c['port'], 'starttls' === $c['encryption'] ? 'STARTTLS' : __( 'no encryption', 'svc-forms-mail' ), $c['username'] ) ) . '</p>';
+		echo '</fieldset></td></tr>';
+	}
+
+	/**
+	 * Which header carries the visitor's address, and from which proxies.
+	 *
+	 * @param array<string, mixed> $s Settings.
+	 */
+	private static function proxy_rows( array $s ): void {
+		$proxies = is_array( $s['trusted_proxies'] ) ? $s['trusted_proxies'] : array();
+		echo '<tr class="svcfm-proxy"><th scope="row"><label for="svcfm-proxy-header">' . esc_html__( 'Visitor addresses', 'svc-forms-mail' ) . '</label></th><td><fieldset>';
+		echo '<p><select id="svcfm-proxy-header" name="proxy_header"><option value="">' . esc_html__( 'The connecting address (no proxy or CDN in front of this site)', 'svc-forms-mail' ) . '</option>';
+		foreach ( array_keys( Proxy::HEADERS ) as $header ) {
+			/* translators: %s: an HTTP header name. */
+			echo '<option value="' . esc_attr( $header ) . '"' . selected( (string) $s['proxy_header'], $header, false ) . '>' . esc_html( sprintf( __( 'The %s header from a trusted proxy', 'svc-forms-mail' ), $header ) ) . '</option>';
+		}
+		echo '</select></p>';
+		echo '<p><label for="svcfm-trusted-proxies">' . esc_html__( 'Trusted proxies (IP addresses or CIDR ranges, one per line)', 'svc-forms-mail' ) . '</label><br />';
+		echo '<textarea id="svcfm-trusted-proxies" name="trusted_proxies" class="large-text code" rows="3" placeholder="173.245.48.0/20&#10;10.0.0.5">' . esc_textarea( implode( "\n", $proxies ) ) . '</textarea></p>';
+		$remote = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) ) : '';
+		/* translators: %s: an IP address. */
+		echo '<p class="description">' . esc_html__( 'The service accepts at most 3 form submissions a minute from one address. Behind a CDN or reverse proxy every visitor seems to come from the proxy, so name the header that carries the visitor’s address and list the proxy’s addresses; the header is ignored on requests from any other address.', 'svc-forms-mail' ) . ' ' . esc_html( sprintf( __( 'This page was requested from %s.', 'svc-forms-mail' ), '' !== $remote ? $remote : '—' ) ) . '</p>';
 		echo '</fieldset></td></tr>';
 	}
 

@@ -395,12 +395,12 @@ final class Forms {
 	 * @return array<string, string>
 	 */
 	public static function visitor(): array {
-		$ip = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
+		$ip = Proxy::visitor_ip();
 		/**
-		 * The visitor's IP address sent to the service. Sites behind a proxy
-		 * or CDN can return the address from its header here.
+		 * The visitor's IP address sent to the service: REMOTE_ADDR, or the
+		 * trusted proxy header's address (Settings → Visitor addresses).
 		 *
-		 * @param string $ip REMOTE_ADDR.
+		 * @param string $ip The address.
 		 */
 		$ip      = (string) apply_filters( 'svcfm_visitor_ip', $ip );
 		$visitor = array();
