@@ -22,3 +22,4 @@ $wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient
 wp_clear_scheduled_hook( 'svcfm_retry_queue' );
 $wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}svcfm_mail_log" ); // phpcs:ignore WordPress.DB -- uninstall.
 $wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}svcfm_queue" ); // phpcs:ignore WordPress.DB -- uninstall.
+$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}svcfm_outcomes" ); // phpcs:ignore WordPress.DB -- uninstall.

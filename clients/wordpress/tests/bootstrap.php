@@ -12,6 +12,7 @@ error_reporting( E_ALL );
 define( 'ABSPATH', __DIR__ . '/' );
 define( 'WEEK_IN_SECONDS', 604800 );
 define( 'SVCFM_VERSION', '1.0.0' );
+define( 'DAY_IN_SECONDS', 86400 );
 define( 'SVCFM_FILE', dirname( __DIR__ ) . '/svc-forms-mail/svc-forms-mail.php' );
 define( 'SVCFM_DIR', dirname( __DIR__ ) . '/svc-forms-mail' );
 

@@ -18,6 +18,7 @@ foreach ( array(
 	'mail-log',
 	'mailer',
 	'smtp-mode',
+	'outcomes',
 	'queue',
 	'captcha',
 	'proxy',

@@ -392,6 +392,11 @@ final class Admin {
 		} else {
 			echo '<p>' . esc_html__( 'Not connected yet. Enter the service URL and the site’s API key, then press “Save and connect”.', 'svc-forms-mail' ) . '</p>';
 		}
+		$blocked = Outcomes::summary( 7 )['counts']['blocked'];
+		if ( $blocked > 0 ) {
+			/* translators: %d: a number of submissions. */
+			echo '<p class="svcfm-error-text svcfm-blocked-count">' . esc_html( sprintf( _n( '%d form submission was blocked in the last 7 days: the visitor saw the success message, but it was not stored or sent.', '%d form submissions were blocked in the last 7 days: the visitors saw the success message, but they were not stored or sent.', $blocked, 'svc-forms-mail' ), $blocked ) ) . ' <a href="' . esc_url( self::url( 'status' ) ) . '">' . esc_html__( 'Why', 'svc-forms-mail' ) . '</a></p>';
+		}
 		echo '</div>';
 
 		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" class="svcfm-settings">';
@@ -565,8 +570,53 @@ final class Admin {
 		}
 		echo '</div>';
 
+		self::outcomes_card( isset( $status['ip_blocks'] ) && is_array( $status['ip_blocks'] ) ? $status['ip_blocks'] : array() );
+
 		/* translators: %d: a number of submissions. */
 		echo '<div class="svcfm-card"><h2>' . esc_html__( 'Waiting submissions', 'svc-forms-mail' ) . '</h2><p>' . esc_html( sprintf( _n( '%d submission is waiting for the service.', '%d submissions are waiting for the service.', Queue::pending_count(), 'svc-forms-mail' ), Queue::pending_count() ) ) . '</p></div>';
+	}
+
+	/**
+	 * What became of the last week's form submissions, and why blocked ones were.
+	 *
+	 * @param array<int, array<string, mixed>> $ip_blocks GET /blocks/status ip_blocks.
+	 */
+	public static function outcomes_card( array $ip_blocks ): void {
+		$sum    = Outcomes::summary( 7 );
+		$c      = $sum['counts'];
+		$labels = array(
+			'delivered' => __( 'stored and notified', 'svc-forms-mail' ),
+			'no_email'  => __( 'stored, no notification (monthly limit or a failed email)', 'svc-forms-mail' ),
+			'spam'      => __( 'stored as spam, no notification', 'svc-forms-mail' ),
+			'blocked'   => __( 'blocked: not stored, not sent (the visitor saw the success message)', 'svc-forms-mail' ),
+			'kept'      => __( 'kept here while the service could not take them', 'svc-forms-mail' ),
+			'failed'    => __( 'refused by the service (see Waiting submissions)', 'svc-forms-mail' ),
+		);
+		echo '<div class="svcfm-card svcfm-outcomes"><h2>' . esc_html__( 'Form submissions in the last 7 days', 'svc-forms-mail' ) . '</h2>';
+		if ( 0 === array_sum( $c ) ) {
+			echo '<p>' . esc_html__( 'No form submission yet.', 'svc-forms-mail' ) . '</p></div>';
+			return;
+		}
+		echo '<table class="svcfm-facts"><tbody>';
+		foreach ( $labels as $kind => $label ) {
+			if ( $c[ $kind ] > 0 || 'blocked' === $kind ) {
+				echo '<tr class="svcfm-outcome-' . esc_attr( $kind ) . '"><th scope="row">' . esc_html( (string) $c[ $kind ] ) . '</th><td>' . esc_html( $label ) . '</td></tr>';
+			}
+		}
+		echo '</tbody></table>';
+		if ( $sum['blocked'] ) {
+			$proxies = Settings::get( 'trusted_proxies' );
+			if ( $sum['top_ip_count'] >= 2 && ( '' === (string) Settings::get( 'proxy_header' ) || Proxy::in_list( $sum['top_ip'], is_array( $proxies ) ? $proxies : array() ) ) ) {
+				/* translators: 1: a number, 2: an IP address. */
+				echo '<p class="svcfm-error-text svcfm-proxy-hint">' . esc_html( sprintf( __( '%1$d blocked submissions came from %2$s. If that is your CDN or reverse proxy, every visitor seems to come from it: set “Visitor addresses” on the Settings tab.', 'svc-forms-mail' ), $sum['top_ip_count'], $sum['top_ip'] ) ) . '</p>';
+			}
+			echo '<table class="widefat striped svcfm-blocked"><thead><tr><th>' . esc_html__( 'Time', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Form', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Visitor address', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Why', 'svc-forms-mail' ) . '</th></tr></thead><tbody>';
+			foreach ( array_slice( $sum['blocked'], 0, 20 ) as $row ) {
+				echo '<tr><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td>' . esc_html( (string) $row->source ) . '</td><td>' . esc_html( '' !== (string) $row->ip ? (string) $row->ip : '—' ) . '</td><td>' . esc_html( Outcomes::why( $row, $ip_blocks ) ) . '</td></tr>';
+			}
+			echo '</tbody></table>';
+		}
+		echo '</div>';
 	}
 
 	/**

@@ -339,6 +339,7 @@ final class Forms {
 				return;
 			}
 			// Not about a field the visitor can fix: keep it for the admin to see.
+			Outcomes::record( 'failed', 'hosted:' . $config['slug'], $payload );
 			Queue::keep_failed( $payload, 'hosted:' . $config['slug'], $response->describe() );
 		}
 		// Stored, spam, blocked, kept for a retry: the visitor sees the same success.

@@ -14,7 +14,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Plugin {
 
-	const DB_VERSION = '1';
+	const DB_VERSION = '2';
 
 	/**
 	 * Registers every part.
@@ -65,6 +65,7 @@ final class Plugin {
 		$collate = $wpdb->get_charset_collate();
 		dbDelta( Mail_Log::schema( $collate ) );
 		dbDelta( Queue::schema( $collate ) );
+		dbDelta( Outcomes::schema( $collate ) );
 		update_option( 'svcfm_db_version', self::DB_VERSION, false );
 	}
 

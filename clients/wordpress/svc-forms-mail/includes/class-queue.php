@@ -152,11 +152,15 @@ final class Queue {
 	 */
 	public static function submit_or_keep( array $payload, string $source, bool $caller_shows_errors = false ): ?Response {
 		$response = Settings::client()->submit_form( $payload );
+		$shown    = $caller_shows_errors && ! $response->ok() && 'invalid_payload' === $response->code();
+		if ( ! $shown ) {
+			Outcomes::record( Outcomes::of( $response ), $source, $payload );
+		}
 		if ( $response->retryable() ) {
 			self::add( $payload, $source, $response->describe() );
 			return null;
 		}
-		if ( ! $response->ok() && ! ( $caller_shows_errors && 'invalid_payload' === $response->code() ) ) {
+		if ( ! $response->ok() && ! $shown ) {
 			// A final refusal (bad key, disabled site, no notification address):
 			// kept as failed so that the submission is not lost and the admin sees why.
 			self::keep_failed( $payload, $source, $response->describe() );
@@ -205,6 +209,7 @@ final class Queue {
 				$response = $client->submit_form( $payload );
 				$attempts = (int) $row->attempts + 1;
 				if ( $response->ok() ) {
+					Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
 					$wpdb->delete( $table, array( 'id' => (int) $row->id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
 					continue;
 				}
@@ -223,6 +228,7 @@ final class Queue {
 					}
 					continue;
 				}
+				Outcomes::record( 'failed', (string) $row->source, $payload );
 				self::mark( (int) $row->id, 'failed', $attempts, $response->describe() );
 			}
 		} finally {
