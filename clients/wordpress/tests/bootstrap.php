@@ -73,10 +73,17 @@ final class WPDB_Stub {
 	public function get_results( $q ) {
 		$table = preg_match( '/FROM (\w+)/', $q, $m ) ? $m[1] : '';
 		$rows  = array_values( $this->tables[ $table ] ?? array() );
-		if ( str_contains( $q, "status = 'pending'" ) ) {
-			$rows = array_values( array_filter( $rows, static fn( $r ) => 'pending' === $r->status ) );
+		foreach ( array( 'pending', 'failed' ) as $status ) {
+			if ( str_contains( $q, "status = '$status'" ) ) {
+				$rows = array_values( array_filter( $rows, static fn( $r ) => $status === $r->status ) );
+			}
 		}
 		return str_contains( $q, 'DESC' ) ? array_reverse( $rows ) : $rows;
+	}
+	public function get_row( $q ) {
+		$table = preg_match( '/FROM (\w+)/', $q, $m ) ? $m[1] : '';
+		$id    = preg_match( '/WHERE id = (\d+)/', $q, $m ) ? (int) $m[1] : 0;
+		return $this->tables[ $table ][ $id ] ?? null;
 	}
 	public function get_var( $q ) {
 		return count( $this->get_results( $q ) );

@@ -25,6 +25,7 @@ final class Admin {
 		add_action( 'admin_post_svcfm_save', array( self::class, 'save' ) );
 		add_action( 'admin_post_svcfm_test_mail', array( self::class, 'test_mail' ) );
 		add_action( 'admin_post_svcfm_retry', array( self::class, 'retry' ) );
+		add_action( 'admin_post_svcfm_queue_row', array( self::class, 'queue_row' ) );
 		add_action( 'admin_enqueue_scripts', array( self::class, 'assets' ) );
 		add_filter( 'plugin_action_links_' . plugin_basename( SVCFM_FILE ), array( self::class, 'action_links' ) );
 	}
@@ -301,13 +302,76 @@ final class Admin {
 	public static function retry(): void {
 		self::guard( 'svcfm_retry' );
 		Queue::make_all_due();
-		Queue::run();
-		$left = Queue::pending_count();
-		if ( 0 === $left ) {
-			self::flash( 'success', __( 'Every waiting submission was delivered.', 'svc-forms-mail' ) );
-		} else {
+		$done = Queue::run();
+		list( $type, $text ) = self::retry_text( $done, Queue::pending_count(), Queue::failed_count() );
+		self::flash( $type, $text );
+		wp_safe_redirect( self::url( 'queue' ) );
+		exit;
+	}
+
+	/**
+	 * What "Retry now" did, in words: only what happened is claimed.
+	 *
+	 * @param array{sent: int, waiting: int, failed: int}|null $done    Queue::run()'s answer.
+	 * @param int                                                 $pending Rows still waiting.
+	 * @param int                                                 $failed  Rows the service refused for good.
+	 * @return array{0: string, 1: string} Flash type and text.
+	 */
+	public static function retry_text( ?array $done, int $pending, int $failed ): array {
+		if ( null === $done ) {
+			return array( 'warning', __( 'Another retry is running right now (or the site is not connected); try again in a minute.', 'svc-forms-mail' ) );
+		}
+		$parts = array();
+		if ( $done['sent'] > 0 ) {
 			/* translators: %d: a number of submissions. */
-			self::flash( 'warning', sprintf( _n( '%d submission is still waiting for the service.', '%d submissions are still waiting for the service.', $left, 'svc-forms-mail' ), $left ) );
+			$parts[] = sprintf( _n( '%d submission was delivered.', '%d submissions were delivered.', $done['sent'], 'svc-forms-mail' ), $done['sent'] );
+		}
+		if ( $pending > 0 ) {
+			/* translators: %d: a number of submissions. */
+			$parts[] = sprintf( _n( '%d submission is still waiting for the service.', '%d submissions are still waiting for the service.', $pending, 'svc-forms-mail' ), $pending );
+		}
+		if ( $failed > 0 ) {
+			/* translators: %d: a number of submissions. */
+			$parts[] = sprintf( _n( '%d submission was refused by the service and is not retried: open it below to read it, send it again or delete it.', '%d submissions were refused by the service and are not retried: open them below to read them, send them again or delete them.', $failed, 'svc-forms-mail' ), $failed );
+		}
+		if ( ! $parts ) {
+			return array( 'success', __( 'Nothing was waiting.', 'svc-forms-mail' ) );
+		}
+		return array( $pending > 0 || $failed > 0 ? 'warning' : 'success', implode( ' ', $parts ) );
+	}
+
+	/**
+	 * Sends one kept submission again, or deletes it.
+	 */
+	public static function queue_row(): void {
+		self::guard( 'svcfm_queue_row' );
+		$id = isset( $_POST['id'] ) ? absint( $_POST['id'] ) : 0;
+		$op = isset( $_POST['op'] ) ? sanitize_key( wp_unslash( $_POST['op'] ) ) : '';
+		if ( 'delete' === $op ) {
+			if ( Queue::delete( $id ) ) {
+				self::flash( 'success', __( 'The submission was deleted.', 'svc-forms-mail' ) );
+			} else {
+				self::flash( 'error', __( 'That submission is no longer here.', 'svc-forms-mail' ) );
+			}
+		} else {
+			$response = Queue::resend( $id );
+			if ( null === $response ) {
+				self::flash( 'error', __( 'That submission is no longer here.', 'svc-forms-mail' ) );
+			} elseif ( $response->ok() ) {
+				$outcome = Outcomes::of( $response );
+				self::flash(
+					'blocked' === $outcome ? 'warning' : 'success',
+					'blocked' === $outcome
+						? __( 'The service took the submission but blocked it: it was not stored or sent (see the Status tab).', 'svc-forms-mail' )
+						: __( 'The submission was delivered to the service.', 'svc-forms-mail' )
+				);
+			} elseif ( $response->retryable() ) {
+				/* translators: %s: the service's error. */
+				self::flash( 'warning', sprintf( __( 'The service could not take it now (%s); it waits for the next retry.', 'svc-forms-mail' ), $response->describe() ) );
+			} else {
+				/* translators: %s: the service's error. */
+				self::flash( 'error', sprintf( __( 'The service refused it again: %s. It stays here.', 'svc-forms-mail' ), $response->describe() ) );
+			}
 		}
 		wp_safe_redirect( self::url( 'queue' ) );
 		exit;
@@ -656,9 +720,43 @@ final class Admin {
 		if ( ! $rows ) {
 			echo '<tr><td colspan="6">' . esc_html__( 'Nothing is waiting.', 'svc-forms-mail' ) . '</td></tr>';
 		}
+		$status_labels = array(
+			'pending' => __( 'waiting', 'svc-forms-mail' ),
+			'failed'  => __( 'refused, not retried', 'svc-forms-mail' ),
+		);
 		foreach ( $rows as $row ) {
-			echo '<tr><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td>' . esc_html( $row->source ) . '</td><td>' . esc_html( $row->status ) . '</td><td>' . esc_html( (string) $row->attempts ) . '</td><td>' . esc_html( 'pending' === $row->status ? Notices::local_time( $row->next_attempt_at . 'Z' ) : '—' ) . '</td><td><code>' . esc_html( $row->last_error ) . '</code></td></tr>';
+			echo '<tr class="svcfm-queue-' . esc_attr( $row->status ) . '"><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td>' . esc_html( $row->source ) . '</td><td>' . esc_html( $status_labels[ $row->status ] ?? $row->status ) . '</td><td>' . esc_html( (string) $row->attempts ) . '</td><td>' . esc_html( 'pending' === $row->status ? Notices::local_time( $row->next_attempt_at . 'Z' ) : '—' ) . '</td><td><code>' . esc_html( $row->last_error ) . '</code></td></tr>';
+			echo '<tr class="svcfm-queue-detail"><td colspan="6">' . self::submission_details( $row ) . '</td></tr>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in submission_details().
 		}
 		echo '</tbody></table>';
+	}
+
+	/**
+	 * A kept submission's contents, with Send again and Delete.
+	 *
+	 * @param object $row A queue row with its payload.
+	 */
+	public static function submission_details( object $row ): string {
+		$payload = json_decode( (string) ( $row->payload ?? '' ), true );
+		$out     = '<details class="svcfm-submission"' . ( 'failed' === $row->status ? ' open' : '' ) . '><summary>' . esc_html__( 'Contents', 'svc-forms-mail' ) . '</summary>';
+		if ( ! is_array( $payload ) ) {
+			$out .= '<p>' . esc_html__( 'The stored submission cannot be read.', 'svc-forms-mail' ) . '</p>';
+		} else {
+			$out   .= '<table class="svcfm-facts"><tbody>';
+			$fields = is_array( $payload['fields'] ?? null ) ? $payload['fields'] : array();
+			foreach ( $fields as $name => $value ) {
+				$out .= '<tr><th scope="row">' . esc_html( (string) $name ) . '</th><td>' . nl2br( esc_html( is_scalar( $value ) ? (string) $value : (string) wp_json_encode( $value ) ) ) . '</td></tr>';
+			}
+			$visitor = is_array( $payload['visitor'] ?? null ) ? $payload['visitor'] : array();
+			if ( ! empty( $visitor['ip'] ) ) {
+				$out .= '<tr><th scope="row">' . esc_html__( 'Visitor address', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) $visitor['ip'] ) . '</td></tr>';
+			}
+			$out .= '</tbody></table>';
+		}
+		$out .= '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" class="svcfm-row-actions"><input type="hidden" name="action" value="svcfm_queue_row" /><input type="hidden" name="id" value="' . esc_attr( (string) (int) $row->id ) . '" />';
+		$out .= wp_nonce_field( 'svcfm_queue_row', '_svcfm_nonce', true, false );
+		$out .= '<button type="submit" name="op" value="resend" class="button">' . esc_html__( 'Send again', 'svc-forms-mail' ) . '</button> ';
+		$out .= '<button type="submit" name="op" value="delete" class="button button-link-delete" onclick="return confirm(this.dataset.confirm)" data-confirm="' . esc_attr__( 'Delete this submission for good?', 'svc-forms-mail' ) . '">' . esc_html__( 'Delete', 'svc-forms-mail' ) . '</button>';
+		return $out . '</form></details>';
 	}
 }

@@ -181,17 +181,24 @@ final class Queue {
 
 	/**
 	 * The cron job: sends due submissions, oldest first.
+	 *
+	 * @return array{sent: int, waiting: int, failed: int}|null What became of the due rows; null when another run holds the lock or nothing is configured.
 	 */
-	public static function run(): void {
+	public static function run(): ?array {
 		global $wpdb;
 		if ( ! Settings::is_configured() ) {
-			return;
+			return null;
 		}
 		// One run at a time (cron can start twice on busy sites).
 		if ( get_transient( self::LOCK ) ) {
-			return;
+			return null;
 		}
 		set_transient( self::LOCK, 1, 120 );
+		$done = array(
+			'sent'    => 0,
+			'waiting' => 0,
+			'failed'  => 0,
+		);
 		try {
 			$table  = self::table();
 			$rows   = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE status = 'pending' AND next_attempt_at <= %s ORDER BY id ASC LIMIT 20", gmdate( 'Y-m-d H:i:s' ) ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
@@ -200,20 +207,19 @@ final class Queue {
 				$payload = json_decode( (string) $row->payload, true );
 				if ( ! is_array( $payload ) ) {
 					self::mark( (int) $row->id, 'failed', (int) $row->attempts, 'unreadable payload' );
+					++$done['failed'];
 					continue;
 				}
-				// JSON objects come back as PHP arrays: an empty one must stay an object.
-				if ( isset( $payload['fields'] ) && array() === $payload['fields'] ) {
-					$payload['fields'] = new \stdClass();
-				}
-				$response = $client->submit_form( $payload );
+				$response = $client->submit_form( self::sendable( $payload ) );
 				$attempts = (int) $row->attempts + 1;
 				if ( $response->ok() ) {
 					Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
 					$wpdb->delete( $table, array( 'id' => (int) $row->id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
+					++$done['sent'];
 					continue;
 				}
 				if ( $response->retryable() && $attempts < self::MAX_ATTEMPTS ) {
+					++$done['waiting'];
 					$wpdb->update( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
 						$table,
 						array(
@@ -230,10 +236,94 @@ final class Queue {
 				}
 				Outcomes::record( 'failed', (string) $row->source, $payload );
 				self::mark( (int) $row->id, 'failed', $attempts, $response->describe() );
+				++$done['failed'];
 			}
 		} finally {
 			delete_transient( self::LOCK );
 		}
+		return $done;
+	}
+
+	/**
+	 * A stored body made ready to send again.
+	 *
+	 * @param array<string, mixed> $payload The decoded POST /forms/submit body.
+	 * @return array<string, mixed>
+	 */
+	private static function sendable( array $payload ): array {
+		// JSON objects come back as PHP arrays: an empty one must stay an object.
+		if ( isset( $payload['fields'] ) && array() === $payload['fields'] ) {
+			$payload['fields'] = new \stdClass();
+		}
+		return $payload;
+	}
+
+	/**
+	 * One row with its body, or null.
+	 *
+	 * @param int $id Row id.
+	 */
+	public static function get( int $id ): ?object {
+		global $wpdb;
+		$table = self::table();
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
+		return is_object( $row ) ? $row : null;
+	}
+
+	/**
+	 * Sends one kept submission now, whatever its status (the admin's
+	 * "Send again", for example after a disabled site was enabled).
+	 *
+	 * @param int $id Row id.
+	 * @return Response|null The answer, or null when there is no such row.
+	 */
+	public static function resend( int $id ): ?Response {
+		global $wpdb;
+		$row     = self::get( $id );
+		$payload = null !== $row ? json_decode( (string) $row->payload, true ) : null;
+		if ( null === $row || ! is_array( $payload ) ) {
+			return null;
+		}
+		$response = Settings::client()->submit_form( self::sendable( $payload ) );
+		$attempts = (int) $row->attempts + 1;
+		if ( $response->ok() ) {
+			Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
+			$wpdb->delete( self::table(), array( 'id' => $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
+		} elseif ( $response->retryable() ) {
+			// Back to the retry schedule: the service may take it later.
+			$wpdb->update( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
+				self::table(),
+				array(
+					'status'          => 'pending',
+					'attempts'        => $attempts,
+					'next_attempt_at' => gmdate( 'Y-m-d H:i:s', time() + self::backoff( 1 ) ),
+					'last_error'      => mb_substr( $response->describe(), 0, 2000 ),
+				),
+				array( 'id' => $id )
+			);
+		} else {
+			self::mark( $id, 'failed', $attempts, $response->describe() );
+		}
+		return $response;
+	}
+
+	/**
+	 * Deletes one kept submission (the admin's "Delete").
+	 *
+	 * @param int $id Row id.
+	 */
+	public static function delete( int $id ): bool {
+		global $wpdb;
+		return (bool) $wpdb->delete( self::table(), array( 'id' => $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
+	}
+
+	/**
+	 * Number of submissions the service refused for good, kept for the admin.
+	 */
+	public static function failed_count(): int {
+		global $wpdb;
+		$table = self::table();
+		return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$table} WHERE status = 'failed'" ); // phpcs:ignore WordPress.DB -- the plugin's own table.
 	}
 
 	/**
@@ -269,7 +359,7 @@ final class Queue {
 	public static function rows( int $limit = 100 ): array {
 		global $wpdb;
 		$table = self::table();
-		return (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, created_at, source, status, attempts, next_attempt_at, last_error FROM {$table} ORDER BY id DESC LIMIT %d", $limit ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
+		return (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, created_at, source, payload, status, attempts, next_attempt_at, last_error FROM {$table} ORDER BY id DESC LIMIT %d", $limit ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
 	}
 
 	/**
