@@ -590,6 +590,31 @@ _set_cron_array($moved);`);
         await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail`);
         await Promise.all([admin.waitForURL(/page=svc-forms-mail/), admin.click("#connect")]);
         assert.match(await admin.textContent(".svcfm-flash") ?? "", /site_disabled/);
+        // A visitor's submission meanwhile: refused (site_disabled), kept as
+        // failed, readable, and "Retry now" does not claim it was delivered.
+        await visitor.goto(formUrl);
+        await fillForm(visitor, {
+          name: "Dana Disabled",
+          email: "dana@example.org",
+          topic: "Sales",
+          message: "Sent while the site was disabled.",
+        });
+        await Promise.all([visitor.waitForURL(/svcfm_sent=/), visitor.click(".svcfm-submit")]);
+        const refused = await w.phpJson<Any[]>(`echo json_encode(\\SvcFormsMail\\Queue::rows());`);
+        assert.equal(refused.length, 1, JSON.stringify(refused));
+        assert.equal(refused[0].status, "failed");
+        assert.match(refused[0].last_error, /site_disabled/);
+        await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail&tab=queue`);
+        await Promise.all([admin.waitForURL(/tab=queue/), admin.click("#retry")]);
+        const retried = await admin.textContent(".svcfm-flash") ?? "";
+        assert.doesNotMatch(retried, /delivered/, retried);
+        assert.match(retried, /1 submission was refused by the service and is not retried/);
+        assert.match(
+          await admin.textContent(".svcfm-queue .svcfm-submission") ?? "",
+          /Sent while the site was disabled\./,
+        );
+        await shot(admin, "queue-refused");
+
         await w.php(`delete_transient('svcfm_block_status');`);
         await admin.goto(`${w.home}/wp-admin/index.php`);
         assert.match(
@@ -603,7 +628,120 @@ _set_cron_array($moved);`);
         ]);
         assert.equal(await admin.$(".svcfm-block-notice"), null);
         assert.equal((await s.admin("GET", `/sites/${siteId}`)).body.disabled, null);
+
+        // Enabled again: the refused submission is sent again from its row.
+        await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail&tab=queue`);
+        await Promise.all([
+          admin.waitForURL(/tab=queue/),
+          admin.click(".svcfm-submission button[value=resend]"),
+        ]);
+        assert.match(await admin.textContent(".svcfm-flash") ?? "", /delivered to the service/);
+        const dana = await eventually(async () => {
+          const items = (await s.admin("GET", `/sites/${siteId}/submissions`)).body.items as Any[];
+          return items.find((i) => i.fields?.message === "Sent while the site was disabled.");
+        }, "the refused submission, sent again");
+        assert.equal(dana.fields.name, "Dana Disabled");
+        const gone = await w.phpJson<Any[]>(`echo json_encode(\\SvcFormsMail\\Queue::rows());`);
+        assert.equal(gone.length, 0, JSON.stringify(gone));
       });
+
+      await t.step(
+        "behind a proxy header, six visitors in a minute all arrive; blocked ones are counted",
+        async () => {
+          // Every request reaches WordPress from 127.0.0.1 here, as from a reverse proxy.
+          await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail`);
+          await admin.selectOption("#svcfm-proxy-header", "X-Forwarded-For");
+          await admin.fill("#svcfm-trusted-proxies", "127.0.0.1\n::1");
+          await Promise.all([admin.waitForURL(/page=svc-forms-mail/), admin.click("#save")]);
+          assert.match(await admin.textContent(".svcfm-flash") ?? "", /Settings saved\./);
+          // Ten people with their own questions (the same text ten times would
+          // rightly look like a campaign to the spam checks).
+          const people = [
+            ["Mia Lopez", "Do you ship to Portugal, and how long does it take?"],
+            ["Noah Becker", "My invoice 1182 lists the blue kettle twice."],
+            ["Lena Fischer", "Can I collect my order from the shop on Saturday?"],
+            ["Omar Haddad", "Is the oak table also available in walnut?"],
+            ["Sara Nilsson", "Please change the delivery address for order 2231."],
+            ["Tom Walker", "The lid of my teapot arrived cracked; what should I do?"],
+            ["Yuki Tanaka", "Do you offer gift wrapping for birthdays?"],
+            ["Ines Costa", "Could you send me the care guide for the linen sheets?"],
+            ["Paul Meyer", "Are the ceramic mugs dishwasher safe?"],
+            ["Rita Gomez", "When will the large planters be back in stock?"],
+          ];
+          const send = async (ip: string, n: number) => {
+            // The proxy's own hop is the client; the visitor wrote a forged one before it.
+            await visitor.setExtraHTTPHeaders({ "X-Forwarded-For": `6.6.6.6, ${ip}` });
+            await visitor.goto(formUrl);
+            const [name, message] = people[n - 1];
+            await fillForm(visitor, {
+              name,
+              email: `${name.split(" ")[0].toLowerCase()}@example.org`,
+              topic: n % 2 ? "Sales" : "Support",
+              message,
+            });
+            await Promise.all([visitor.waitForURL(/svcfm_sent=/), visitor.click(".svcfm-submit")]);
+            assert.equal(
+              (await visitor.textContent(".svcfm-notice-success"))?.trim(),
+              FORM_SUCCESS,
+            );
+          };
+          for (let n = 1; n <= 6; n++) await send(`198.51.100.${100 + n}`, n);
+          const six = people.slice(0, 6).map(([, message]) => message);
+          const items = await eventually(async () => {
+            const all = (await s.admin("GET", `/sites/${siteId}/submissions?limit=50`)).body
+              .items as Any[];
+            const got = all.filter((i) => six.includes(i.fields?.message));
+            return got.length === 6 ? got : null;
+          }, "the six proxied submissions");
+          assert.deepEqual(
+            items.map((i) => i.visitor.ip).sort(),
+            [101, 102, 103, 104, 105, 106].map((n) => `198.51.100.${n}`),
+          );
+          // Each one notified, as a real visitor's message is.
+          await eventually(async () => {
+            const o = await s.admin("GET", "/outbox?to=sales@shop.example");
+            const raws = (o.body.items as Any[] ?? []).map((i) => i.raw as string);
+            return six.every((m) => raws.some((r) => r.includes(m.slice(0, 30))));
+          }, "the six notifications");
+
+          // One visitor sending five in a minute: the fifth is blocked (more
+          // than 3 stored in 60 s, the spec's limit), the visitor sees
+          // "Thanks!", the owner sees why.
+          for (let n = 7; n <= 10; n++) await send("198.51.100.200", n);
+          await visitor.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.200" });
+          await visitor.goto(formUrl);
+          await fillForm(visitor, {
+            name: "Eve Fifth",
+            email: "eve@example.org",
+            topic: "Sales",
+            message: "The fifth in a minute.",
+          });
+          await Promise.all([visitor.waitForURL(/svcfm_sent=/), visitor.click(".svcfm-submit")]);
+          await visitor.setExtraHTTPHeaders({});
+          await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail`);
+          assert.match(
+            await admin.textContent(".svcfm-blocked-count") ?? "",
+            /2 form submissions were blocked in the last 7 days/,
+          );
+          await shot(admin, "settings-blocked");
+          await admin.goto(
+            `${w.home}/wp-admin/options-general.php?page=svc-forms-mail&tab=status`,
+          );
+          const blocked = await admin.textContent(".svcfm-blocked") ?? "";
+          assert.match(blocked, /198\.51\.100\.200/);
+          assert.match(blocked, /more than 3 submissions a minute came from this address/);
+          // Earlier steps' blocked visitor (127.0.0.1, manual block) is listed too.
+          assert.match(blocked, /127\.0\.0\.1/);
+          await shot(admin, "status-blocked");
+          // The same block shows in the admin notice without opening the Status tab first.
+          await admin.goto(`${w.home}/wp-admin/index.php`);
+          assert.match(await admin.textContent(".svcfm-block-notice") ?? "", /198\.51\.100\.200/);
+          await Promise.all([
+            admin.waitForURL(/svcfm_lifted=ip/),
+            admin.click(".svcfm-block-notice button:has-text('Lift')"),
+          ]);
+        },
+      );
 
       await t.step("the status panel shows GET /mail/domain-status", async () => {
         await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail&tab=status`);
@@ -718,6 +856,10 @@ echo json_encode([
         assert.deepEqual(r, { settings: null, connection: null, tables: [], cron: false });
       });
     } finally {
+      if (svc) {
+        await Deno.mkdir(ARTIFACTS, { recursive: true });
+        await Deno.writeTextFile(`${ARTIFACTS}service.log`, svc.logs()).catch(() => {});
+      }
       await browser?.close().catch(() => {});
       await wp?.stop().catch(() => {});
       await db?.stop().catch(() => {});
