@@ -27,6 +27,7 @@ final class WP_Stub {
 	/** @var array<int, mixed> Answers wp_remote_request returns, in order. */
 	public static array $responses = array();
 	public static array $scheduled = array();
+	public static array $loopbacks = array();
 	public static bool $can        = true;
 
 	public static function reset(): void {
@@ -37,6 +38,7 @@ final class WP_Stub {
 		self::$requests   = array();
 		self::$responses  = array();
 		self::$scheduled  = array();
+		self::$loopbacks  = array();
 		self::$can        = true;
 		$GLOBALS['wpdb']  = new WPDB_Stub();
 		unset( $GLOBALS['phpmailer'] );
@@ -200,6 +202,10 @@ function add_option( $name, $value = '', $deprecated = '', $autoload = 'yes' ) {
 	WP_Stub::$options[ $name ] ??= $value;
 	return true;
 }
+function delete_option( $name ) {
+	unset( WP_Stub::$options[ $name ] );
+	return true;
+}
 function get_transient( $name ) {
 	return WP_Stub::$transients[ $name ] ?? false;
 }
@@ -227,6 +233,23 @@ function wp_remote_request( $url, $args ) {
 	WP_Stub::$requests[] = array( $url, $args );
 	$next = array_shift( WP_Stub::$responses );
 	return $next ?? new WP_Error( 'http_request_failed', 'cURL error 7: Failed to connect' );
+}
+function is_ssl() {
+	return false;
+}
+/** wp_die() ends the request: here an exception the test catches. */
+class WP_Die_Stub extends Exception {}
+function wp_die( $message = '', $title = '', $args = array() ) {
+	throw new WP_Die_Stub( (string) $message );
+}
+/** Non-blocking loopback requests (the background form refresh). */
+function wp_remote_post( $url, $args ) {
+	if ( is_string( $args['body'] ?? null ) ) {
+		parse_str( $args['body'], $fields );
+		$args['body'] = $fields;
+	}
+	WP_Stub::$loopbacks[] = array( $url, $args );
+	return array( 'response' => array( 'code' => 200 ) );
 }
 function add_query_arg( $key, $value, $url ) {
 	return $url . ( str_contains( $url, '?' ) ? '&' : '?' ) . $key . '=' . $value;

@@ -14,6 +14,8 @@ export type Service = {
   admin: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Any }>;
   stop: () => Promise<void>;
   start: () => Promise<void>;
+  /** Sends a signal to the service process (SIGSTOP freezes it, SIGCONT thaws it). */
+  signal: (sig: Deno.Signal) => void;
   /** What the service wrote to stdout and stderr. */
   logs: () => string;
 };
@@ -115,5 +117,9 @@ export async function startService(dir: string): Promise<Service> {
   };
 
   await start();
-  return { base, port, smtpPort, token, admin, stop, start, logs: () => logs };
+  const signal = (sig: Deno.Signal) => {
+    if (!child) throw new Error("the service is not running");
+    child.kill(sig);
+  };
+  return { base, port, smtpPort, token, admin, stop, start, signal, logs: () => logs };
 }

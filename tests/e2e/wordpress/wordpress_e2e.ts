@@ -835,6 +835,74 @@ echo json_encode(['mailed' => $mailed, 'log' => \\SvcFormsMail\\Mail_Log::recent
         },
       );
 
+      await t.step(
+        "with the service frozen, the form page renders from the last copy and a submission is kept",
+        async () => {
+          const timed = async (what: string) => {
+            const t0 = performance.now();
+            await visitor.goto(formUrl);
+            await visitor.waitForSelector("form.svcfm-form", { timeout: 20_000 });
+            const ms = performance.now() - t0;
+            assert.ok(ms < 1500, `${what}: ${Math.round(ms)} ms`);
+            return ms;
+          };
+          // Save and connect while the service is up marks every cached form for a refresh.
+          await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail`);
+          await Promise.all([admin.waitForURL(/page=svc-forms-mail/), admin.click("#connect")]);
+          assert.match(await admin.textContent(".svcfm-flash") ?? "", /Connected/);
+          s.signal("SIGSTOP");
+          try {
+            const times = [];
+            for (let i = 0; i < 3; i++) times.push(await timed(`view ${i + 1} after Connect`));
+            // A settings save while it is frozen.
+            await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail`);
+            await Promise.all([admin.waitForURL(/page=svc-forms-mail/), admin.click("#save")]);
+            times.push(await timed("the view after a settings save"));
+            console.log(
+              `form page with the service frozen: ${times.map(Math.round).join(", ")} ms`,
+            );
+            await shot(visitor, "form-frozen-service");
+
+            await visitor.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.60" });
+            await fillForm(visitor, {
+              name: "Fay Frozen",
+              email: "fay@example.org",
+              topic: "Support",
+              message: "Sent while the service was frozen.",
+            });
+            const t0 = performance.now();
+            await Promise.all([visitor.waitForURL(/svcfm_sent=/), visitor.click(".svcfm-submit")]);
+            const submitMs = performance.now() - t0;
+            console.log(`submission with the service frozen: ${Math.round(submitMs)} ms`);
+            assert.ok(submitMs < 6000, `submission: ${Math.round(submitMs)} ms`);
+            await visitor.setExtraHTTPHeaders({});
+            assert.equal(
+              (await visitor.textContent(".svcfm-notice-success"))?.trim(),
+              FORM_SUCCESS,
+            );
+            const kept = await w.phpJson<Any[]>(`echo json_encode(\\SvcFormsMail\\Queue::rows());`);
+            assert.equal(kept.length, 1, JSON.stringify(kept));
+            assert.equal(kept[0].status, "pending");
+          } finally {
+            s.signal("SIGCONT");
+          }
+          // A minute later the circuit closes (not waited for here) and the next cron run forwards it.
+          await w.php(`
+delete_transient('svcfm_circuit');
+global $wpdb;
+$wpdb->query("UPDATE {$wpdb->prefix}svcfm_queue SET next_attempt_at = DATE_SUB(next_attempt_at, INTERVAL 61 SECOND)");`);
+          const cron = await fetch(`${w.direct}/wp-cron.php?doing_wp_cron`);
+          await cron.body?.cancel();
+          await w.php(`\\SvcFormsMail\\Queue::run();`);
+          const sub = await eventually(async () => {
+            const items = (await s.admin("GET", `/sites/${siteId}/submissions`)).body
+              .items as Any[];
+            return items.find((i) => i.fields?.message === "Sent while the service was frozen.");
+          }, "the submission kept while the service was frozen");
+          assert.equal(sub.visitor.ip, "198.51.100.60");
+        },
+      );
+
       await t.step("no PHP warning or notice came from the plugin", async () => {
         const log = await w.debugLog();
         const ours = log.split("\n").filter((l) => l.includes("svc-forms-mail"));

@@ -223,7 +223,12 @@ final class Admin {
 				'captcha'      => is_array( $response->body['captcha'] ?? null ) ? Captcha::pick( $response->body['captcha'] ) : null,
 			)
 		);
-		Captcha::forget();
+		if ( is_array( $response->body['captcha'] ?? null ) ) {
+			// The answer carries the captcha settings: no page view has to ask for them.
+			Captcha::keep( Captcha::pick( $response->body['captcha'] ) );
+		} else {
+			Captcha::forget();
+		}
 		Notices::forget();
 		Form_Cache::flush();
 		if ( ! empty( $site['domain_match'] ) ) {

@@ -34,6 +34,8 @@ final class Forms {
 		add_action( 'init', array( self::class, 'register_block' ) );
 		add_action( 'template_redirect', array( self::class, 'handle_post' ), 5 );
 		add_action( 'wp_enqueue_scripts', array( self::class, 'register_assets' ) );
+		add_action( 'wp_ajax_nopriv_' . Form_Cache::AJAX, array( Form_Cache::class, 'ajax_refresh' ) );
+		add_action( 'wp_ajax_' . Form_Cache::AJAX, array( Form_Cache::class, 'ajax_refresh' ) );
 	}
 
 	/**

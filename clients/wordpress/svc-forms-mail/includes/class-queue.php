@@ -210,7 +210,7 @@ final class Queue {
 					++$done['failed'];
 					continue;
 				}
-				$response = $client->submit_form( self::sendable( $payload ) );
+				$response = $client->submit_form( self::sendable( $payload ), Client::TIMEOUT );
 				$attempts = (int) $row->attempts + 1;
 				if ( $response->ok() ) {
 					Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
