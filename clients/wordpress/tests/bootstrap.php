@@ -220,6 +220,9 @@ function delete_transient( $name ) {
 function home_url( $path = '' ) {
 	return 'https://shop.example' . $path;
 }
+function network_home_url( $path = '' ) {
+	return 'https://www.shop.example/' . ltrim( $path, '/' );
+}
 function admin_url( $path = '' ) {
 	return 'https://shop.example/wp-admin/' . $path;
 }

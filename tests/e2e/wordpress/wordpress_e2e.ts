@@ -352,6 +352,48 @@ echo json_encode(['sent' => $ok, 'failed' => $failed, 'log' => \\SvcFormsMail\\M
         },
       );
 
+      await t.step("From and Reply-To are the same in the API and SMTP modes", async () => {
+        const header = (raw: string, name: string) =>
+          raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)
+            .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? "";
+        const sent: Record<string, { from: string; replyTo: string }> = {};
+        for (const filters of [true, false]) {
+          for (const mode of ["api", "smtp"]) {
+            const subject = `Sender check ${mode} ${filters ? "filtered" : "default"}`;
+            const ok = await w.phpJson<boolean>(`
+\\SvcFormsMail\\Settings::update(['mail_mode' => '${mode}', 'smtp_host' => '127.0.0.1', 'smtp_port' => ${s.smtpPort}, 'smtp_encryption' => 'none']);
+${
+              filters
+                ? "add_filter('wp_mail_from', fn() => 'hello@shop.example'); add_filter('wp_mail_from_name', fn() => 'Shop Team');"
+                : ""
+            }
+echo json_encode(wp_mail('sender-check@example.org', '${subject}', 'Which sender?'));`);
+            assert.equal(ok, true, subject);
+            const item = await eventually(async () => {
+              const o = await s.admin("GET", "/outbox?to=sender-check@example.org");
+              return (o.body.items as Any[] ?? []).find((i) => (i.raw as string).includes(subject));
+            }, subject);
+            sent[subject] = {
+              from: header(item.raw, "From"),
+              replyTo: header(item.raw, "Reply-To"),
+            };
+          }
+        }
+        await w.php(`\\SvcFormsMail\\Settings::update(['mail_mode' => 'api']);`);
+        console.log(JSON.stringify(sent));
+        const f = (m: string, k: string) => sent[`Sender check ${m} ${k}`];
+        assert.deepEqual(f("smtp", "filtered"), f("api", "filtered"));
+        assert.deepEqual(f("smtp", "default"), f("api", "default"));
+        assert.match(f("api", "filtered").from, /Shop Team/);
+        assert.match(f("api", "filtered").replyTo, /hello@shop\.example/);
+        // WordPress's default wordpress@<host> has no mailbox: replies go to the administration email.
+        const adminEmail = await w.php(`echo get_option('admin_email');`);
+        assert.match(
+          f("api", "default").replyTo,
+          new RegExp(adminEmail.trim().replace(".", "\\.")),
+        );
+      });
+
       // A visitor's browser as a person has it: the service judges a headless
       // browser's user agent ("HeadlessChrome") a bot, which is hard spam evidence.
       const visitorCtx = await browser.newContext({
