@@ -604,7 +604,7 @@ final class Admin {
 			$b    = $response->body;
 			$mode = (string) ( $b['effective_mode'] ?? '' );
 			echo '<table class="svcfm-facts"><tbody>';
-			echo '<tr><th scope="row">' . esc_html__( 'Effective mode', 'svc-forms-mail' ) . '</th><td class="svcfm-effective-mode"><strong>' . esc_html( $mode ) . '</strong> — ' . esc_html( 'domain' === $mode ? __( 'mail goes out from your own verified domain', 'svc-forms-mail' ) : __( 'mail goes out through the service’s shared relay, with your address as Reply-To', 'svc-forms-mail' ) ) . '</td></tr>';
+			echo '<tr><th scope="row">' . esc_html__( 'Effective mode', 'svc-forms-mail' ) . '</th><td class="svcfm-effective-mode"><strong>' . esc_html( $mode ) . '</strong> — ' . esc_html( 'domain' === $mode ? __( 'mail goes out from your own verified domain', 'svc-forms-mail' ) : __( 'mail goes out from the service’s shared relay address; replies go to the email’s Reply-To, else its From address (the wp_mail_from filter, or the administration email instead of wordpress@…)', 'svc-forms-mail' ) ) . '</td></tr>';
 			$verified = is_array( $b['verified'] ?? null ) ? $b['verified'] : null;
 			echo '<tr><th scope="row">' . esc_html__( 'Verified sender', 'svc-forms-mail' ) . '</th><td>' . esc_html( $verified ? (string) ( $verified['from_address'] ?? '' ) . ' (' . (string) ( $verified['domain'] ?? '' ) . ')' : __( 'none', 'svc-forms-mail' ) ) . '</td></tr>';
 			echo '</tbody></table>';
