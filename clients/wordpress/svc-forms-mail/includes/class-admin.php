@@ -699,10 +699,11 @@ final class Admin {
 			echo '<tr><td colspan="6">' . esc_html__( 'No email yet.', 'svc-forms-mail' ) . '</td></tr>';
 		}
 		$labels = array(
-			'sent'     => __( 'sent', 'svc-forms-mail' ),
-			'held'     => __( 'held as spam', 'svc-forms-mail' ),
-			'failed'   => __( 'failed', 'svc-forms-mail' ),
-			'fallback' => __( 'failed, sent by WordPress', 'svc-forms-mail' ),
+			'sent'            => __( 'sent', 'svc-forms-mail' ),
+			'held'            => __( 'held as spam', 'svc-forms-mail' ),
+			'failed'          => __( 'failed', 'svc-forms-mail' ),
+			'fallback'        => __( 'failed, sent by WordPress', 'svc-forms-mail' ),
+			'fallback_failed' => __( 'failed; WordPress could not send it either', 'svc-forms-mail' ),
 		);
 		foreach ( $rows as $row ) {
 			$details = '' !== $row->error ? $row->error : $row->message_id;

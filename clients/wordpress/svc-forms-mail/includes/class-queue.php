@@ -22,6 +22,8 @@ final class Queue {
 	const MAX_ATTEMPTS = 25;
 	/** Seconds to wait after the Nth failed attempt (the last value repeats). */
 	const BACKOFF = array( 60, 300, 900, 1800, 3600, 7200, 21600, 43200 );
+	/** The field that carries a kept submission's original time (shown as "sent by the visitor at"). */
+	const SENT_AT = 'sent_by_the_visitor_at';
 
 	/**
 	 * The table's name.
@@ -210,7 +212,7 @@ final class Queue {
 					++$done['failed'];
 					continue;
 				}
-				$response = $client->submit_form( self::sendable( $payload ), Client::TIMEOUT );
+				$response = $client->submit_form( self::sendable( $payload, (string) $row->created_at ), Client::TIMEOUT );
 				$attempts = (int) $row->attempts + 1;
 				if ( $response->ok() ) {
 					Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
@@ -247,10 +249,18 @@ final class Queue {
 	/**
 	 * A stored body made ready to send again.
 	 *
-	 * @param array<string, mixed> $payload The decoded POST /forms/submit body.
+	 * @param array<string, mixed> $payload    The decoded POST /forms/submit body.
+	 * @param string               $created_at When the visitor sent it (UTC, the row's created_at).
 	 * @return array<string, mixed>
 	 */
-	private static function sendable( array $payload ): array {
+	private static function sendable( array $payload, string $created_at = '' ): array {
+		// The body has no time field and the service stamps the time it gets
+		// it: the visitor's own time travels as a field, which the
+		// notification shows ("sent by the visitor at").
+		$at = '' !== $created_at ? strtotime( $created_at . ' UTC' ) : false;
+		if ( false !== $at && is_array( $payload['fields'] ?? null ) && ! isset( $payload['fields'][ self::SENT_AT ] ) ) {
+			$payload['fields'][ self::SENT_AT ] = wp_date( 'Y-m-d H:i T', $at ) . ' (' . gmdate( 'Y-m-d H:i:s', $at ) . ' UTC), kept by WordPress until the service could take it';
+		}
 		// JSON objects come back as PHP arrays: an empty one must stay an object.
 		if ( isset( $payload['fields'] ) && array() === $payload['fields'] ) {
 			$payload['fields'] = new \stdClass();
@@ -284,7 +294,7 @@ final class Queue {
 		if ( null === $row || ! is_array( $payload ) ) {
 			return null;
 		}
-		$response = Settings::client()->submit_form( self::sendable( $payload ) );
+		$response = Settings::client()->submit_form( self::sendable( $payload, (string) $row->created_at ) );
 		$attempts = (int) $row->attempts + 1;
 		if ( $response->ok() ) {
 			Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
