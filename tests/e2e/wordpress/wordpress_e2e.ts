@@ -936,6 +936,13 @@ echo json_encode(['mailed' => $mailed, 'log' => \\SvcFormsMail\\Mail_Log::recent
             const kept = await w.phpJson<Any[]>(`echo json_encode(\\SvcFormsMail\\Queue::rows());`);
             assert.equal(kept.length, 1, JSON.stringify(kept));
             assert.equal(kept[0].status, "pending");
+            // Settings shows it too, not only a "Verified" from the last Connect.
+            await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail`);
+            assert.match(
+              await admin.textContent(".svcfm-unreachable") ?? "",
+              /did not answer in time/,
+            );
+            await shot(admin, "settings-unreachable");
           } finally {
             s.signal("SIGCONT");
           }

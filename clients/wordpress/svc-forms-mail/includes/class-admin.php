@@ -178,6 +178,24 @@ final class Admin {
 	}
 
 	/**
+	 * Why the service does not answer now ('' when it does): an open circuit,
+	 * or the last block-status call (the one every admin page makes, cached
+	 * for five minutes) that got no answer.
+	 */
+	public static function reachability(): string {
+		$until = Client::circuit_open_until();
+		if ( $until > 0 ) {
+			/* translators: %d: seconds. */
+			return sprintf( __( 'The service did not answer in time. The plugin stops calling it for a minute (%d s left): forms show their last copy, submissions are kept, emails go the fallback way.', 'svc-forms-mail' ), max( 1, $until - time() ) );
+		}
+		$status = Notices::status();
+		if ( ( $status['error'] ?? '' ) === 'unreachable' ) {
+			return self::connect_error_text( new Response( 0, array(), array(), __( 'no answer', 'svc-forms-mail' ) ) );
+		}
+		return '';
+	}
+
+	/**
 	 * The trusted-proxy settings from the settings form, and the entries that
 	 * are neither an IP address nor a CIDR range.
 	 *
@@ -262,7 +280,7 @@ final class Admin {
 			case 'missing_api_key':
 				return __( 'Enter the site’s API key (missing_api_key).', 'svc-forms-mail' );
 			case 'site_disabled':
-				return __( 'The service has disabled this site (site_disabled). See the Status tab: an automatic disablement can be lifted there.', 'svc-forms-mail' );
+				return __( 'The service has disabled this site (site_disabled). The notice at the top of the admin pages says why; an automatic disablement can be lifted with its button.', 'svc-forms-mail' );
 			case 'redirect':
 				/* translators: %s: an address. */
 				return sprintf( __( 'The service answered with a redirect to %s. Use that address as the service URL.', 'svc-forms-mail' ), $response->header( 'location' ) );
@@ -449,14 +467,30 @@ final class Admin {
 		if ( ! empty( $conn['checked_at'] ) ) {
 			echo '<p class="svcfm-connection">';
 			echo self::badge( ! empty( $conn['verified'] ), __( 'Verified', 'svc-forms-mail' ) ) . ' '; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
-			echo self::badge( ! empty( $conn['domain_match'] ), __( 'Domain match', 'svc-forms-mail' ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
-			echo '</p><table class="svcfm-facts"><tbody>';
+			echo self::badge( ! empty( $conn['domain_match'] ), __( 'Domain match', 'svc-forms-mail' ) ) . ' '; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
+			// "Verified" is what the last Connect found; whether the service answers now is another fact.
+			$reach = self::reachability();
+			echo self::badge( '' === $reach, __( 'Answering now', 'svc-forms-mail' ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
+			echo '</p>';
+			if ( '' !== $reach ) {
+				echo '<p class="svcfm-error-text svcfm-unreachable">' . esc_html( $reach ) . '</p>';
+			}
+			echo '<table class="svcfm-facts"><tbody>';
 			echo '<tr><th scope="row">' . esc_html__( 'Site', 'svc-forms-mail' ) . '</th><td class="svcfm-site-name">' . esc_html( (string) ( $conn['site_name'] ?? '' ) ) . '</td></tr>';
 			echo '<tr><th scope="row">' . esc_html__( 'Domain', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $conn['site_domain'] ?? '' ) ) . '</td></tr>';
 			echo '<tr><th scope="row">' . esc_html__( 'This site’s address', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $conn['site_url'] ?? '' ) ) . '</td></tr>';
 			echo '<tr><th scope="row">' . esc_html__( 'Checked', 'svc-forms-mail' ) . '</th><td>' . esc_html( wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), (int) $conn['checked_at'] ) ) . '</td></tr>';
 			$captcha = is_array( $conn['captcha'] ?? null ) ? $conn['captcha'] : array();
-			echo '<tr><th scope="row">' . esc_html__( 'Captcha', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $captcha['provider'] ?? '—' ) ) . '</td></tr>';
+			$provider  = (string) ( $captcha['provider'] ?? '' );
+			$providers = array(
+				'shared'       => __( 'the service’s shared Cloudflare Turnstile widget', 'svc-forms-mail' ),
+				'turnstile'    => __( 'Cloudflare Turnstile (the site’s own keys)', 'svc-forms-mail' ),
+				'hcaptcha'     => __( 'hCaptcha', 'svc-forms-mail' ),
+				'recaptcha_v2' => __( 'Google reCAPTCHA v2', 'svc-forms-mail' ),
+				'recaptcha_v3' => __( 'Google reCAPTCHA v3', 'svc-forms-mail' ),
+				'none'         => __( 'none', 'svc-forms-mail' ),
+			);
+			echo '<tr><th scope="row">' . esc_html__( 'Captcha on forms', 'svc-forms-mail' ) . '</th><td>' . esc_html( $providers[ $provider ] ?? ( '' !== $provider ? $provider : '—' ) ) . '</td></tr>';
 			echo '</tbody></table>';
 		} else {
 			echo '<p>' . esc_html__( 'Not connected yet. Enter the service URL and the site’s API key, then press “Save and connect”.', 'svc-forms-mail' ) . '</p>';
@@ -493,20 +527,12 @@ final class Admin {
 		self::checkbox( 'mail_enabled', (bool) $s['mail_enabled'], __( 'Send every email of this site (wp_mail) through the service', 'svc-forms-mail' ) );
 		self::checkbox( 'mail_fallback', (bool) $s['mail_fallback'], __( 'When the service refuses an email or cannot be reached, let WordPress send it itself', 'svc-forms-mail' ) );
 		$smtp = 'smtp' === $s['mail_mode'];
-		echo '<p class="svcfm-mode"><label><input type="radio" id="svcfm-mode-api" name="mail_mode" value="api"' . checked( $smtp, false, false ) . ' /> ' . esc_html__( 'Through the API (POST /mail/send)', 'svc-forms-mail' ) . '</label><br />';
-		echo '<label><input type="radio" id="svcfm-mode-smtp" name="mail_mode" value="smtp"' . checked( $smtp, true, false ) . ' /> ' . esc_html__( 'Through the service’s SMTP submission port (WordPress’s own mailer, PHPMailer, with the API key as the password)', 'svc-forms-mail' ) . '</label></p>';
+		echo '<p class="svcfm-mode"><label><input type="radio" id="svcfm-mode-api" name="mail_mode" value="api"' . checked( $smtp, false, false ) . ' /> ' . esc_html__( 'Through the service’s web API (recommended)', 'svc-forms-mail' ) . '</label><br />';
+		echo '<label><input type="radio" id="svcfm-mode-smtp" name="mail_mode" value="smtp"' . checked( $smtp, true, false ) . ' /> ' . esc_html__( 'Through the service’s SMTP port (WordPress’s own mailer logs in with the API key)', 'svc-forms-mail' ) . '</label></p>';
 		echo '</fieldset></td></tr>';
 		self::smtp_rows( $s );
 
-		echo '<tr><th scope="row">' . esc_html__( 'Form plugins', 'svc-forms-mail' ) . '</th><td><fieldset>';
-		self::checkbox( 'forward_cf7', (bool) $s['forward_cf7'], __( 'Forward Contact Form 7 submissions to the service', 'svc-forms-mail' ) );
-		self::checkbox( 'forward_wpforms', (bool) $s['forward_wpforms'], __( 'Forward WPForms submissions to the service', 'svc-forms-mail' ) );
-		self::checkbox( 'forward_gf', (bool) $s['forward_gf'], __( 'Forward Gravity Forms submissions to the service', 'svc-forms-mail' ) );
-		echo '<p><label for="svcfm-forward-notify">' . esc_html__( 'Notification address for forwarded submissions', 'svc-forms-mail' ) . '</label><br />';
-		echo '<input type="email" id="svcfm-forward-notify" name="forward_notify" class="regular-text" value="' . esc_attr( (string) $s['forward_notify'] ) . '" placeholder="' . esc_attr__( 'the site’s default in the service', 'svc-forms-mail' ) . '" /></p>';
-		echo '<p class="description">' . esc_html__( 'The service emails its own notification for each forwarded submission, besides the form plugin’s mail.', 'svc-forms-mail' ) . '</p>';
-		echo '</fieldset></td></tr>';
-
+		self::form_plugin_rows( $s );
 		self::proxy_rows( $s );
 
 		echo '</tbody></table>';
@@ -552,6 +578,47 @@ final class Admin {
 		$c = Settings::smtp();
 		/* translators: 1: host, 2: port, 3: encryption, 4: user name. */
 		echo '<p class="description svcfm-smtp-summary">' . esc_html( sprintf( __( 'In the SMTP mode WordPress connects to %1$s:%2$d (%3$s) as “%4$s” with the API key as the password. Leave the host empty for the service URL’s host. The service logs these emails with source smtp; the fallback switch applies to the API mode only.', 'svc-forms-mail' ), '' !== $c['host'] ? $c['host'] : '—', $c['port'], 'starttls' === $c['encryption'] ? 'STARTTLS' : __( 'no encryption', 'svc-forms-mail' ), $c['username'] ) ) . '</p>';
+		echo '</fieldset></td></tr>';
+	}
+
+	/**
+	 * The Form plugins rows: only for the form plugins that are active.
+	 *
+	 * @param array<string, mixed> $s Settings.
+	 */
+	private static function form_plugin_rows( array $s ): void {
+		$installed = array(
+			'forward_cf7'     => defined( 'WPCF7_VERSION' ) || class_exists( 'WPCF7_ContactForm' ),
+			'forward_wpforms' => function_exists( 'wpforms' ) || defined( 'WPFORMS_VERSION' ),
+			'forward_gf'      => class_exists( 'GFForms' ) || class_exists( 'GFCommon' ),
+		);
+		if ( ! array_filter( $installed ) ) {
+			// No form plugin to forward from: the section would only be noise. Its settings are kept as they are.
+			echo '<tr hidden><td colspan="2">';
+			foreach ( array_keys( $installed ) as $name ) {
+				if ( ! empty( $s[ $name ] ) ) {
+					echo '<input type="hidden" name="' . esc_attr( $name ) . '" value="1" />';
+				}
+			}
+			echo '<input type="hidden" name="forward_notify" value="' . esc_attr( (string) $s['forward_notify'] ) . '" /></td></tr>';
+			return;
+		}
+		echo '<tr><th scope="row">' . esc_html__( 'Form plugins', 'svc-forms-mail' ) . '</th><td><fieldset>';
+		$labels = array(
+			'forward_cf7'     => __( 'Forward Contact Form 7 submissions to the service', 'svc-forms-mail' ),
+			'forward_wpforms' => __( 'Forward WPForms submissions to the service', 'svc-forms-mail' ),
+			'forward_gf'      => __( 'Forward Gravity Forms submissions to the service', 'svc-forms-mail' ),
+		);
+		foreach ( $labels as $name => $label ) {
+			if ( $installed[ $name ] ) {
+				self::checkbox( $name, (bool) $s[ $name ], $label );
+			} elseif ( ! empty( $s[ $name ] ) ) {
+				echo '<input type="hidden" name="' . esc_attr( $name ) . '" value="1" />';
+			}
+		}
+		echo '<p><label for="svcfm-forward-notify">' . esc_html__( 'Notification address for forwarded submissions', 'svc-forms-mail' ) . '</label><br />';
+		echo '<input type="email" id="svcfm-forward-notify" name="forward_notify" class="regular-text" value="' . esc_attr( (string) $s['forward_notify'] ) . '" placeholder="' . esc_attr__( 'the site’s default in the service', 'svc-forms-mail' ) . '" /></p>';
+		echo '<p class="description">' . esc_html__( 'The service emails its own notification for each forwarded submission, besides the form plugin’s mail.', 'svc-forms-mail' ) . '</p>';
 		echo '</fieldset></td></tr>';
 	}
 
@@ -635,7 +702,7 @@ final class Admin {
 		} elseif ( empty( $status['any_active_block'] ) ) {
 			echo '<p>' . esc_html__( 'Nothing is blocked.', 'svc-forms-mail' ) . '</p>';
 		} else {
-			echo Notices::markup( $status, (string) ( Settings::connection()['site_id'] ?? '' ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in markup().
+			echo Notices::markup( $status, (string) ( Settings::connection()['site_id'] ?? '' ), true ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in markup().
 		}
 		echo '</div>';
 

@@ -99,6 +99,16 @@ final class CircuitTest extends Svcfm_TestCase {
 		$this->assertSame( 0, Client::circuit_open_until() );
 	}
 
+	public function test_the_settings_page_says_when_the_service_does_not_answer(): void {
+		self::configure();
+		set_transient( \SvcFormsMail\Notices::TRANSIENT, array( 'any_active_block' => false ), 300 );
+		$this->assertSame( '', \SvcFormsMail\Admin::reachability() );
+		set_transient( \SvcFormsMail\Notices::TRANSIENT, array( 'error' => 'unreachable' ), 300 );
+		$this->assertStringContainsString( 'could not be reached', \SvcFormsMail\Admin::reachability() );
+		Client::open_circuit();
+		$this->assertStringContainsString( 'did not answer in time', \SvcFormsMail\Admin::reachability() );
+	}
+
 	public function test_a_visitor_submission_with_the_circuit_open_is_kept_at_once(): void {
 		self::configure();
 		Client::open_circuit();
