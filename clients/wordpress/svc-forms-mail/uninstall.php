@@ -11,7 +11,7 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 
 global $wpdb;
 
-foreach ( array( 'svcfm_settings', 'svcfm_connection', 'svcfm_db_version', 'svcfm_form_cache_gen', 'svcfm_captcha_copy' ) as $svcfm_option ) {
+foreach ( array( 'svcfm_settings', 'svcfm_connection', 'svcfm_db_version', 'svcfm_form_cache_gen', 'svcfm_captcha_copy', 'svcfm_known_forms' ) as $svcfm_option ) {
 	delete_option( $svcfm_option );
 }
 foreach ( array( 'svcfm_captcha', 'svcfm_block_status', 'svcfm_queue_lock' ) as $svcfm_transient ) {

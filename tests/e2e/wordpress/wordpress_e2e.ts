@@ -963,6 +963,51 @@ $wpdb->query("UPDATE {$wpdb->prefix}svcfm_queue SET next_attempt_at = DATE_SUB(n
         },
       );
 
+      await t.step("the block editor lists the site's forms and previews the form", async () => {
+        const id = Number(
+          await w.php(`echo (int) get_page_by_path('block-form', OBJECT, 'page')->ID;`),
+        );
+        assert.ok(id > 0);
+        await admin.goto(`${w.home}/wp-admin/post.php?post=${id}&action=edit`);
+        // The editor's first-use guide, when it shows.
+        await admin.locator(".edit-post-welcome-guide button[aria-label='Close dialog']").click({
+          timeout: 5_000,
+        }).catch(() => {});
+        const preview = admin.locator(".svcfm-block-preview form.svcfm-form");
+        await preview.waitFor({ timeout: 30_000 });
+        assert.equal(
+          (await preview.locator(".svcfm-submit").textContent())?.trim(),
+          "Send message",
+        );
+        const options = await admin.locator(".wp-block select option").allTextContents();
+        assert.ok(options.some((o) => o.includes("Contact us (contact)")), options.join(" | "));
+        await shot(admin, "block-editor");
+      });
+
+      await t.step("screenshots at phone width", async () => {
+        for (
+          const [page, name, url] of [
+            [admin, "settings-phone", `${w.home}/wp-admin/options-general.php?page=svc-forms-mail`],
+            [
+              admin,
+              "status-phone",
+              `${w.home}/wp-admin/options-general.php?page=svc-forms-mail&tab=status`,
+            ],
+            [
+              admin,
+              "queue-phone",
+              `${w.home}/wp-admin/options-general.php?page=svc-forms-mail&tab=queue`,
+            ],
+            [visitor, "form-phone", formUrl],
+          ] as const
+        ) {
+          await page.setViewportSize({ width: 390, height: 844 });
+          await page.goto(url);
+          await shot(page, name);
+        }
+        await admin.setViewportSize({ width: 1280, height: 1300 });
+      });
+
       await t.step("no PHP warning or notice came from the plugin", async () => {
         const log = await w.debugLog();
         const ours = log.split("\n").filter((l) => l.includes("svc-forms-mail"));

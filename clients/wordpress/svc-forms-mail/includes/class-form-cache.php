@@ -31,6 +31,8 @@ final class Form_Cache {
 	const AJAX = 'svcfm_refresh_form';
 	/** The refresh "slug" of the captcha settings (no form slug has an underscore). */
 	const CAPTCHA = '_captcha';
+	/** The option listing the forms this site has shown (the block's list). */
+	const KNOWN = 'svcfm_known_forms';
 
 	/**
 	 * Slugs to refresh after the page is sent.
@@ -133,6 +135,7 @@ final class Form_Cache {
 		}
 		if ( $response->ok() && isset( $response->body['form'] ) && is_array( $response->body['form'] ) ) {
 			$form = $response->body['form'];
+			self::remember( $slug, (string) ( $form['name'] ?? $slug ) );
 			if ( $cc['store'] ) {
 				set_transient(
 					self::key( $slug ),
@@ -196,6 +199,33 @@ final class Form_Cache {
 			add_action( 'shutdown', array( self::class, 'refresh_now' ), 100 );
 		}
 		self::$refresh[ $slug ] = true;
+	}
+
+	/**
+	 * Notes a form the service rendered, for the block's list of forms (the
+	 * API has no list of a site's forms).
+	 *
+	 * @param string $slug Slug.
+	 * @param string $name The form's name.
+	 */
+	private static function remember( string $slug, string $name ): void {
+		$known = self::known();
+		if ( ( $known[ $slug ] ?? null ) === $name ) {
+			return;
+		}
+		$known[ $slug ] = mb_substr( $name, 0, 200 );
+		ksort( $known );
+		update_option( self::KNOWN, array_slice( $known, 0, 100, true ), false );
+	}
+
+	/**
+	 * The forms this site has shown: slug => name.
+	 *
+	 * @return array<string, string>
+	 */
+	public static function known(): array {
+		$known = get_option( self::KNOWN, array() );
+		return is_array( $known ) ? $known : array();
 	}
 
 	/**

@@ -56,16 +56,21 @@ final class Forms {
 		wp_register_script(
 			'svcfm-block-editor',
 			plugins_url( 'assets/block.js', SVCFM_FILE ),
-			array( 'wp-blocks', 'wp-element', 'wp-components', 'wp-block-editor', 'wp-i18n' ),
+			array( 'wp-blocks', 'wp-element', 'wp-components', 'wp-block-editor', 'wp-i18n', 'wp-server-side-render' ),
 			SVCFM_VERSION,
 			true
 		);
 		wp_set_script_translations( 'svcfm-block-editor', 'svc-forms-mail' );
+		wp_register_style( 'svcfm-form', plugins_url( 'assets/form.css', SVCFM_FILE ), array(), SVCFM_VERSION );
+		// The forms this site has shown, for the block's list (the API cannot list a site's forms).
+		wp_add_inline_script( 'svcfm-block-editor', 'window.svcfmForms = ' . wp_json_encode( (object) Form_Cache::known() ) . ';', 'before' );
 		register_block_type(
 			self::BLOCK,
 			array(
 				'api_version'     => 2,
 				'editor_script'   => 'svcfm-block-editor',
+				// The preview in the editor looks like the page.
+				'editor_style'    => 'svcfm-form',
 				'render_callback' => array( self::class, 'render_block' ),
 				'attributes'      => array(
 					'slug'             => array(
