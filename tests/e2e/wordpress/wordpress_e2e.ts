@@ -358,6 +358,31 @@ echo json_encode(['sent' => $ok, 'failed' => $failed, 'log' => \\SvcFormsMail\\M
         },
       );
 
+      await t.step("a password reset is sent as account mail in both modes", async () => {
+        // The mark the service's account-mail extension reads (account_mail in
+        // the API mode, X-SVC-Account-Mail in the SMTP mode). A service
+        // without it ignores the flag, and the header must not reach the
+        // recipient once it strips it: here only that the reset arrives.
+        for (const mode of ["api", "smtp"]) {
+          const r = await w.phpJson<Any>(`
+\\SvcFormsMail\\Settings::update(['mail_mode' => '${mode}', 'smtp_host' => '127.0.0.1', 'smtp_port' => ${s.smtpPort}, 'smtp_encryption' => 'none']);
+$user = get_user_by('login', 'admin');
+wp_update_user(['ID' => $user->ID, 'user_email' => 'reset-${mode}@example.org']);
+$ok = retrieve_password('admin');
+echo json_encode(['ok' => $ok === true, 'log' => \\SvcFormsMail\\Mail_Log::recent(1)[0] ?? null]);`);
+          assert.equal(r.ok, true, JSON.stringify(r));
+          const mail = await eventually(async () => {
+            const o = await s.admin("GET", `/outbox?to=reset-${mode}@example.org`);
+            return o.body.items?.[0];
+          }, `the password reset (${mode})`);
+          assert.match(mail.raw, /Password Reset/);
+        }
+        await w.php(`
+\\SvcFormsMail\\Settings::update(['mail_mode' => 'api']);
+$user = get_user_by('login', 'admin');
+wp_update_user(['ID' => $user->ID, 'user_email' => get_option('admin_email')]);`);
+      });
+
       await t.step("From and Reply-To are the same in the API and SMTP modes", async () => {
         const header = (raw: string, name: string) =>
           raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)

@@ -14,6 +14,7 @@ foreach ( array(
 	'response',
 	'client',
 	'cache-control',
+	'account-mail',
 	'mail-message',
 	'mail-log',
 	'mailer',

@@ -92,6 +92,15 @@ final class Mail_Message {
 			$payload['original_from'] = $sender['address'];
 		}
 
+		// Account mail: mail/send's flag, not a header passed on.
+		if ( Account_Mail::is_account_mail( $headers['custom'], $atts ) ) {
+			$payload['account_mail'] = true;
+		}
+		foreach ( array_keys( $headers['custom'] ) as $name ) {
+			if ( 0 === strcasecmp( (string) $name, Account_Mail::HEADER ) ) {
+				unset( $headers['custom'][ $name ] );
+			}
+		}
 		if ( $headers['custom'] ) {
 			$payload['headers'] = $headers['custom'];
 		}

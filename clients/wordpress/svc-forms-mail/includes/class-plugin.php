@@ -22,6 +22,7 @@ final class Plugin {
 	public static function boot(): void {
 		add_action( 'init', array( self::class, 'load_textdomain' ), 1 );
 		Mailer::register();
+		Account_Mail::register();
 		Smtp_Mode::register();
 		Queue::register();
 		Forms::register();

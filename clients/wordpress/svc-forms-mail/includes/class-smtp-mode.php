@@ -86,6 +86,15 @@ final class Smtp_Mode {
 			'to'      => array_map( static fn( $a ) => (string) ( $a[0] ?? '' ), method_exists( $phpmailer, 'getToAddresses' ) ? $phpmailer->getToAddresses() : array() ),
 			'subject' => (string) $phpmailer->Subject,
 		);
+		// Account mail: the header the submission port reads (and strips).
+		$custom = array();
+		foreach ( method_exists( $phpmailer, 'getCustomHeaders' ) ? $phpmailer->getCustomHeaders() : array() as $h ) {
+			$custom[ (string) ( $h[0] ?? '' ) ] = (string) ( $h[1] ?? '' );
+		}
+		$has_header = Account_Mail::is_account_mail( array_intersect_key( $custom, array( Account_Mail::HEADER => 1 ) ), $atts );
+		if ( $has_header && ! isset( $custom[ Account_Mail::HEADER ] ) ) {
+			$phpmailer->addCustomHeader( Account_Mail::HEADER, '1' );
+		}
 		self::$pending = array( 'source' => (string) apply_filters( 'svcfm_mail_source_plugin', Mailer::detect_source(), $atts ) );
 	}
 
