@@ -3,7 +3,7 @@
  * starts the mail delivery workers), build the app, start the HTTP server(s),
  * the job runner and the crons. Nothing else starts anything.
  */
-import { type Config, ConfigError, loadConfig } from "./domain/kernel/config.ts";
+import { baseUrlWarning, type Config, ConfigError, loadConfig } from "./domain/kernel/config.ts";
 import { presenceApplies } from "./domain/kernel/presence.ts";
 import { type Ctx, openCtx } from "./domain/kernel/context.ts";
 import { eagerMail } from "./domain/mail/lazy_services.ts";
@@ -302,6 +302,8 @@ if (import.meta.main && Deno.args[0] === "--http-only") {
         "Back it up: stored secrets cannot be read without it. Set SVC_ENCRYPTION_KEY to manage it yourself.",
     );
   }
+  const baseUrl = baseUrlWarning(Deno.env.toObject(), config);
+  if (baseUrl) console.warn(baseUrl);
   const relay = relayStartupLines(config);
   if (relay.warning) console.warn(relay.warning);
   console.log(relay.info);

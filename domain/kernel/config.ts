@@ -64,7 +64,8 @@ const EnvSchema = z.object({
   SVC_PROFILE: z.enum(["dev", "deploy"], { message: "must be dev, deploy or unset" }).optional(),
   SVC_PORT: port.default(8080),
   SVC_HOST: z.string().min(1).default("0.0.0.0"),
-  SVC_BASE_URL: url.default("http://localhost:8080"),
+  // Unset: defaultBaseUrl() (this machine on SVC_PORT).
+  SVC_BASE_URL: url,
   SVC_DATA_DIR: z.string().min(1).optional(),
   SVC_KV_PATH: z.string().min(1).default("./data/svc.kv"),
   SVC_ADMIN_TOKEN: z.string().check((ctx) => {
@@ -256,6 +257,7 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
     const v = env[key];
     if (v !== undefined && v !== "") input[key] = v;
   }
+  if (input.SVC_BASE_URL === undefined) input.SVC_BASE_URL = defaultBaseUrl(input);
   const r = EnvSchema.safeParse(input);
   if (!r.success) {
     const i = r.error.issues[0];
@@ -291,6 +293,40 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
     );
   }
   return r.data;
+}
+
+/**
+ * SVC_BASE_URL when it is not set: this machine on SVC_PORT, so that links in
+ * mail and the dashboard reach a service started on another port than 8080.
+ * A specific SVC_HOST is used as it is; a wildcard one (every interface) is
+ * `localhost`. With SVC_PORT=0 the port is chosen at start, so the old
+ * default stays.
+ */
+function defaultBaseUrl(input: Record<string, string>): string {
+  const port = input.SVC_PORT ?? "8080";
+  if (!/^\d+$/.test(port) || Number(port) === 0) return "http://localhost:8080";
+  const host = input.SVC_HOST ?? "0.0.0.0";
+  const name = host === "0.0.0.0" || host === "::" || host === "[::]"
+    ? "localhost"
+    : host.includes(":") && !host.startsWith("[")
+    ? `[${host}]`
+    : host;
+  return `http://${name}:${Number(port)}`;
+}
+
+/**
+ * The start's warning when SVC_BASE_URL is not set outside the dev profile:
+ * unsubscribe links, sign-in mail and the WordPress plugin's "Open the
+ * dashboard" then name this machine, which the people who get them cannot reach.
+ */
+export function baseUrlWarning(
+  env: Record<string, string | undefined>,
+  config: Pick<Env, "SVC_BASE_URL" | "SVC_PROFILE">,
+): string | null {
+  if ((env.SVC_BASE_URL ?? "") !== "" || config.SVC_PROFILE === "dev") return null;
+  return `Warning: SVC_BASE_URL is not set, so links in mail and in the dashboard use ` +
+    `${config.SVC_BASE_URL}. Set it to the address people reach the service at ` +
+    `(for example https://forms.example.com).`;
 }
 
 /**

@@ -11,7 +11,7 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 
 global $wpdb;
 
-foreach ( array( 'svcfm_settings', 'svcfm_connection', 'svcfm_db_version', 'svcfm_form_cache_gen' ) as $svcfm_option ) {
+foreach ( array( 'svcfm_settings', 'svcfm_connection', 'svcfm_db_version', 'svcfm_form_cache_gen', 'svcfm_captcha_copy', 'svcfm_known_forms' ) as $svcfm_option ) {
 	delete_option( $svcfm_option );
 }
 foreach ( array( 'svcfm_captcha', 'svcfm_block_status', 'svcfm_queue_lock' ) as $svcfm_transient ) {
@@ -22,3 +22,4 @@ $wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient
 wp_clear_scheduled_hook( 'svcfm_retry_queue' );
 $wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}svcfm_mail_log" ); // phpcs:ignore WordPress.DB -- uninstall.
 $wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}svcfm_queue" ); // phpcs:ignore WordPress.DB -- uninstall.
+$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}svcfm_outcomes" ); // phpcs:ignore WordPress.DB -- uninstall.

@@ -12,6 +12,7 @@ error_reporting( E_ALL );
 define( 'ABSPATH', __DIR__ . '/' );
 define( 'WEEK_IN_SECONDS', 604800 );
 define( 'SVCFM_VERSION', '1.0.0' );
+define( 'DAY_IN_SECONDS', 86400 );
 define( 'SVCFM_FILE', dirname( __DIR__ ) . '/svc-forms-mail/svc-forms-mail.php' );
 define( 'SVCFM_DIR', dirname( __DIR__ ) . '/svc-forms-mail' );
 
@@ -26,6 +27,7 @@ final class WP_Stub {
 	/** @var array<int, mixed> Answers wp_remote_request returns, in order. */
 	public static array $responses = array();
 	public static array $scheduled = array();
+	public static array $loopbacks = array();
 	public static bool $can        = true;
 
 	public static function reset(): void {
@@ -36,6 +38,7 @@ final class WP_Stub {
 		self::$requests   = array();
 		self::$responses  = array();
 		self::$scheduled  = array();
+		self::$loopbacks  = array();
 		self::$can        = true;
 		$GLOBALS['wpdb']  = new WPDB_Stub();
 		unset( $GLOBALS['phpmailer'] );
@@ -72,10 +75,17 @@ final class WPDB_Stub {
 	public function get_results( $q ) {
 		$table = preg_match( '/FROM (\w+)/', $q, $m ) ? $m[1] : '';
 		$rows  = array_values( $this->tables[ $table ] ?? array() );
-		if ( str_contains( $q, "status = 'pending'" ) ) {
-			$rows = array_values( array_filter( $rows, static fn( $r ) => 'pending' === $r->status ) );
+		foreach ( array( 'pending', 'failed' ) as $status ) {
+			if ( str_contains( $q, "status = '$status'" ) ) {
+				$rows = array_values( array_filter( $rows, static fn( $r ) => $status === $r->status ) );
+			}
 		}
 		return str_contains( $q, 'DESC' ) ? array_reverse( $rows ) : $rows;
+	}
+	public function get_row( $q ) {
+		$table = preg_match( '/FROM (\w+)/', $q, $m ) ? $m[1] : '';
+		$id    = preg_match( '/WHERE id = (\d+)/', $q, $m ) ? (int) $m[1] : 0;
+		return $this->tables[ $table ][ $id ] ?? null;
 	}
 	public function get_var( $q ) {
 		return count( $this->get_results( $q ) );
@@ -192,6 +202,10 @@ function add_option( $name, $value = '', $deprecated = '', $autoload = 'yes' ) {
 	WP_Stub::$options[ $name ] ??= $value;
 	return true;
 }
+function delete_option( $name ) {
+	unset( WP_Stub::$options[ $name ] );
+	return true;
+}
 function get_transient( $name ) {
 	return WP_Stub::$transients[ $name ] ?? false;
 }
@@ -206,6 +220,9 @@ function delete_transient( $name ) {
 function home_url( $path = '' ) {
 	return 'https://shop.example' . $path;
 }
+function network_home_url( $path = '' ) {
+	return 'https://www.shop.example/' . ltrim( $path, '/' );
+}
 function admin_url( $path = '' ) {
 	return 'https://shop.example/wp-admin/' . $path;
 }
@@ -219,6 +236,23 @@ function wp_remote_request( $url, $args ) {
 	WP_Stub::$requests[] = array( $url, $args );
 	$next = array_shift( WP_Stub::$responses );
 	return $next ?? new WP_Error( 'http_request_failed', 'cURL error 7: Failed to connect' );
+}
+function is_ssl() {
+	return false;
+}
+/** wp_die() ends the request: here an exception the test catches. */
+class WP_Die_Stub extends Exception {}
+function wp_die( $message = '', $title = '', $args = array() ) {
+	throw new WP_Die_Stub( (string) $message );
+}
+/** Non-blocking loopback requests (the background form refresh). */
+function wp_remote_post( $url, $args ) {
+	if ( is_string( $args['body'] ?? null ) ) {
+		parse_str( $args['body'], $fields );
+		$args['body'] = $fields;
+	}
+	WP_Stub::$loopbacks[] = array( $url, $args );
+	return array( 'response' => array( 'code' => 200 ) );
 }
 function add_query_arg( $key, $value, $url ) {
 	return $url . ( str_contains( $url, '?' ) ? '&' : '?' ) . $key . '=' . $value;

@@ -14,6 +14,10 @@ export type Service = {
   admin: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Any }>;
   stop: () => Promise<void>;
   start: () => Promise<void>;
+  /** Sends a signal to the service process (SIGSTOP freezes it, SIGCONT thaws it). */
+  signal: (sig: Deno.Signal) => void;
+  /** What the service wrote to stdout and stderr. */
+  logs: () => string;
 };
 
 /** A free loopback port (bound, then released). */
@@ -35,6 +39,7 @@ export async function startService(dir: string): Promise<Service> {
   const smtpPort = freePort();
   const token = "wp-e2e-admin-token-ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789";
   let child: Deno.ChildProcess | null = null;
+  let logs = "";
 
   const start = async () => {
     const proc = new Deno.Command(Deno.execPath(), {
@@ -70,8 +75,18 @@ export async function startService(dir: string): Promise<Service> {
       }
       out += value;
     }
-    reader.releaseLock();
-    proc.stdout.cancel().catch(() => {});
+    // Keep reading both pipes: a closed or full pipe would stop or kill the
+    // service at its next log line, and the text explains a failure.
+    (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: "", done: true }));
+        if (done) break;
+        logs += value;
+      }
+    })();
+    proc.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({ write: (chunk) => void (logs += chunk) }),
+    ).catch(() => {});
   };
 
   const stop = async () => {
@@ -82,7 +97,6 @@ export async function startService(dir: string): Promise<Service> {
       proc.kill("SIGTERM");
     } catch { /* already gone */ }
     await proc.status;
-    await proc.stderr.cancel().catch(() => {});
   };
 
   const base = `http://127.0.0.1:${port}`;
@@ -103,5 +117,9 @@ export async function startService(dir: string): Promise<Service> {
   };
 
   await start();
-  return { base, port, smtpPort, token, admin, stop, start };
+  const signal = (sig: Deno.Signal) => {
+    if (!child) throw new Error("the service is not running");
+    child.kill(sig);
+  };
+  return { base, port, smtpPort, token, admin, stop, start, signal, logs: () => logs };
 }

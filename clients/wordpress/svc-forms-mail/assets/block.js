@@ -10,7 +10,11 @@
   const TextareaControl = wp.components.TextareaControl;
   const PanelBody = wp.components.PanelBody;
   const Placeholder = wp.components.Placeholder;
+  const SelectControl = wp.components.SelectControl;
+  const ServerSideRender = wp.serverSideRender;
   const InspectorControls = wp.blockEditor.InspectorControls;
+  // slug => name of the forms this site has shown (the plugin's inline script).
+  const known = globalThis.svcfmForms || {};
   const useBlockProps = wp.blockEditor.useBlockProps;
 
   wp.blocks.registerBlockType("svc-forms-mail/form", {
@@ -70,14 +74,38 @@
               "svc-forms-mail",
             ),
           },
+          Object.keys(known).length
+            ? el(SelectControl, {
+              label: __("Form", "svc-forms-mail"),
+              value: known[a.slug] !== undefined ? a.slug : "",
+              options: [{ label: __("Choose a form…", "svc-forms-mail"), value: "" }].concat(
+                Object.keys(known).map(function (slug) {
+                  return { label: known[slug] + " (" + slug + ")", value: slug };
+                }),
+              ),
+              onChange: function (v) {
+                if (v) set({ slug: v });
+              },
+            })
+            : null,
           el(TextControl, {
-            label: __("Form slug", "svc-forms-mail"),
+            label: Object.keys(known).length
+              ? __("Or another form's slug", "svc-forms-mail")
+              : __("Form slug", "svc-forms-mail"),
             value: a.slug,
             onChange: function (v) {
               set({ slug: v.toLowerCase().replace(/[^a-z0-9-]/g, "") });
             },
           }),
         ),
+        // A preview: the form as visitors see it, rendered by the server.
+        a.slug && ServerSideRender
+          ? el(
+            "div",
+            { className: "svcfm-block-preview" },
+            el(ServerSideRender, { block: "svc-forms-mail/form", attributes: a }),
+          )
+          : null,
       );
     },
     save: function () {

@@ -25,6 +25,7 @@ final class Admin {
 		add_action( 'admin_post_svcfm_save', array( self::class, 'save' ) );
 		add_action( 'admin_post_svcfm_test_mail', array( self::class, 'test_mail' ) );
 		add_action( 'admin_post_svcfm_retry', array( self::class, 'retry' ) );
+		add_action( 'admin_post_svcfm_queue_row', array( self::class, 'queue_row' ) );
 		add_action( 'admin_enqueue_scripts', array( self::class, 'assets' ) );
 		add_filter( 'plugin_action_links_' . plugin_basename( SVCFM_FILE ), array( self::class, 'action_links' ) );
 	}
@@ -117,6 +118,8 @@ final class Admin {
 			'forward_gf'      => ! empty( $_POST['forward_gf'] ),
 			'forward_notify'  => $notify,
 		) + self::mail_mode_values( wp_unslash( $_POST ) );
+		$proxy  = self::proxy_values( wp_unslash( $_POST ) );
+		$values = $values + $proxy['values'];
 		$mode   = $values['mail_mode'];
 		$host   = $values['smtp_host'];
 		$before = Settings::all();
@@ -139,6 +142,11 @@ final class Admin {
 			self::flash( 'error', __( 'The service URL must be a full http:// or https:// address.', 'svc-forms-mail' ) );
 		} elseif ( '' !== trim( $h_in ) && '' === $host ) {
 			self::flash( 'error', __( 'The SMTP host must be a host name or an IP address (without a port).', 'svc-forms-mail' ) );
+		} elseif ( $proxy['invalid'] ) {
+			/* translators: %s: the entries that were left out. */
+			self::flash( 'error', sprintf( __( 'Settings saved, but these trusted proxies are not IP addresses or CIDR ranges and were left out: %s', 'svc-forms-mail' ), implode( ', ', $proxy['invalid'] ) ) );
+		} elseif ( '' !== $proxy['values']['proxy_header'] && ! $proxy['values']['trusted_proxies'] ) {
+			self::flash( 'warning', __( 'Settings saved, but the visitor address header is used only for requests from listed proxies: add your proxy’s or CDN’s addresses.', 'svc-forms-mail' ) );
 		} elseif ( isset( $_POST['connect'] ) ) {
 			// In the SMTP mode Connect logs in to the submission port too and reports what failed.
 			self::connect();
@@ -170,6 +178,43 @@ final class Admin {
 	}
 
 	/**
+	 * Why the service does not answer now ('' when it does): an open circuit,
+	 * or the last block-status call (the one every admin page makes, cached
+	 * for five minutes) that got no answer.
+	 */
+	public static function reachability(): string {
+		$until = Client::circuit_open_until();
+		if ( $until > 0 ) {
+			/* translators: %d: seconds. */
+			return sprintf( __( 'The service did not answer in time. The plugin stops calling it for a minute (%d s left): forms show their last copy, submissions are kept, emails go the fallback way.', 'svc-forms-mail' ), max( 1, $until - time() ) );
+		}
+		$status = Notices::status();
+		if ( ( $status['error'] ?? '' ) === 'unreachable' ) {
+			return self::connect_error_text( new Response( 0, array(), array(), __( 'no answer', 'svc-forms-mail' ) ) );
+		}
+		return '';
+	}
+
+	/**
+	 * The trusted-proxy settings from the settings form, and the entries that
+	 * are neither an IP address nor a CIDR range.
+	 *
+	 * @param array<string, mixed> $post The form's fields (unslashed).
+	 * @return array{values: array{proxy_header: string, trusted_proxies: string[]}, invalid: string[]}
+	 */
+	public static function proxy_values( array $post ): array {
+		$header = isset( $post['proxy_header'] ) ? (string) $post['proxy_header'] : '';
+		$list   = Proxy::parse_list( sanitize_textarea_field( (string) ( $post['trusted_proxies'] ?? '' ) ) );
+		return array(
+			'values'  => array(
+				'proxy_header'    => isset( Proxy::HEADERS[ $header ] ) ? $header : '',
+				'trusted_proxies' => $list['valid'],
+			),
+			'invalid' => $list['invalid'],
+		);
+	}
+
+	/**
 	 * POST /sites/verify with this site's home URL and versions; keeps the
 	 * answer and says what it means.
 	 */
@@ -196,7 +241,12 @@ final class Admin {
 				'captcha'      => is_array( $response->body['captcha'] ?? null ) ? Captcha::pick( $response->body['captcha'] ) : null,
 			)
 		);
-		Captcha::forget();
+		if ( is_array( $response->body['captcha'] ?? null ) ) {
+			// The answer carries the captcha settings: no page view has to ask for them.
+			Captcha::keep( Captcha::pick( $response->body['captcha'] ) );
+		} else {
+			Captcha::forget();
+		}
 		Notices::forget();
 		Form_Cache::flush();
 		if ( ! empty( $site['domain_match'] ) ) {
@@ -230,7 +280,7 @@ final class Admin {
 			case 'missing_api_key':
 				return __( 'Enter the site’s API key (missing_api_key).', 'svc-forms-mail' );
 			case 'site_disabled':
-				return __( 'The service has disabled this site (site_disabled). See the Status tab: an automatic disablement can be lifted there.', 'svc-forms-mail' );
+				return __( 'The service has disabled this site (site_disabled). The notice at the top of the admin pages says why; an automatic disablement can be lifted with its button.', 'svc-forms-mail' );
 			case 'redirect':
 				/* translators: %s: an address. */
 				return sprintf( __( 'The service answered with a redirect to %s. Use that address as the service URL.', 'svc-forms-mail' ), $response->header( 'location' ) );
@@ -275,13 +325,76 @@ final class Admin {
 	public static function retry(): void {
 		self::guard( 'svcfm_retry' );
 		Queue::make_all_due();
-		Queue::run();
-		$left = Queue::pending_count();
-		if ( 0 === $left ) {
-			self::flash( 'success', __( 'Every waiting submission was delivered.', 'svc-forms-mail' ) );
-		} else {
+		$done = Queue::run();
+		list( $type, $text ) = self::retry_text( $done, Queue::pending_count(), Queue::failed_count() );
+		self::flash( $type, $text );
+		wp_safe_redirect( self::url( 'queue' ) );
+		exit;
+	}
+
+	/**
+	 * What "Retry now" did, in words: only what happened is claimed.
+	 *
+	 * @param array{sent: int, waiting: int, failed: int}|null $done    Queue::run()'s answer.
+	 * @param int                                                 $pending Rows still waiting.
+	 * @param int                                                 $failed  Rows the service refused for good.
+	 * @return array{0: string, 1: string} Flash type and text.
+	 */
+	public static function retry_text( ?array $done, int $pending, int $failed ): array {
+		if ( null === $done ) {
+			return array( 'warning', __( 'Another retry is running right now (or the site is not connected); try again in a minute.', 'svc-forms-mail' ) );
+		}
+		$parts = array();
+		if ( $done['sent'] > 0 ) {
 			/* translators: %d: a number of submissions. */
-			self::flash( 'warning', sprintf( _n( '%d submission is still waiting for the service.', '%d submissions are still waiting for the service.', $left, 'svc-forms-mail' ), $left ) );
+			$parts[] = sprintf( _n( '%d submission was delivered.', '%d submissions were delivered.', $done['sent'], 'svc-forms-mail' ), $done['sent'] );
+		}
+		if ( $pending > 0 ) {
+			/* translators: %d: a number of submissions. */
+			$parts[] = sprintf( _n( '%d submission is still waiting for the service.', '%d submissions are still waiting for the service.', $pending, 'svc-forms-mail' ), $pending );
+		}
+		if ( $failed > 0 ) {
+			/* translators: %d: a number of submissions. */
+			$parts[] = sprintf( _n( '%d submission was refused by the service and is not retried: open it below to read it, send it again or delete it.', '%d submissions were refused by the service and are not retried: open them below to read them, send them again or delete them.', $failed, 'svc-forms-mail' ), $failed );
+		}
+		if ( ! $parts ) {
+			return array( 'success', __( 'Nothing was waiting.', 'svc-forms-mail' ) );
+		}
+		return array( $pending > 0 || $failed > 0 ? 'warning' : 'success', implode( ' ', $parts ) );
+	}
+
+	/**
+	 * Sends one kept submission again, or deletes it.
+	 */
+	public static function queue_row(): void {
+		self::guard( 'svcfm_queue_row' );
+		$id = isset( $_POST['id'] ) ? absint( $_POST['id'] ) : 0;
+		$op = isset( $_POST['op'] ) ? sanitize_key( wp_unslash( $_POST['op'] ) ) : '';
+		if ( 'delete' === $op ) {
+			if ( Queue::delete( $id ) ) {
+				self::flash( 'success', __( 'The submission was deleted.', 'svc-forms-mail' ) );
+			} else {
+				self::flash( 'error', __( 'That submission is no longer here.', 'svc-forms-mail' ) );
+			}
+		} else {
+			$response = Queue::resend( $id );
+			if ( null === $response ) {
+				self::flash( 'error', __( 'That submission is no longer here.', 'svc-forms-mail' ) );
+			} elseif ( $response->ok() ) {
+				$outcome = Outcomes::of( $response );
+				self::flash(
+					'blocked' === $outcome ? 'warning' : 'success',
+					'blocked' === $outcome
+						? __( 'The service took the submission but blocked it: it was not stored or sent (see the Status tab).', 'svc-forms-mail' )
+						: __( 'The submission was delivered to the service.', 'svc-forms-mail' )
+				);
+			} elseif ( $response->retryable() ) {
+				/* translators: %s: the service's error. */
+				self::flash( 'warning', sprintf( __( 'The service could not take it now (%s); it waits for the next retry.', 'svc-forms-mail' ), $response->describe() ) );
+			} else {
+				/* translators: %s: the service's error. */
+				self::flash( 'error', sprintf( __( 'The service refused it again: %s. It stays here.', 'svc-forms-mail' ), $response->describe() ) );
+			}
 		}
 		wp_safe_redirect( self::url( 'queue' ) );
 		exit;
@@ -354,17 +467,38 @@ final class Admin {
 		if ( ! empty( $conn['checked_at'] ) ) {
 			echo '<p class="svcfm-connection">';
 			echo self::badge( ! empty( $conn['verified'] ), __( 'Verified', 'svc-forms-mail' ) ) . ' '; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
-			echo self::badge( ! empty( $conn['domain_match'] ), __( 'Domain match', 'svc-forms-mail' ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
-			echo '</p><table class="svcfm-facts"><tbody>';
+			echo self::badge( ! empty( $conn['domain_match'] ), __( 'Domain match', 'svc-forms-mail' ) ) . ' '; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
+			// "Verified" is what the last Connect found; whether the service answers now is another fact.
+			$reach = self::reachability();
+			echo self::badge( '' === $reach, __( 'Answering now', 'svc-forms-mail' ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in badge().
+			echo '</p>';
+			if ( '' !== $reach ) {
+				echo '<p class="svcfm-error-text svcfm-unreachable">' . esc_html( $reach ) . '</p>';
+			}
+			echo '<table class="svcfm-facts"><tbody>';
 			echo '<tr><th scope="row">' . esc_html__( 'Site', 'svc-forms-mail' ) . '</th><td class="svcfm-site-name">' . esc_html( (string) ( $conn['site_name'] ?? '' ) ) . '</td></tr>';
 			echo '<tr><th scope="row">' . esc_html__( 'Domain', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $conn['site_domain'] ?? '' ) ) . '</td></tr>';
 			echo '<tr><th scope="row">' . esc_html__( 'This site’s address', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $conn['site_url'] ?? '' ) ) . '</td></tr>';
 			echo '<tr><th scope="row">' . esc_html__( 'Checked', 'svc-forms-mail' ) . '</th><td>' . esc_html( wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), (int) $conn['checked_at'] ) ) . '</td></tr>';
 			$captcha = is_array( $conn['captcha'] ?? null ) ? $conn['captcha'] : array();
-			echo '<tr><th scope="row">' . esc_html__( 'Captcha', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $captcha['provider'] ?? '—' ) ) . '</td></tr>';
+			$provider  = (string) ( $captcha['provider'] ?? '' );
+			$providers = array(
+				'shared'       => __( 'the service’s shared Cloudflare Turnstile widget', 'svc-forms-mail' ),
+				'turnstile'    => __( 'Cloudflare Turnstile (the site’s own keys)', 'svc-forms-mail' ),
+				'hcaptcha'     => __( 'hCaptcha', 'svc-forms-mail' ),
+				'recaptcha_v2' => __( 'Google reCAPTCHA v2', 'svc-forms-mail' ),
+				'recaptcha_v3' => __( 'Google reCAPTCHA v3', 'svc-forms-mail' ),
+				'none'         => __( 'none', 'svc-forms-mail' ),
+			);
+			echo '<tr><th scope="row">' . esc_html__( 'Captcha on forms', 'svc-forms-mail' ) . '</th><td>' . esc_html( $providers[ $provider ] ?? ( '' !== $provider ? $provider : '—' ) ) . '</td></tr>';
 			echo '</tbody></table>';
 		} else {
 			echo '<p>' . esc_html__( 'Not connected yet. Enter the service URL and the site’s API key, then press “Save and connect”.', 'svc-forms-mail' ) . '</p>';
+		}
+		$blocked = Outcomes::summary( 7 )['counts']['blocked'];
+		if ( $blocked > 0 ) {
+			/* translators: %d: a number of submissions. */
+			echo '<p class="svcfm-error-text svcfm-blocked-count">' . esc_html( sprintf( _n( '%d form submission was blocked in the last 7 days: the visitor saw the success message, but it was not stored or sent.', '%d form submissions were blocked in the last 7 days: the visitors saw the success message, but they were not stored or sent.', $blocked, 'svc-forms-mail' ), $blocked ) ) . ' <a href="' . esc_url( self::url( 'status' ) ) . '">' . esc_html__( 'Why', 'svc-forms-mail' ) . '</a></p>';
 		}
 		echo '</div>';
 
@@ -393,19 +527,13 @@ final class Admin {
 		self::checkbox( 'mail_enabled', (bool) $s['mail_enabled'], __( 'Send every email of this site (wp_mail) through the service', 'svc-forms-mail' ) );
 		self::checkbox( 'mail_fallback', (bool) $s['mail_fallback'], __( 'When the service refuses an email or cannot be reached, let WordPress send it itself', 'svc-forms-mail' ) );
 		$smtp = 'smtp' === $s['mail_mode'];
-		echo '<p class="svcfm-mode"><label><input type="radio" id="svcfm-mode-api" name="mail_mode" value="api"' . checked( $smtp, false, false ) . ' /> ' . esc_html__( 'Through the API (POST /mail/send)', 'svc-forms-mail' ) . '</label><br />';
-		echo '<label><input type="radio" id="svcfm-mode-smtp" name="mail_mode" value="smtp"' . checked( $smtp, true, false ) . ' /> ' . esc_html__( 'Through the service’s SMTP submission port (WordPress’s own mailer, PHPMailer, with the API key as the password)', 'svc-forms-mail' ) . '</label></p>';
+		echo '<p class="svcfm-mode"><label><input type="radio" id="svcfm-mode-api" name="mail_mode" value="api"' . checked( $smtp, false, false ) . ' /> ' . esc_html__( 'Through the service’s web API (recommended)', 'svc-forms-mail' ) . '</label><br />';
+		echo '<label><input type="radio" id="svcfm-mode-smtp" name="mail_mode" value="smtp"' . checked( $smtp, true, false ) . ' /> ' . esc_html__( 'Through the service’s SMTP port (WordPress’s own mailer logs in with the API key)', 'svc-forms-mail' ) . '</label></p>';
 		echo '</fieldset></td></tr>';
 		self::smtp_rows( $s );
 
-		echo '<tr><th scope="row">' . esc_html__( 'Form plugins', 'svc-forms-mail' ) . '</th><td><fieldset>';
-		self::checkbox( 'forward_cf7', (bool) $s['forward_cf7'], __( 'Forward Contact Form 7 submissions to the service', 'svc-forms-mail' ) );
-		self::checkbox( 'forward_wpforms', (bool) $s['forward_wpforms'], __( 'Forward WPForms submissions to the service', 'svc-forms-mail' ) );
-		self::checkbox( 'forward_gf', (bool) $s['forward_gf'], __( 'Forward Gravity Forms submissions to the service', 'svc-forms-mail' ) );
-		echo '<p><label for="svcfm-forward-notify">' . esc_html__( 'Notification address for forwarded submissions', 'svc-forms-mail' ) . '</label><br />';
-		echo '<input type="email" id="svcfm-forward-notify" name="forward_notify" class="regular-text" value="' . esc_attr( (string) $s['forward_notify'] ) . '" placeholder="' . esc_attr__( 'the site’s default in the service', 'svc-forms-mail' ) . '" /></p>';
-		echo '<p class="description">' . esc_html__( 'The service emails its own notification for each forwarded submission, besides the form plugin’s mail.', 'svc-forms-mail' ) . '</p>';
-		echo '</fieldset></td></tr>';
+		self::form_plugin_rows( $s );
+		self::proxy_rows( $s );
 
 		echo '</tbody></table>';
 		echo '<p class="submit">';
@@ -454,6 +582,69 @@ final class Admin {
 	}
 
 	/**
+	 * The Form plugins rows: only for the form plugins that are active.
+	 *
+	 * @param array<string, mixed> $s Settings.
+	 */
+	private static function form_plugin_rows( array $s ): void {
+		$installed = array(
+			'forward_cf7'     => defined( 'WPCF7_VERSION' ) || class_exists( 'WPCF7_ContactForm' ),
+			'forward_wpforms' => function_exists( 'wpforms' ) || defined( 'WPFORMS_VERSION' ),
+			'forward_gf'      => class_exists( 'GFForms' ) || class_exists( 'GFCommon' ),
+		);
+		if ( ! array_filter( $installed ) ) {
+			// No form plugin to forward from: the section would only be noise. Its settings are kept as they are.
+			echo '<tr hidden><td colspan="2">';
+			foreach ( array_keys( $installed ) as $name ) {
+				if ( ! empty( $s[ $name ] ) ) {
+					echo '<input type="hidden" name="' . esc_attr( $name ) . '" value="1" />';
+				}
+			}
+			echo '<input type="hidden" name="forward_notify" value="' . esc_attr( (string) $s['forward_notify'] ) . '" /></td></tr>';
+			return;
+		}
+		echo '<tr><th scope="row">' . esc_html__( 'Form plugins', 'svc-forms-mail' ) . '</th><td><fieldset>';
+		$labels = array(
+			'forward_cf7'     => __( 'Forward Contact Form 7 submissions to the service', 'svc-forms-mail' ),
+			'forward_wpforms' => __( 'Forward WPForms submissions to the service', 'svc-forms-mail' ),
+			'forward_gf'      => __( 'Forward Gravity Forms submissions to the service', 'svc-forms-mail' ),
+		);
+		foreach ( $labels as $name => $label ) {
+			if ( $installed[ $name ] ) {
+				self::checkbox( $name, (bool) $s[ $name ], $label );
+			} elseif ( ! empty( $s[ $name ] ) ) {
+				echo '<input type="hidden" name="' . esc_attr( $name ) . '" value="1" />';
+			}
+		}
+		echo '<p><label for="svcfm-forward-notify">' . esc_html__( 'Notification address for forwarded submissions', 'svc-forms-mail' ) . '</label><br />';
+		echo '<input type="email" id="svcfm-forward-notify" name="forward_notify" class="regular-text" value="' . esc_attr( (string) $s['forward_notify'] ) . '" placeholder="' . esc_attr__( 'the site’s default in the service', 'svc-forms-mail' ) . '" /></p>';
+		echo '<p class="description">' . esc_html__( 'The service emails its own notification for each forwarded submission, besides the form plugin’s mail.', 'svc-forms-mail' ) . '</p>';
+		echo '</fieldset></td></tr>';
+	}
+
+	/**
+	 * Which header carries the visitor's address, and from which proxies.
+	 *
+	 * @param array<string, mixed> $s Settings.
+	 */
+	private static function proxy_rows( array $s ): void {
+		$proxies = is_array( $s['trusted_proxies'] ) ? $s['trusted_proxies'] : array();
+		echo '<tr class="svcfm-proxy"><th scope="row"><label for="svcfm-proxy-header">' . esc_html__( 'Visitor addresses', 'svc-forms-mail' ) . '</label></th><td><fieldset>';
+		echo '<p><select id="svcfm-proxy-header" name="proxy_header"><option value="">' . esc_html__( 'The connecting address (no proxy or CDN in front of this site)', 'svc-forms-mail' ) . '</option>';
+		foreach ( array_keys( Proxy::HEADERS ) as $header ) {
+			/* translators: %s: an HTTP header name. */
+			echo '<option value="' . esc_attr( $header ) . '"' . selected( (string) $s['proxy_header'], $header, false ) . '>' . esc_html( sprintf( __( 'The %s header from a trusted proxy', 'svc-forms-mail' ), $header ) ) . '</option>';
+		}
+		echo '</select></p>';
+		echo '<p><label for="svcfm-trusted-proxies">' . esc_html__( 'Trusted proxies (IP addresses or CIDR ranges, one per line)', 'svc-forms-mail' ) . '</label><br />';
+		echo '<textarea id="svcfm-trusted-proxies" name="trusted_proxies" class="large-text code" rows="3" placeholder="173.245.48.0/20&#10;10.0.0.5">' . esc_textarea( implode( "\n", $proxies ) ) . '</textarea></p>';
+		$remote = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) ) : '';
+		/* translators: %s: an IP address. */
+		echo '<p class="description">' . esc_html__( 'The service accepts at most 3 form submissions a minute from one address. Behind a CDN or reverse proxy every visitor seems to come from the proxy, so name the header that carries the visitor’s address and list the proxy’s addresses; the header is ignored on requests from any other address.', 'svc-forms-mail' ) . ' ' . esc_html( sprintf( __( 'This page was requested from %s.', 'svc-forms-mail' ), '' !== $remote ? $remote : '—' ) ) . '</p>';
+		echo '</fieldset></td></tr>';
+	}
+
+	/**
 	 * One checkbox line.
 	 *
 	 * @param string $name    Field name.
@@ -480,7 +671,7 @@ final class Admin {
 			$b    = $response->body;
 			$mode = (string) ( $b['effective_mode'] ?? '' );
 			echo '<table class="svcfm-facts"><tbody>';
-			echo '<tr><th scope="row">' . esc_html__( 'Effective mode', 'svc-forms-mail' ) . '</th><td class="svcfm-effective-mode"><strong>' . esc_html( $mode ) . '</strong> — ' . esc_html( 'domain' === $mode ? __( 'mail goes out from your own verified domain', 'svc-forms-mail' ) : __( 'mail goes out through the service’s shared relay, with your address as Reply-To', 'svc-forms-mail' ) ) . '</td></tr>';
+			echo '<tr><th scope="row">' . esc_html__( 'Effective mode', 'svc-forms-mail' ) . '</th><td class="svcfm-effective-mode"><strong>' . esc_html( $mode ) . '</strong> — ' . esc_html( 'domain' === $mode ? __( 'mail goes out from your own verified domain', 'svc-forms-mail' ) : __( 'mail goes out from the service’s shared relay address; replies go to the email’s Reply-To, else its From address (the wp_mail_from filter, or the administration email instead of wordpress@…)', 'svc-forms-mail' ) ) . '</td></tr>';
 			$verified = is_array( $b['verified'] ?? null ) ? $b['verified'] : null;
 			echo '<tr><th scope="row">' . esc_html__( 'Verified sender', 'svc-forms-mail' ) . '</th><td>' . esc_html( $verified ? (string) ( $verified['from_address'] ?? '' ) . ' (' . (string) ( $verified['domain'] ?? '' ) . ')' : __( 'none', 'svc-forms-mail' ) ) . '</td></tr>';
 			echo '</tbody></table>';
@@ -511,12 +702,57 @@ final class Admin {
 		} elseif ( empty( $status['any_active_block'] ) ) {
 			echo '<p>' . esc_html__( 'Nothing is blocked.', 'svc-forms-mail' ) . '</p>';
 		} else {
-			echo Notices::markup( $status, (string) ( Settings::connection()['site_id'] ?? '' ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in markup().
+			echo Notices::markup( $status, (string) ( Settings::connection()['site_id'] ?? '' ), true ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in markup().
 		}
 		echo '</div>';
 
+		self::outcomes_card( isset( $status['ip_blocks'] ) && is_array( $status['ip_blocks'] ) ? $status['ip_blocks'] : array() );
+
 		/* translators: %d: a number of submissions. */
 		echo '<div class="svcfm-card"><h2>' . esc_html__( 'Waiting submissions', 'svc-forms-mail' ) . '</h2><p>' . esc_html( sprintf( _n( '%d submission is waiting for the service.', '%d submissions are waiting for the service.', Queue::pending_count(), 'svc-forms-mail' ), Queue::pending_count() ) ) . '</p></div>';
+	}
+
+	/**
+	 * What became of the last week's form submissions, and why blocked ones were.
+	 *
+	 * @param array<int, array<string, mixed>> $ip_blocks GET /blocks/status ip_blocks.
+	 */
+	public static function outcomes_card( array $ip_blocks ): void {
+		$sum    = Outcomes::summary( 7 );
+		$c      = $sum['counts'];
+		$labels = array(
+			'delivered' => __( 'stored and notified', 'svc-forms-mail' ),
+			'no_email'  => __( 'stored, no notification (monthly limit or a failed email)', 'svc-forms-mail' ),
+			'spam'      => __( 'stored as spam, no notification', 'svc-forms-mail' ),
+			'blocked'   => __( 'blocked: not stored, not sent (the visitor saw the success message)', 'svc-forms-mail' ),
+			'kept'      => __( 'kept here while the service could not take them', 'svc-forms-mail' ),
+			'failed'    => __( 'refused by the service (see Waiting submissions)', 'svc-forms-mail' ),
+		);
+		echo '<div class="svcfm-card svcfm-outcomes"><h2>' . esc_html__( 'Form submissions in the last 7 days', 'svc-forms-mail' ) . '</h2>';
+		if ( 0 === array_sum( $c ) ) {
+			echo '<p>' . esc_html__( 'No form submission yet.', 'svc-forms-mail' ) . '</p></div>';
+			return;
+		}
+		echo '<table class="svcfm-facts"><tbody>';
+		foreach ( $labels as $kind => $label ) {
+			if ( $c[ $kind ] > 0 || 'blocked' === $kind ) {
+				echo '<tr class="svcfm-outcome-' . esc_attr( $kind ) . '"><th scope="row">' . esc_html( (string) $c[ $kind ] ) . '</th><td>' . esc_html( $label ) . '</td></tr>';
+			}
+		}
+		echo '</tbody></table>';
+		if ( $sum['blocked'] ) {
+			$proxies = Settings::get( 'trusted_proxies' );
+			if ( $sum['top_ip_count'] >= 2 && ( '' === (string) Settings::get( 'proxy_header' ) || Proxy::in_list( $sum['top_ip'], is_array( $proxies ) ? $proxies : array() ) ) ) {
+				/* translators: 1: a number, 2: an IP address. */
+				echo '<p class="svcfm-error-text svcfm-proxy-hint">' . esc_html( sprintf( __( '%1$d blocked submissions came from %2$s. If that is your CDN or reverse proxy, every visitor seems to come from it: set “Visitor addresses” on the Settings tab.', 'svc-forms-mail' ), $sum['top_ip_count'], $sum['top_ip'] ) ) . '</p>';
+			}
+			echo '<table class="widefat striped svcfm-blocked"><thead><tr><th>' . esc_html__( 'Time', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Form', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Visitor address', 'svc-forms-mail' ) . '</th><th>' . esc_html__( 'Why', 'svc-forms-mail' ) . '</th></tr></thead><tbody>';
+			foreach ( array_slice( $sum['blocked'], 0, 20 ) as $row ) {
+				echo '<tr><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td>' . esc_html( (string) $row->source ) . '</td><td>' . esc_html( '' !== (string) $row->ip ? (string) $row->ip : '—' ) . '</td><td>' . esc_html( Outcomes::why( $row, $ip_blocks ) ) . '</td></tr>';
+			}
+			echo '</tbody></table>';
+		}
+		echo '</div>';
 	}
 
 	/**
@@ -530,10 +766,11 @@ final class Admin {
 			echo '<tr><td colspan="6">' . esc_html__( 'No email yet.', 'svc-forms-mail' ) . '</td></tr>';
 		}
 		$labels = array(
-			'sent'     => __( 'sent', 'svc-forms-mail' ),
-			'held'     => __( 'held as spam', 'svc-forms-mail' ),
-			'failed'   => __( 'failed', 'svc-forms-mail' ),
-			'fallback' => __( 'failed, sent by WordPress', 'svc-forms-mail' ),
+			'sent'            => __( 'sent', 'svc-forms-mail' ),
+			'held'            => __( 'held as spam', 'svc-forms-mail' ),
+			'failed'          => __( 'failed', 'svc-forms-mail' ),
+			'fallback'        => __( 'failed, sent by WordPress', 'svc-forms-mail' ),
+			'fallback_failed' => __( 'failed; WordPress could not send it either', 'svc-forms-mail' ),
 		);
 		foreach ( $rows as $row ) {
 			$details = '' !== $row->error ? $row->error : $row->message_id;
@@ -556,9 +793,43 @@ final class Admin {
 		if ( ! $rows ) {
 			echo '<tr><td colspan="6">' . esc_html__( 'Nothing is waiting.', 'svc-forms-mail' ) . '</td></tr>';
 		}
+		$status_labels = array(
+			'pending' => __( 'waiting', 'svc-forms-mail' ),
+			'failed'  => __( 'refused, not retried', 'svc-forms-mail' ),
+		);
 		foreach ( $rows as $row ) {
-			echo '<tr><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td>' . esc_html( $row->source ) . '</td><td>' . esc_html( $row->status ) . '</td><td>' . esc_html( (string) $row->attempts ) . '</td><td>' . esc_html( 'pending' === $row->status ? Notices::local_time( $row->next_attempt_at . 'Z' ) : '—' ) . '</td><td><code>' . esc_html( $row->last_error ) . '</code></td></tr>';
+			echo '<tr class="svcfm-queue-' . esc_attr( $row->status ) . '"><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td>' . esc_html( $row->source ) . '</td><td>' . esc_html( $status_labels[ $row->status ] ?? $row->status ) . '</td><td>' . esc_html( (string) $row->attempts ) . '</td><td>' . esc_html( 'pending' === $row->status ? Notices::local_time( $row->next_attempt_at . 'Z' ) : '—' ) . '</td><td><code>' . esc_html( $row->last_error ) . '</code></td></tr>';
+			echo '<tr class="svcfm-queue-detail"><td colspan="6">' . self::submission_details( $row ) . '</td></tr>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in submission_details().
 		}
 		echo '</tbody></table>';
+	}
+
+	/**
+	 * A kept submission's contents, with Send again and Delete.
+	 *
+	 * @param object $row A queue row with its payload.
+	 */
+	public static function submission_details( object $row ): string {
+		$payload = json_decode( (string) ( $row->payload ?? '' ), true );
+		$out     = '<details class="svcfm-submission"' . ( 'failed' === $row->status ? ' open' : '' ) . '><summary>' . esc_html__( 'Contents', 'svc-forms-mail' ) . '</summary>';
+		if ( ! is_array( $payload ) ) {
+			$out .= '<p>' . esc_html__( 'The stored submission cannot be read.', 'svc-forms-mail' ) . '</p>';
+		} else {
+			$out   .= '<table class="svcfm-facts"><tbody>';
+			$fields = is_array( $payload['fields'] ?? null ) ? $payload['fields'] : array();
+			foreach ( $fields as $name => $value ) {
+				$out .= '<tr><th scope="row">' . esc_html( (string) $name ) . '</th><td>' . nl2br( esc_html( is_scalar( $value ) ? (string) $value : (string) wp_json_encode( $value ) ) ) . '</td></tr>';
+			}
+			$visitor = is_array( $payload['visitor'] ?? null ) ? $payload['visitor'] : array();
+			if ( ! empty( $visitor['ip'] ) ) {
+				$out .= '<tr><th scope="row">' . esc_html__( 'Visitor address', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) $visitor['ip'] ) . '</td></tr>';
+			}
+			$out .= '</tbody></table>';
+		}
+		$out .= '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" class="svcfm-row-actions"><input type="hidden" name="action" value="svcfm_queue_row" /><input type="hidden" name="id" value="' . esc_attr( (string) (int) $row->id ) . '" />';
+		$out .= wp_nonce_field( 'svcfm_queue_row', '_svcfm_nonce', true, false );
+		$out .= '<button type="submit" name="op" value="resend" class="button">' . esc_html__( 'Send again', 'svc-forms-mail' ) . '</button> ';
+		$out .= '<button type="submit" name="op" value="delete" class="button button-link-delete" onclick="return confirm(this.dataset.confirm)" data-confirm="' . esc_attr__( 'Delete this submission for good?', 'svc-forms-mail' ) . '">' . esc_html__( 'Delete', 'svc-forms-mail' ) . '</button>';
+		return $out . '</form></details>';
 	}
 }

@@ -16,6 +16,8 @@ final class Captcha {
 
 	const TRANSIENT = 'svcfm_captcha';
 	const TTL       = 600;
+	/** The last settings the service gave (kept without expiry). */
+	const COPY = 'svcfm_captcha_copy';
 
 	/**
 	 * The captcha settings (provider, site_key, widget_js, widget_class,
@@ -28,18 +30,43 @@ final class Captcha {
 		if ( is_array( $cached ) ) {
 			return $cached;
 		}
+		$copy = get_option( self::COPY, null );
+		if ( ! is_array( $copy ) ) {
+			// What the last Connect answered.
+			$connection = Settings::connection();
+			$copy       = isset( $connection['captcha'] ) && is_array( $connection['captcha'] ) ? self::pick( $connection['captcha'] ) : null;
+		}
+		if ( null !== $copy ) {
+			// A page view does not wait for the service: the last settings now, fresh ones in the background.
+			Form_Cache::refresh_captcha_later();
+			return $copy;
+		}
+		return self::fetch();
+	}
+
+	/**
+	 * Asks the service for the settings and keeps them; null when it cannot be asked.
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	public static function fetch(): ?array {
 		$response = Settings::client()->captcha();
-		if ( $response->ok() ) {
-			$settings = self::pick( $response->body );
-			set_transient( self::TRANSIENT, $settings, self::TTL );
-			return $settings;
+		if ( ! $response->ok() ) {
+			return null;
 		}
-		// What the last Connect answered, when the service cannot be asked now.
-		$connection = Settings::connection();
-		if ( isset( $connection['captcha'] ) && is_array( $connection['captcha'] ) ) {
-			return self::pick( $connection['captcha'] );
-		}
-		return null;
+		$settings = self::pick( $response->body );
+		self::keep( $settings );
+		return $settings;
+	}
+
+	/**
+	 * Keeps settings: fresh for TTL, and as the copy that page views use after that.
+	 *
+	 * @param array<string, mixed> $settings What pick() returned.
+	 */
+	public static function keep( array $settings ): void {
+		set_transient( self::TRANSIENT, $settings, self::TTL );
+		update_option( self::COPY, $settings, false );
 	}
 
 	/**
@@ -61,6 +88,7 @@ final class Captcha {
 	 */
 	public static function forget(): void {
 		delete_transient( self::TRANSIENT );
+		delete_option( self::COPY );
 	}
 
 	/**

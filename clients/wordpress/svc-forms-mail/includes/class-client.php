@@ -16,6 +16,14 @@ defined( 'ABSPATH' ) || exit;
 class Client {
 
 	const TIMEOUT = 10;
+	/** Seconds for calls a visitor's page view waits on (the form, the captcha settings). */
+	const PAGE_TIMEOUT = 3;
+	/** Seconds for a visitor's submission and for wp_mail(): kept or handed on after that. */
+	const SEND_TIMEOUT = 5;
+	/** After a timeout, the service is not called for this many seconds. */
+	const CIRCUIT_SECONDS = 60;
+	/** The transient that holds the time until which the circuit is open. */
+	const CIRCUIT = 'svcfm_circuit';
 
 	/**
 	 * Sends the request; replaceable in tests.
@@ -51,14 +59,21 @@ class Client {
 	 * @param string                $path    Path below /api/v1.
 	 * @param array<mixed>|null     $body    JSON body for POST.
 	 * @param array<string, string> $headers Extra request headers.
+	 * @param int                   $timeout Seconds to wait for the answer.
+	 * @param bool                  $through_circuit Whether an open circuit stops the call.
 	 */
-	public function request( string $method, string $path, ?array $body = null, array $headers = array() ): Response {
+	public function request( string $method, string $path, ?array $body = null, array $headers = array(), int $timeout = self::TIMEOUT, bool $through_circuit = true ): Response {
 		if ( '' === $this->base_url ) {
 			return new Response( 0, array(), array(), __( 'No service URL is set.', 'svc-forms-mail' ) );
 		}
+		$open_until = $through_circuit ? self::circuit_open_until() : 0;
+		if ( $open_until > 0 ) {
+			/* translators: %d: seconds. */
+			return new Response( 0, array(), array(), sprintf( __( 'not called: the service did not answer in time, next try in %d s', 'svc-forms-mail' ), max( 1, $open_until - time() ) ) );
+		}
 		$args = array(
 			'method'      => $method,
-			'timeout'     => self::TIMEOUT,
+			'timeout'     => $timeout,
 			// A redirect would turn a POST into a GET: report it instead of following it.
 			'redirection' => 0,
 			'user-agent'  => 'SVC-Forms-Mail/' . ( defined( 'SVCFM_VERSION' ) ? SVCFM_VERSION : 'dev' ) . '; WordPress/' . get_bloginfo( 'version' ),
@@ -76,8 +91,15 @@ class Client {
 		}
 		$result = call_user_func( $this->transport, $this->url( $path ), $args );
 		if ( is_wp_error( $result ) ) {
-			return new Response( 0, array(), array(), $result->get_error_message() );
+			$error = (string) $result->get_error_message();
+			if ( self::is_timeout( $error ) ) {
+				// A hung service: every page view would wait the full timeout, so stop calling it for a while.
+				self::open_circuit();
+			}
+			return new Response( 0, array(), array(), $error );
 		}
+		// An answer, whatever it says: the service is up.
+		self::close_circuit();
 		$status  = (int) ( $result['response']['code'] ?? 0 );
 		$headers = array();
 		$raw     = $result['headers'] ?? array();
@@ -92,6 +114,39 @@ class Client {
 			return new Response( 0, array(), $headers, __( 'No HTTP answer.', 'svc-forms-mail' ) );
 		}
 		return new Response( $status, is_array( $decoded ) ? $decoded : array(), $headers );
+	}
+
+	/**
+	 * Whether a transport error is a timeout (cURL error 28, or the streams transport's words).
+	 *
+	 * @param string $error The transport's error text.
+	 */
+	public static function is_timeout( string $error ): bool {
+		return (bool) preg_match( '/cURL error 28|timed out|timeout/i', $error );
+	}
+
+	/**
+	 * The time until which the service is not called, or 0.
+	 */
+	public static function circuit_open_until(): int {
+		$until = (int) get_transient( self::CIRCUIT );
+		return $until > time() ? $until : 0;
+	}
+
+	/**
+	 * Stops calls to the service for CIRCUIT_SECONDS.
+	 */
+	public static function open_circuit(): void {
+		set_transient( self::CIRCUIT, time() + self::CIRCUIT_SECONDS, self::CIRCUIT_SECONDS );
+	}
+
+	/**
+	 * Calls the service again (after an answer, or when the admin connects).
+	 */
+	public static function close_circuit(): void {
+		if ( false !== get_transient( self::CIRCUIT ) ) {
+			delete_transient( self::CIRCUIT );
+		}
 	}
 
 	/**
@@ -111,7 +166,11 @@ class Client {
 				'plugin_ver'  => substr( $plugin_ver, 0, 20 ),
 				'wp_version'  => substr( $wp_version, 0, 20 ),
 				'php_version' => substr( $php_version, 0, 20 ),
-			)
+			),
+			array(),
+			self::TIMEOUT,
+			// The administrator asks on purpose: try even while page views do not.
+			false
 		);
 	}
 
@@ -121,16 +180,17 @@ class Client {
 	 * @param array<string, mixed> $payload The body.
 	 */
 	public function send_mail( array $payload ): Response {
-		return $this->request( 'POST', 'mail/send', $payload );
+		return $this->request( 'POST', 'mail/send', $payload, array(), self::SEND_TIMEOUT );
 	}
 
 	/**
 	 * POST /forms/submit.
 	 *
 	 * @param array<string, mixed> $payload The body.
+	 * @param int                  $timeout Seconds to wait (the cron job waits longer than a visitor).
 	 */
-	public function submit_form( array $payload ): Response {
-		return $this->request( 'POST', 'forms/submit', $payload );
+	public function submit_form( array $payload, int $timeout = self::SEND_TIMEOUT ): Response {
+		return $this->request( 'POST', 'forms/submit', $payload, array(), $timeout );
 	}
 
 	/**
@@ -140,21 +200,21 @@ class Client {
 	 * @param string $etag ETag of the cached copy.
 	 */
 	public function render_form( string $slug, string $etag = '' ): Response {
-		return $this->request( 'GET', 'forms/render/' . rawurlencode( $slug ), null, '' !== $etag ? array( 'if-none-match' => $etag ) : array() );
+		return $this->request( 'GET', 'forms/render/' . rawurlencode( $slug ), null, '' !== $etag ? array( 'if-none-match' => $etag ) : array(), self::PAGE_TIMEOUT );
 	}
 
 	/**
 	 * GET /sites/captcha.
 	 */
 	public function captcha(): Response {
-		return $this->request( 'GET', 'sites/captcha' );
+		return $this->request( 'GET', 'sites/captcha', null, array(), self::PAGE_TIMEOUT );
 	}
 
 	/**
 	 * GET /blocks/status.
 	 */
 	public function block_status(): Response {
-		return $this->request( 'GET', 'blocks/status' );
+		return $this->request( 'GET', 'blocks/status', null, array(), self::PAGE_TIMEOUT );
 	}
 
 	/**

@@ -34,6 +34,8 @@ final class Forms {
 		add_action( 'init', array( self::class, 'register_block' ) );
 		add_action( 'template_redirect', array( self::class, 'handle_post' ), 5 );
 		add_action( 'wp_enqueue_scripts', array( self::class, 'register_assets' ) );
+		add_action( 'wp_ajax_nopriv_' . Form_Cache::AJAX, array( Form_Cache::class, 'ajax_refresh' ) );
+		add_action( 'wp_ajax_' . Form_Cache::AJAX, array( Form_Cache::class, 'ajax_refresh' ) );
 	}
 
 	/**
@@ -54,16 +56,21 @@ final class Forms {
 		wp_register_script(
 			'svcfm-block-editor',
 			plugins_url( 'assets/block.js', SVCFM_FILE ),
-			array( 'wp-blocks', 'wp-element', 'wp-components', 'wp-block-editor', 'wp-i18n' ),
+			array( 'wp-blocks', 'wp-element', 'wp-components', 'wp-block-editor', 'wp-i18n', 'wp-server-side-render' ),
 			SVCFM_VERSION,
 			true
 		);
 		wp_set_script_translations( 'svcfm-block-editor', 'svc-forms-mail' );
+		wp_register_style( 'svcfm-form', plugins_url( 'assets/form.css', SVCFM_FILE ), array(), SVCFM_VERSION );
+		// The forms this site has shown, for the block's list (the API cannot list a site's forms).
+		wp_add_inline_script( 'svcfm-block-editor', 'window.svcfmForms = ' . wp_json_encode( (object) Form_Cache::known() ) . ';', 'before' );
 		register_block_type(
 			self::BLOCK,
 			array(
 				'api_version'     => 2,
 				'editor_script'   => 'svcfm-block-editor',
+				// The preview in the editor looks like the page.
+				'editor_style'    => 'svcfm-form',
 				'render_callback' => array( self::class, 'render_block' ),
 				'attributes'      => array(
 					'slug'             => array(
@@ -339,6 +346,7 @@ final class Forms {
 				return;
 			}
 			// Not about a field the visitor can fix: keep it for the admin to see.
+			Outcomes::record( 'failed', 'hosted:' . $config['slug'], $payload );
 			Queue::keep_failed( $payload, 'hosted:' . $config['slug'], $response->describe() );
 		}
 		// Stored, spam, blocked, kept for a retry: the visitor sees the same success.
@@ -395,12 +403,12 @@ final class Forms {
 	 * @return array<string, string>
 	 */
 	public static function visitor(): array {
-		$ip = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
+		$ip = Proxy::visitor_ip();
 		/**
-		 * The visitor's IP address sent to the service. Sites behind a proxy
-		 * or CDN can return the address from its header here.
+		 * The visitor's IP address sent to the service: REMOTE_ADDR, or the
+		 * trusted proxy header's address (Settings → Visitor addresses).
 		 *
-		 * @param string $ip REMOTE_ADDR.
+		 * @param string $ip The address.
 		 */
 		$ip      = (string) apply_filters( 'svcfm_visitor_ip', $ip );
 		$visitor = array();

@@ -224,6 +224,10 @@ final class Integrations {
 	 */
 	public static function visitor( string $ip, string $user_agent, string $referrer ): array {
 		$out = array();
+		// The form plugin read REMOTE_ADDR: behind a trusted proxy the visitor is the header's address.
+		if ( isset( $_SERVER['REMOTE_ADDR'] ) && $ip === $_SERVER['REMOTE_ADDR'] ) {
+			$ip = Proxy::visitor_ip();
+		}
 		if ( '' !== $ip && false !== filter_var( $ip, FILTER_VALIDATE_IP ) ) {
 			$out['ip'] = $ip;
 		}

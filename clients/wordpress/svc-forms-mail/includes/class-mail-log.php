@@ -47,14 +47,15 @@ final class Mail_Log {
 	/**
 	 * Adds a row.
 	 *
-	 * @param string $status     sent, held, failed or fallback.
+	 * @param string $status     sent, held, failed, fallback or fallback_failed.
 	 * @param mixed  $to         wp_mail()'s to.
 	 * @param string $subject    Subject.
 	 * @param string $source     source_plugin.
 	 * @param string $message_id Message-ID from the service.
 	 * @param string $error      What went wrong.
+	 * @return int The row's id (0 when it could not be written).
 	 */
-	public static function add( string $status, $to, string $subject, string $source = '', string $message_id = '', string $error = '' ): void {
+	public static function add( string $status, $to, string $subject, string $source = '', string $message_id = '', string $error = '' ): int {
 		global $wpdb;
 		$to_text = is_array( $to ) ? implode( ', ', array_map( 'strval', $to ) ) : (string) $to;
 		$ok      = $wpdb->insert( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery -- the plugin's own table.
@@ -72,6 +73,21 @@ final class Mail_Log {
 		if ( $ok && 0 === $wpdb->insert_id % 50 ) {
 			$table = self::table();
 			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE id <= %d", $wpdb->insert_id - self::KEEP ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
+		}
+		return $ok ? (int) $wpdb->insert_id : 0;
+	}
+
+	/**
+	 * Changes a row's status and error (WordPress's own send failed too).
+	 *
+	 * @param int    $id     Row id.
+	 * @param string $status New status.
+	 * @param string $error  What went wrong.
+	 */
+	public static function update( int $id, string $status, string $error ): void {
+		global $wpdb;
+		if ( $id > 0 ) {
+			$wpdb->update( self::table(), array( 'status' => $status, 'error' => mb_substr( $error, 0, 2000 ) ), array( 'id' => $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
 		}
 	}
 

@@ -81,18 +81,26 @@ final class Mail_Message {
 			}
 		}
 
-		// From: only the name is used by the service; the address becomes
-		// original_from (Reply-To in relay mode when no Reply-To is given).
-		$from_name    = $headers['from_name'];
-		$from_address = $headers['from_address'];
-		$filtered     = (string) apply_filters( 'wp_mail_from_name', '' !== $from_name ? $from_name : 'WordPress' );
-		if ( '' !== $from_name || 'WordPress' !== $filtered ) {
-			$payload['from'] = array( 'name' => mb_substr( str_replace( array( "\r", "\n" ), ' ', $filtered ), 0, 200 ) );
+		// The same sender in both mail modes (sender()): the service uses the
+		// name; the address becomes original_from, which is the Reply-To in
+		// relay mode when the email names none.
+		$sender = self::sender( $headers['from_name'], $headers['from_address'] );
+		if ( '' !== $sender['name'] ) {
+			$payload['from'] = array( 'name' => mb_substr( $sender['name'], 0, 200 ) );
 		}
-		if ( '' !== $from_address && ! isset( $payload['reply_to'] ) ) {
-			$payload['original_from'] = $from_address;
+		if ( '' !== $sender['address'] && ! isset( $payload['reply_to'] ) ) {
+			$payload['original_from'] = $sender['address'];
 		}
 
+		// Account mail: mail/send's flag, not a header passed on.
+		if ( Account_Mail::is_account_mail( $headers['custom'], $atts ) ) {
+			$payload['account_mail'] = true;
+		}
+		foreach ( array_keys( $headers['custom'] ) as $name ) {
+			if ( 0 === strcasecmp( (string) $name, Account_Mail::HEADER ) ) {
+				unset( $headers['custom'][ $name ] );
+			}
+		}
 		if ( $headers['custom'] ) {
 			$payload['headers'] = $headers['custom'];
 		}
@@ -105,6 +113,53 @@ final class Mail_Message {
 			$payload['attachments'] = $attachments;
 		}
 		return $payload;
+	}
+
+	/**
+	 * The email's sender as both mail modes send it: the From header's name
+	 * and address (WordPress's defaults without one), passed through the
+	 * wp_mail_from_name and wp_mail_from filters as wp_mail() itself does
+	 * (the SMTP mode gets them from wp_mail()). WordPress's own default address,
+	 * wordpress@<host>, usually has no mailbox behind it, so then the site's
+	 * administration email is the address replies go to. A name of
+	 * "WordPress" (the default) is left to the service (the site's From name).
+	 *
+	 * @param string $from_name    The From header's name ('' when none).
+	 * @param string $from_address The From header's address ('' when none).
+	 * @return array{name: string, address: string}
+	 */
+	public static function sender( string $from_name, string $from_address ): array {
+		$default = 'wordpress@' . self::site_host();
+		$address = (string) apply_filters( 'wp_mail_from', '' !== $from_address ? $from_address : $default );
+		$name    = (string) apply_filters( 'wp_mail_from_name', '' !== $from_name ? $from_name : 'WordPress' );
+		return self::reply_sender( $name, $address );
+	}
+
+	/**
+	 * The sender after the filters: WordPress's default name is left to the
+	 * service, WordPress's default address becomes the administration email.
+	 *
+	 * @param string $name    The From name wp_mail() would use.
+	 * @param string $address The From address wp_mail() would use.
+	 * @return array{name: string, address: string}
+	 */
+	public static function reply_sender( string $name, string $address ): array {
+		if ( strtolower( $address ) === 'wordpress@' . self::site_host() || ! is_email( $address ) ) {
+			$address = (string) get_option( 'admin_email', '' );
+		}
+		$name = trim( str_replace( array( "\r", "\n" ), ' ', $name ) );
+		return array(
+			'name'    => 'WordPress' === $name ? '' : $name,
+			'address' => is_email( $address ) ? $address : '',
+		);
+	}
+
+	/**
+	 * The host wp_mail() builds its default From address from.
+	 */
+	private static function site_host(): string {
+		$host = strtolower( (string) wp_parse_url( network_home_url(), PHP_URL_HOST ) );
+		return str_starts_with( $host, 'www.' ) ? substr( $host, 4 ) : $host;
 	}
 
 	/**

@@ -36,7 +36,43 @@ final class Mailer {
 	 */
 	public static function register(): void {
 		add_filter( 'pre_wp_mail', array( self::class, 'pre_wp_mail' ), 10, 2 );
+		add_action( 'wp_mail_failed', array( self::class, 'fallback_failed' ) );
+		add_action( 'wp_mail_succeeded', array( self::class, 'fallback_sent' ) );
 	}
+
+	/**
+	 * The log row of an email handed to WordPress's own mailer, until it reports.
+	 *
+	 * @var int
+	 */
+	private static int $fallback_row = 0;
+
+	/**
+	 * wp_mail_failed after a fallback: WordPress could not send it either, and the log says so.
+	 *
+	 * @param mixed $error WordPress's WP_Error.
+	 */
+	public static function fallback_failed( $error ): void {
+		if ( self::$fallback_row > 0 ) {
+			$text = is_object( $error ) && method_exists( $error, 'get_error_message' ) ? (string) $error->get_error_message() : '';
+			Mail_Log::update( self::$fallback_row, 'fallback_failed', self::$fallback_error . ' / WordPress: ' . $text );
+			self::$fallback_row = 0;
+		}
+	}
+
+	/**
+	 * wp_mail_succeeded after a fallback: the row's "sent by WordPress" is true.
+	 */
+	public static function fallback_sent(): void {
+		self::$fallback_row = 0;
+	}
+
+	/**
+	 * The service's error of the email handed to WordPress's own mailer.
+	 *
+	 * @var string
+	 */
+	private static string $fallback_error = '';
 
 	/**
 	 * Marks the mail sent until pop_source() as coming from a plugin.
@@ -96,10 +132,14 @@ final class Mailer {
 	 */
 	private static function failed( array $atts, string $source, string $error ) {
 		$fallback = (bool) Settings::get( 'mail_fallback' );
-		Mail_Log::add( $fallback ? 'fallback' : 'failed', $atts['to'] ?? '', (string) ( $atts['subject'] ?? '' ), $source, '', $error );
+		$row      = Mail_Log::add( $fallback ? 'fallback' : 'failed', $atts['to'] ?? '', (string) ( $atts['subject'] ?? '' ), $source, '', $error );
 		if ( $fallback ) {
+			// WordPress sends it next and reports with wp_mail_failed or wp_mail_succeeded.
+			self::$fallback_row   = $row;
+			self::$fallback_error = $error;
 			return null;
 		}
+		self::$fallback_row = 0;
 		$data = self::mail_data( $atts );
 		/* translators: %s: the service's error. */
 		$text = sprintf( __( 'The mail service did not send the email: %s', 'svc-forms-mail' ), $error );

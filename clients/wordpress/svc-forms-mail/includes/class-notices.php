@@ -57,12 +57,27 @@ final class Notices {
 	 * The notice, for administrators, when anything is blocked.
 	 */
 	public static function render(): void {
-		if ( ! current_user_can( 'manage_options' ) || ! Settings::is_configured() ) {
+		if ( ! current_user_can( 'manage_options' ) ) {
 			return;
 		}
-		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- display flags set by our own redirect.
+		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- display flags set by our own redirect, and the page being shown.
+		$page = isset( $_GET['page'] ) ? sanitize_key( wp_unslash( $_GET['page'] ) ) : '';
+		$tab  = isset( $_GET['tab'] ) ? sanitize_key( wp_unslash( $_GET['tab'] ) ) : '';
+		if ( ! Settings::is_configured() ) {
+			// Right after activation, and until it is done: say what to do next (not on the page that does it).
+			if ( Admin::SLUG !== $page ) {
+				echo '<div class="notice notice-info svcfm-setup-notice"><p><strong>' . esc_html__( 'SVC Forms & Mail:', 'svc-forms-mail' ) . '</strong> ' . esc_html__( 'connect this site to your mail and form service to send WordPress’s email through it and show hosted forms.', 'svc-forms-mail' ) . ' <a class="button button-primary" href="' . esc_url( Admin::url() ) . '">' . esc_html__( 'Connect now', 'svc-forms-mail' ) . '</a></p></div>';
+			}
+			return;
+		}
 		if ( isset( $_GET['svcfm_lifted'] ) ) {
-			echo '<div class="notice notice-success is-dismissible"><p>' . esc_html__( 'The block was lifted.', 'svc-forms-mail' ) . '</p></div>';
+			$what = sanitize_key( wp_unslash( $_GET['svcfm_lifted'] ) );
+			echo '<div class="notice notice-success is-dismissible"><p>' . esc_html( 'site' === $what ? __( 'The site is enabled again.', 'svc-forms-mail' ) : __( 'The block was lifted.', 'svc-forms-mail' ) ) . '</p></div>';
+		}
+		if ( Admin::SLUG === $page && 'status' === $tab ) {
+			// The Status tab lists the blocks in its own card.
+			// phpcs:enable
+			return;
 		}
 		if ( isset( $_GET['svcfm_lift_error'] ) ) {
 			$code = sanitize_key( wp_unslash( $_GET['svcfm_lift_error'] ) );
@@ -81,12 +96,14 @@ final class Notices {
 	 *
 	 * @param array<string, mixed> $status  GET /blocks/status's status.
 	 * @param string               $site_id This site's id in the service ('' when unknown).
+	 * @param bool                 $in_card Whether it goes in the Status tab's card (not a notice).
 	 */
-	public static function markup( array $status, string $site_id ): string {
+	public static function markup( array $status, string $site_id, bool $in_card = false ): string {
 		$headline = is_string( $status['headline'] ?? null ) && '' !== $status['headline']
 			? $status['headline']
 			: __( 'Something is blocked in the mail and form service.', 'svc-forms-mail' );
-		$html     = '<div class="notice notice-warning svcfm-block-notice"><p><strong>' . esc_html__( 'SVC Forms & Mail:', 'svc-forms-mail' ) . '</strong> ' . esc_html( $headline ) . '</p>';
+		// In a card the notice classes would make WordPress move it to the top of the page.
+		$html     = '<div class="' . ( $in_card ? 'svcfm-block-card' : 'notice notice-warning svcfm-block-notice' ) . '"><p><strong>' . esc_html__( 'SVC Forms & Mail:', 'svc-forms-mail' ) . '</strong> ' . esc_html( $headline ) . '</p>';
 		$items    = '';
 		foreach ( (array) ( $status['site_blocks'] ?? array() ) as $block ) {
 			if ( ! is_array( $block ) ) {

@@ -14,7 +14,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Plugin {
 
-	const DB_VERSION = '1';
+	const DB_VERSION = '2';
 
 	/**
 	 * Registers every part.
@@ -22,6 +22,7 @@ final class Plugin {
 	public static function boot(): void {
 		add_action( 'init', array( self::class, 'load_textdomain' ), 1 );
 		Mailer::register();
+		Account_Mail::register();
 		Smtp_Mode::register();
 		Queue::register();
 		Forms::register();
@@ -65,6 +66,7 @@ final class Plugin {
 		$collate = $wpdb->get_charset_collate();
 		dbDelta( Mail_Log::schema( $collate ) );
 		dbDelta( Queue::schema( $collate ) );
+		dbDelta( Outcomes::schema( $collate ) );
 		update_option( 'svcfm_db_version', self::DB_VERSION, false );
 	}
 

@@ -22,6 +22,8 @@ final class Queue {
 	const MAX_ATTEMPTS = 25;
 	/** Seconds to wait after the Nth failed attempt (the last value repeats). */
 	const BACKOFF = array( 60, 300, 900, 1800, 3600, 7200, 21600, 43200 );
+	/** The field that carries a kept submission's original time (shown as "sent by the visitor at"). */
+	const SENT_AT = 'sent_by_the_visitor_at';
 
 	/**
 	 * The table's name.
@@ -152,11 +154,15 @@ final class Queue {
 	 */
 	public static function submit_or_keep( array $payload, string $source, bool $caller_shows_errors = false ): ?Response {
 		$response = Settings::client()->submit_form( $payload );
+		$shown    = $caller_shows_errors && ! $response->ok() && 'invalid_payload' === $response->code();
+		if ( ! $shown ) {
+			Outcomes::record( Outcomes::of( $response ), $source, $payload );
+		}
 		if ( $response->retryable() ) {
 			self::add( $payload, $source, $response->describe() );
 			return null;
 		}
-		if ( ! $response->ok() && ! ( $caller_shows_errors && 'invalid_payload' === $response->code() ) ) {
+		if ( ! $response->ok() && ! $shown ) {
 			// A final refusal (bad key, disabled site, no notification address):
 			// kept as failed so that the submission is not lost and the admin sees why.
 			self::keep_failed( $payload, $source, $response->describe() );
@@ -177,17 +183,24 @@ final class Queue {
 
 	/**
 	 * The cron job: sends due submissions, oldest first.
+	 *
+	 * @return array{sent: int, waiting: int, failed: int}|null What became of the due rows; null when another run holds the lock or nothing is configured.
 	 */
-	public static function run(): void {
+	public static function run(): ?array {
 		global $wpdb;
 		if ( ! Settings::is_configured() ) {
-			return;
+			return null;
 		}
 		// One run at a time (cron can start twice on busy sites).
 		if ( get_transient( self::LOCK ) ) {
-			return;
+			return null;
 		}
 		set_transient( self::LOCK, 1, 120 );
+		$done = array(
+			'sent'    => 0,
+			'waiting' => 0,
+			'failed'  => 0,
+		);
 		try {
 			$table  = self::table();
 			$rows   = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE status = 'pending' AND next_attempt_at <= %s ORDER BY id ASC LIMIT 20", gmdate( 'Y-m-d H:i:s' ) ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
@@ -196,19 +209,19 @@ final class Queue {
 				$payload = json_decode( (string) $row->payload, true );
 				if ( ! is_array( $payload ) ) {
 					self::mark( (int) $row->id, 'failed', (int) $row->attempts, 'unreadable payload' );
+					++$done['failed'];
 					continue;
 				}
-				// JSON objects come back as PHP arrays: an empty one must stay an object.
-				if ( isset( $payload['fields'] ) && array() === $payload['fields'] ) {
-					$payload['fields'] = new \stdClass();
-				}
-				$response = $client->submit_form( $payload );
+				$response = $client->submit_form( self::sendable( $payload, (string) $row->created_at ), Client::TIMEOUT );
 				$attempts = (int) $row->attempts + 1;
 				if ( $response->ok() ) {
+					Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
 					$wpdb->delete( $table, array( 'id' => (int) $row->id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
+					++$done['sent'];
 					continue;
 				}
 				if ( $response->retryable() && $attempts < self::MAX_ATTEMPTS ) {
+					++$done['waiting'];
 					$wpdb->update( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
 						$table,
 						array(
@@ -223,11 +236,104 @@ final class Queue {
 					}
 					continue;
 				}
+				Outcomes::record( 'failed', (string) $row->source, $payload );
 				self::mark( (int) $row->id, 'failed', $attempts, $response->describe() );
+				++$done['failed'];
 			}
 		} finally {
 			delete_transient( self::LOCK );
 		}
+		return $done;
+	}
+
+	/**
+	 * A stored body made ready to send again.
+	 *
+	 * @param array<string, mixed> $payload    The decoded POST /forms/submit body.
+	 * @param string               $created_at When the visitor sent it (UTC, the row's created_at).
+	 * @return array<string, mixed>
+	 */
+	private static function sendable( array $payload, string $created_at = '' ): array {
+		// The body has no time field and the service stamps the time it gets
+		// it: the visitor's own time travels as a field, which the
+		// notification shows ("sent by the visitor at").
+		$at = '' !== $created_at ? strtotime( $created_at . ' UTC' ) : false;
+		if ( false !== $at && is_array( $payload['fields'] ?? null ) && ! isset( $payload['fields'][ self::SENT_AT ] ) ) {
+			$payload['fields'][ self::SENT_AT ] = wp_date( 'Y-m-d H:i T', $at ) . ' (' . gmdate( 'Y-m-d H:i:s', $at ) . ' UTC), kept by WordPress until the service could take it';
+		}
+		// JSON objects come back as PHP arrays: an empty one must stay an object.
+		if ( isset( $payload['fields'] ) && array() === $payload['fields'] ) {
+			$payload['fields'] = new \stdClass();
+		}
+		return $payload;
+	}
+
+	/**
+	 * One row with its body, or null.
+	 *
+	 * @param int $id Row id.
+	 */
+	public static function get( int $id ): ?object {
+		global $wpdb;
+		$table = self::table();
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
+		return is_object( $row ) ? $row : null;
+	}
+
+	/**
+	 * Sends one kept submission now, whatever its status (the admin's
+	 * "Send again", for example after a disabled site was enabled).
+	 *
+	 * @param int $id Row id.
+	 * @return Response|null The answer, or null when there is no such row.
+	 */
+	public static function resend( int $id ): ?Response {
+		global $wpdb;
+		$row     = self::get( $id );
+		$payload = null !== $row ? json_decode( (string) $row->payload, true ) : null;
+		if ( null === $row || ! is_array( $payload ) ) {
+			return null;
+		}
+		$response = Settings::client()->submit_form( self::sendable( $payload, (string) $row->created_at ) );
+		$attempts = (int) $row->attempts + 1;
+		if ( $response->ok() ) {
+			Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
+			$wpdb->delete( self::table(), array( 'id' => $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
+		} elseif ( $response->retryable() ) {
+			// Back to the retry schedule: the service may take it later.
+			$wpdb->update( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
+				self::table(),
+				array(
+					'status'          => 'pending',
+					'attempts'        => $attempts,
+					'next_attempt_at' => gmdate( 'Y-m-d H:i:s', time() + self::backoff( 1 ) ),
+					'last_error'      => mb_substr( $response->describe(), 0, 2000 ),
+				),
+				array( 'id' => $id )
+			);
+		} else {
+			self::mark( $id, 'failed', $attempts, $response->describe() );
+		}
+		return $response;
+	}
+
+	/**
+	 * Deletes one kept submission (the admin's "Delete").
+	 *
+	 * @param int $id Row id.
+	 */
+	public static function delete( int $id ): bool {
+		global $wpdb;
+		return (bool) $wpdb->delete( self::table(), array( 'id' => $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
+	}
+
+	/**
+	 * Number of submissions the service refused for good, kept for the admin.
+	 */
+	public static function failed_count(): int {
+		global $wpdb;
+		$table = self::table();
+		return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$table} WHERE status = 'failed'" ); // phpcs:ignore WordPress.DB -- the plugin's own table.
 	}
 
 	/**
@@ -263,7 +369,7 @@ final class Queue {
 	public static function rows( int $limit = 100 ): array {
 		global $wpdb;
 		$table = self::table();
-		return (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, created_at, source, status, attempts, next_attempt_at, last_error FROM {$table} ORDER BY id DESC LIMIT %d", $limit ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
+		return (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, created_at, source, payload, status, attempts, next_attempt_at, last_error FROM {$table} ORDER BY id DESC LIMIT %d", $limit ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
 	}
 
 	/**

@@ -47,6 +47,10 @@ final class Settings {
 			'forward_gf'      => true,
 			// Notification address for forwarded form-plugin submissions ('' = the site default in the service).
 			'forward_notify'  => '',
+			// Which header carries the visitor's IP ('' = none: REMOTE_ADDR), believed only from trusted_proxies.
+			'proxy_header'    => '',
+			// Addresses and CIDR ranges of this site's proxies or CDN.
+			'trusted_proxies' => array(),
 		);
 	}
 

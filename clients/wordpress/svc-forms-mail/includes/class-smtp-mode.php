@@ -71,10 +71,30 @@ final class Smtp_Mode {
 			// A fresh client per email: its transaction id is this email's.
 			$phpmailer->setSMTPInstance( new Smtp_Transport() );
 		}
+		// The same sender as the API mode (Mail_Message::sender()): WordPress's
+		// default name is left to the service (the site's From name), and the
+		// From address, or the administration email instead of WordPress's
+		// default one, is the Reply-To unless the email names one.
+		$sender = Mail_Message::reply_sender( (string) $phpmailer->FromName, (string) $phpmailer->From );
+		if ( '' === $sender['name'] ) {
+			$phpmailer->FromName = '';
+		}
+		if ( '' !== $sender['address'] && method_exists( $phpmailer, 'getReplyToAddresses' ) && ! $phpmailer->getReplyToAddresses() ) {
+			$phpmailer->addReplyTo( $sender['address'] );
+		}
 		$atts          = array(
 			'to'      => array_map( static fn( $a ) => (string) ( $a[0] ?? '' ), method_exists( $phpmailer, 'getToAddresses' ) ? $phpmailer->getToAddresses() : array() ),
 			'subject' => (string) $phpmailer->Subject,
 		);
+		// Account mail: the header the submission port reads (and strips).
+		$custom = array();
+		foreach ( method_exists( $phpmailer, 'getCustomHeaders' ) ? $phpmailer->getCustomHeaders() : array() as $h ) {
+			$custom[ (string) ( $h[0] ?? '' ) ] = (string) ( $h[1] ?? '' );
+		}
+		$has_header = Account_Mail::is_account_mail( array_intersect_key( $custom, array( Account_Mail::HEADER => 1 ) ), $atts );
+		if ( $has_header && ! isset( $custom[ Account_Mail::HEADER ] ) ) {
+			$phpmailer->addCustomHeader( Account_Mail::HEADER, '1' );
+		}
 		self::$pending = array( 'source' => (string) apply_filters( 'svcfm_mail_source_plugin', Mailer::detect_source(), $atts ) );
 	}
 

@@ -129,22 +129,102 @@ final class FormsTest extends Svcfm_TestCase {
 		self::configure();
 		$headers              = array( 'cache-control' => 'public, max-age=60, stale-while-revalidate=300', 'etag' => '"v1"' );
 		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'form' => self::form() ), $headers );
-		$t                    = 1000000;
+		$t                    = time();
 		$this->assertSame( 'contact', Form_Cache::get( 'contact', $t )['form']['slug'] );
 		$this->assertSame( 'contact', Form_Cache::get( 'contact', $t + 59 )['form']['slug'] );
 		$this->assertCount( 1, WP_Stub::$requests, 'fresh for max-age' );
 		Form_Cache::get( 'contact', $t + 100 );
-		$this->assertCount( 1, WP_Stub::$requests, 'stale-while-revalidate: served now, refreshed after the page' );
-		// After max-age + swr: revalidated with the ETag; a 304 renews it.
-		WP_Stub::$responses[] = self::answer( 304, array(), $headers );
+		$this->assertCount( 1, WP_Stub::$requests, 'stale: served now, refreshed in the background' );
+		$this->assertCount( 1, WP_Stub::$loopbacks, 'a loopback request refreshes it' );
+		$this->assertFalse( WP_Stub::$loopbacks[0][1]['blocking'], 'the visitor does not wait for it' );
+		$this->assertSame( 'svcfm_refresh_form', WP_Stub::$loopbacks[0][1]['body']['action'] );
+		// Past max-age + stale-while-revalidate too, the copy shows at once (the
+		// service may be hung): it is never a reason for a visitor to wait.
 		$this->assertSame( 'contact', Form_Cache::get( 'contact', $t + 400 )['form']['slug'] );
+		$this->assertCount( 1, WP_Stub::$requests );
+		$this->assertCount( 1, WP_Stub::$loopbacks, 'one refresh of a slug at a time' );
+		// The loopback revalidates with the ETag; a 304 renews the copy.
+		WP_Stub::$responses[] = self::answer( 304, array(), $headers );
+		self::loopback( 'contact' );
 		$this->assertSame( '"v1"', WP_Stub::$requests[1][1]['headers']['if-none-match'] );
 		// The service is down: the last copy still renders.
 		$this->assertSame( 'contact', Form_Cache::get( 'contact', $t + 10000 )['form']['slug'] );
-		// The form was archived: the answer wins over the copy.
+		self::loopback( 'contact' );
+		$this->assertSame( 'contact', Form_Cache::get( 'contact', $t + 10000 )['form']['slug'] );
+		// The form was archived: the refresh's answer wins over the copy.
 		WP_Stub::$responses[] = self::answer( 410, array( 'error' => 'form_archived' ) );
+		self::loopback( 'contact' );
 		$this->assertSame( array( 'form' => null, 'error' => 'form_archived' ), Form_Cache::get( 'contact', $t + 20000 ) );
 		$this->assertSame( array( 'form' => null, 'error' => 'invalid_slug' ), Form_Cache::get( 'Bad Slug' ) );
+	}
+
+	/** What the loopback request does: admin-ajax.php with the signed slug. */
+	private static function loopback( string $slug, string $sig = '' ): void {
+		$_POST = array(
+			'slug' => $slug,
+			'sig'  => '' !== $sig ? $sig : Form_Cache::signature( $slug ),
+		);
+		try {
+			Form_Cache::ajax_refresh();
+		} catch ( WP_Die_Stub $e ) {
+			unset( $e );
+		}
+		$_POST = array();
+	}
+
+	public function test_the_loopback_is_written_to_this_server_and_not_waited_for(): void {
+		self::configure();
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'form' => self::form() ), array( 'cache-control' => 'public, max-age=60' ) );
+		$t                    = time();
+		Form_Cache::get( 'contact', $t );
+		// This site's server: a listener that reads the request and never answers.
+		$server                 = stream_socket_server( 'tcp://127.0.0.1:0' );
+		$_SERVER['SERVER_ADDR'] = '127.0.0.1';
+		$_SERVER['SERVER_PORT'] = (string) parse_url( 'tcp://' . stream_socket_get_name( $server, false ), PHP_URL_PORT );
+		try {
+			$start = microtime( true );
+			$this->assertSame( 'contact', Form_Cache::get( 'contact', $t + 100 )['form']['slug'] );
+			$this->assertLessThan( 0.2, microtime( true ) - $start, 'the page view does not wait for the refresh' );
+			$conn    = stream_socket_accept( $server, 1 );
+			$request = stream_get_contents( $conn );
+			fclose( $conn );
+		} finally {
+			fclose( $server );
+			unset( $_SERVER['SERVER_ADDR'], $_SERVER['SERVER_PORT'] );
+		}
+		$this->assertStringStartsWith( 'POST /wp-admin/admin-ajax.php HTTP/1.1', $request );
+		$this->assertStringContainsString( "\r\nHost: shop.example\r\n", $request );
+		parse_str( substr( $request, strpos( $request, "\r\n\r\n" ) + 4 ), $fields );
+		$this->assertSame( 'svcfm_refresh_form', $fields['action'] );
+		$this->assertSame( Form_Cache::signature( 'contact' ), $fields['sig'] );
+		$this->assertSame( array(), WP_Stub::$loopbacks, 'not WordPress\'s HTTP API, which waits a second' );
+	}
+
+	public function test_a_forged_loopback_refreshes_nothing(): void {
+		self::configure();
+		self::loopback( 'contact', str_repeat( 'a', 64 ) );
+		$this->assertCount( 0, WP_Stub::$requests );
+	}
+
+	public function test_connect_or_a_settings_save_keeps_the_copy_and_refreshes_it_in_the_background(): void {
+		self::configure();
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'form' => self::form() ), array( 'cache-control' => 'public, max-age=60' ) );
+		$this->assertSame( 'contact', Form_Cache::get( 'contact' )['form']['slug'] );
+		Form_Cache::flush();
+		// The service is hung now: the page still has its form, without waiting.
+		$this->assertSame( 'contact', Form_Cache::get( 'contact' )['form']['slug'] );
+		$this->assertCount( 1, WP_Stub::$requests, 'no call while the visitor waits' );
+		$this->assertCount( 1, WP_Stub::$loopbacks, 'refreshed in the background' );
+	}
+
+	public function test_an_open_circuit_starts_no_refresh(): void {
+		self::configure();
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'form' => self::form() ), array( 'cache-control' => 'public, max-age=60' ) );
+		$t = time();
+		Form_Cache::get( 'contact', $t );
+		\SvcFormsMail\Client::open_circuit();
+		$this->assertSame( 'contact', Form_Cache::get( 'contact', $t + 100 )['form']['slug'] );
+		$this->assertCount( 0, WP_Stub::$loopbacks );
 	}
 
 	public function test_a_failed_fetch_without_copy_is_not_retried_by_every_visitor(): void {

@@ -73,6 +73,23 @@ final class MailerQueueNoticesTest extends Svcfm_TestCase {
 		$this->assertStringStartsWith( 'unreachable', self::log()[0]->error );
 	}
 
+	public function test_the_log_says_sent_by_wordpress_only_when_wordpress_sent_it(): void {
+		self::configure( array( 'mail_fallback' => true ) );
+		global $wpdb;
+		// Unreachable: handed to WordPress, which fails too.
+		$this->assertNull( Mailer::pre_wp_mail( null, self::mail() ) );
+		Mailer::fallback_failed( new WP_Error( 'wp_mail_failed', 'Could not instantiate mail function.' ) );
+		$row = array_values( $wpdb->tables['wp_svcfm_mail_log'] )[0];
+		$this->assertSame( 'fallback_failed', $row->status );
+		$this->assertStringContainsString( 'WordPress: Could not instantiate mail function.', $row->error );
+		// Handed over again, and this time WordPress sends it: the row stays "sent by WordPress".
+		$this->assertNull( Mailer::pre_wp_mail( null, self::mail() ) );
+		Mailer::fallback_sent();
+		Mailer::fallback_failed( new WP_Error( 'wp_mail_failed', 'a later, unrelated email' ) );
+		$row = array_values( $wpdb->tables['wp_svcfm_mail_log'] )[1];
+		$this->assertSame( 'fallback', $row->status );
+	}
+
 	public function test_a_message_the_api_cannot_take_is_not_sent(): void {
 		self::configure( array( 'mail_fallback' => false ) );
 		$this->assertFalse( Mailer::pre_wp_mail( null, array( 'to' => 'nobody', 'message' => 'x' ) ) );
@@ -95,12 +112,13 @@ final class MailerQueueNoticesTest extends Svcfm_TestCase {
 		$row = $wpdb->tables['wp_svcfm_queue'][ $id ];
 		$this->assertSame( 2, $row->attempts );
 		$this->assertEqualsWithDelta( time() + 300, strtotime( $row->next_attempt_at . ' UTC' ), 5 );
-		// Back: delivered and removed; empty fields are sent as an object.
+		// Back: delivered and removed; the fields (an object) carry the visitor's original time.
 		$row->next_attempt_at = '2000-01-01 00:00:00';
+		$row->created_at      = '2026-11-28 14:22:03';
 		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'id' => 'x' ) );
 		Queue::run();
 		$this->assertArrayNotHasKey( $id, $wpdb->tables['wp_svcfm_queue'] );
-		$this->assertStringContainsString( '"fields":{}', end( WP_Stub::$requests )[1]['body'] );
+		$this->assertStringContainsString( '"fields":{"sent_by_the_visitor_at":"2026-11-28 14:22 (2026-11-28 14:22:03 UTC), kept by WordPress until the service could take it"}', end( WP_Stub::$requests )[1]['body'] );
 		$this->assertFalse( get_transient( Queue::LOCK ), 'the lock is released' );
 	}
 

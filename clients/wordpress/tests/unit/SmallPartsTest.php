@@ -74,6 +74,26 @@ final class SmallPartsTest extends Svcfm_TestCase {
 		$this->assertSame( 'shared', Captcha::settings()['provider'], 'unreachable: what Connect answered' );
 	}
 
+	public function test_expired_captcha_settings_render_from_the_copy_and_refresh_in_the_background(): void {
+		self::configure();
+		Captcha::keep( array( 'provider' => 'hcaptcha' ) );
+		delete_transient( Captcha::TRANSIENT );
+		$this->assertSame( 'hcaptcha', Captcha::settings()['provider'] );
+		$this->assertSame( array(), WP_Stub::$requests, 'the page view does not ask the service' );
+		$this->assertCount( 1, WP_Stub::$loopbacks );
+		$this->assertSame( '_captcha', WP_Stub::$loopbacks[0][1]['body']['slug'] );
+		// The loopback asks the service.
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'provider' => 'turnstile' ) );
+		$_POST                = WP_Stub::$loopbacks[0][1]['body'];
+		try {
+			\SvcFormsMail\Form_Cache::ajax_refresh();
+		} catch ( WP_Die_Stub $e ) {
+			unset( $e );
+		}
+		$_POST = array();
+		$this->assertSame( 'turnstile', Captcha::settings()['provider'] );
+	}
+
 	public function test_connect_errors_read_as_sentences(): void {
 		self::configure();
 		$this->assertStringContainsString( 'https://svc.example could not be reached (cURL error 7)', Admin::connect_error_text( new Response( 0, array(), array(), 'cURL error 7' ) ) );
