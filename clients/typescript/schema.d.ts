@@ -133,6 +133,8 @@ export interface paths {
          *     - 14. 200 send_failed (`error`: all_recipients_suppressed, all_recipients_unsubscribed or the mail server's answer)
          *
          *     With an `Idempotency-Key` header (up to 255 characters), a retry with the same key and body within 24 hours answers the first answer again and sends nothing; the same key with another body answers 409 idempotency_key_reused. Without the header a retry after a timeout may send twice (spec rule 6).
+         *
+         *     `account_mail: true` (beyond the spec) marks transactional mail about the recipient's own account (a password reset): no List-Unsubscribe, and the site's unsubscribes do not remove its recipients; suppressions (bounces, complaints) still apply.
          */
         post: operations["postMailSend"];
         delete?: never;
@@ -2201,6 +2203,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    account_mail?: boolean;
                     attachments?: {
                         content: string;
                         content_id?: string;

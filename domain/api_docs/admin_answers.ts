@@ -274,6 +274,8 @@ export const EmailLogItem = z.object({
   flagged: z.boolean(),
   tracking: z.object({ opens: z.boolean(), clicks: z.boolean() }),
   test: z.literal(true).optional().describe("Sent with a svc_test_ key"),
+  account_mail: z.literal(true).optional()
+    .describe("Sent as account mail (mail/send account_mail, SMTP X-SVC-Account-Mail)"),
   opens: count,
   clicks: count,
   delivery_reports: z.array(DeliveryReportAnswer),

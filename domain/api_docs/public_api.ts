@@ -63,7 +63,10 @@ export const PUBLIC_OPS: Operation[] = [
       "\n\nWith an `Idempotency-Key` header (up to 255 characters), a retry with the same key " +
       "and body within 24 hours answers the first answer again and sends nothing; the same key " +
       "with another body answers 409 idempotency_key_reused. Without the header a retry after " +
-      "a timeout may send twice (spec rule 6).",
+      "a timeout may send twice (spec rule 6).\n\n`account_mail: true` (beyond the spec) marks " +
+      "transactional mail about the recipient's own account (a password reset): no " +
+      "List-Unsubscribe, and the site's unsubscribes do not remove its recipients; " +
+      "suppressions (bounces, complaints) still apply.",
     envelope: "mail",
     body: MailSendBody,
     headers: {

@@ -17,6 +17,8 @@
  *   (inline ones with their Content-ID), From's display name as the sender
  *   name and its address as `original_from`, Reply-To, and the other headers
  *   the header policy keeps (X-*, List-Unsubscribe, In-Reply-To, ...).
+ *   `X-SVC-Account-Mail: 1` (or `true`) marks the message as account mail
+ *   (mail/send's `account_mail`); that header is removed whatever its value.
  * - The answer to DATA carries the check's reason: 250 with the Message-ID,
  *   452 4.7.0 rate_limited, 554 5.7.1 content_flagged / ai_flagged, 554 5.7.0
  *   over_quota, 550 5.1.1 all_recipients_suppressed, 550 5.7.1
@@ -169,6 +171,9 @@ async function submit(ctx: Ctx, session: SMTPServerSession, raw: Uint8Array): Pr
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\x00-\x08\x0a-\x1f]/;
 
+/** Marks account mail (mail/send's `account_mail`); mailparser's keys are lowercase. */
+const ACCOUNT_MAIL_HEADER = "x-svc-account-mail";
+
 /** Most headers passed on (the API's own limit). */
 const MAX_HEADERS = 100;
 
@@ -202,11 +207,17 @@ export function messageToInput(mail: ParsedMail, envelope: string[]): MailSendIn
   const replyTo = addressesOf(mail.replyTo);
   const headers: Record<string, string> = {};
   let n = 0;
+  let accountMail = false;
   for (const h of mail.headerLines) {
-    if (n >= MAX_HEADERS || isStructuralHeader(h.key)) continue;
     const at = h.line.indexOf(":");
-    const name = h.line.slice(0, at).trim();
     const value = h.line.slice(at + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+    if (h.key === ACCOUNT_MAIL_HEADER) {
+      // The sender's instruction to the service, never passed on to recipients.
+      accountMail ||= /^(1|true)$/i.test(value);
+      continue;
+    }
+    if (n >= MAX_HEADERS || isStructuralHeader(h.key)) continue;
+    const name = h.line.slice(0, at).trim();
     if (!/^[!-9;-~]{1,120}$/.test(name) || value.length > 2000 || CONTROL.test(value)) continue;
     if (Object.keys(headers).some((k) => k.toLowerCase() === h.key)) continue;
     headers[name] = value;
@@ -224,6 +235,7 @@ export function messageToInput(mail: ParsedMail, envelope: string[]): MailSendIn
     ...(typeof mail.html === "string" && mail.html && { html: mail.html }),
     ...(typeof mail.text === "string" && mail.text && { text: mail.text }),
     ...(Object.keys(headers).length && { headers }),
+    ...(accountMail && { account_mail: true }),
     ...(mail.attachments.length && {
       attachments: mail.attachments.map((a, i) => ({
         filename: clipChars((a.filename ?? "").replace(/[\r\n\0]/g, " "), 255) ||

@@ -323,17 +323,22 @@ function withinRateLimit(a: Attempt): Checked | null {
 /** The recipients left, the content, the sender and the "sending" log record. */
 async function composeRecord(a: Attempt): Promise<null> {
   const { ctx, site, req, opts, tpl, toAddrs } = a;
-  const blocks = a.state.blocks;
   // Recipients after suppressions and unsubscribes (rule 1; cc and bcc untouched).
-  a.keptTo = req.to.filter((m) => !blocks.has(m.address.toLowerCase()));
-  a.removed = [...new Set(toAddrs.filter((x) => blocks.has(x)))];
+  // Account mail (a password reset) still reaches someone who unsubscribed from
+  // the site's other mail; a bounce or complaint suppression still applies.
+  const blocked = (x: string) => {
+    const b = a.state.blocks.get(x);
+    return b !== undefined && !(req.account_mail && b === "unsubscribed");
+  };
+  a.keptTo = req.to.filter((m) => !blocked(m.address.toLowerCase()));
+  a.removed = [...new Set(toAddrs.filter(blocked))];
   a.envelopeTo = a.keptTo.length ? [...a.keptTo, ...(req.cc ?? []), ...(req.bcc ?? [])] : [];
   const single = a.envelopeTo.length === 1 ? a.envelopeTo[0].address : null;
   a.logId = opts.logId ?? uuidv7(a.now);
-  // An operational mail (a form notification) carries no List-Unsubscribe; its
-  // URL is only made when a template or the visible link may use it (an HMAC
-  // per message, about 2 % of the HTTP thread on forms/submit).
-  const usesUnsubscribeUrl = !opts.operational || !!tpl || req.data !== undefined ||
+  // An operational mail (a form notification) or account mail carries no
+  // List-Unsubscribe; its URL is only made when a template or the visible link
+  // may use it (an HMAC per message, about 2 % of the HTTP thread on forms/submit).
+  const usesUnsubscribeUrl = !noListUnsubscribe(a) || !!tpl || req.data !== undefined ||
     (!!opts.unsubscribeLink && !!single);
   a.unsubscribeUrl = usesUnsubscribeUrl ? unsubscribeUrlOf(ctx, site.id, single) : "";
   a.content = renderContent({
@@ -384,6 +389,7 @@ async function sendingRecord(a: Attempt, dropped: string[]): Promise<EmailLogRec
     flagged: false,
     tracking: { opens: false, clicks: false },
     ...(site.sandbox && { test: true as const }),
+    ...(req.account_mail && { account_mail: true as const }),
     created_at: isoTime(now),
     updated_at: isoTime(now),
   };
@@ -513,6 +519,11 @@ function recipientsLeft(a: Attempt): Checked | null {
   );
 }
 
+/** Operational and account mail carry no List-Unsubscribe header. */
+function noListUnsubscribe(a: Attempt): boolean {
+  return !!a.opts.operational || !!a.req.account_mail;
+}
+
 /** The draft of a send that passed every check. */
 function draftOf(a: Attempt): SendDraft {
   const { ctx, site, req, opts, logId, domain, content } = a;
@@ -538,7 +549,7 @@ function draftOf(a: Attempt): SendDraft {
       messageId,
       tracking,
       label: a.label,
-      operational: !!opts.operational,
+      operational: noListUnsubscribe(a),
       from: a.sender.from,
       replyTo: a.sender.replyTo,
       to: a.keptTo,

@@ -82,6 +82,8 @@ export type EmailLogRecord = {
   tracking: { opens: boolean; clicks: boolean };
   /** Sent with a svc_test_ key (the sandbox): its later events (opens, clicks) say `test: true` too. */
   test?: true;
+  /** Sent as account mail (mail/send `account_mail`, SMTP `X-SVC-Account-Mail`): unsubscribes did not apply. */
+  account_mail?: true;
   /**
    * The MinHash signature of subject and text (spam/mail_marks.ts encodeSignature), kept only
    * on mail that checks 11 or 12 refused, held or warned about, or that marks decided: what a

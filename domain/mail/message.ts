@@ -192,7 +192,7 @@ export type MessageParts = {
   tracking: { opens: boolean; clicks: boolean };
   /** The log's source label (Feedback-ID). */
   label: string;
-  /** Mail to the site's own people: no List-Unsubscribe. */
+  /** Mail to the site's own people, or account mail: no List-Unsubscribe. */
   operational: boolean;
   from: Mailbox;
   replyTo: Mailbox[];

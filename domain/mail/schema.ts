@@ -137,6 +137,13 @@ export const MailSendBody = z.object({
   template: str(120).optional(),
   data: dataMap.optional(),
   attachments: z.array(Attachment).max(20, "must hold at most 20 files").optional(),
+  /**
+   * An extension beyond the spec: transactional mail to one person about their
+   * own account (a password reset), which an unsubscribe from the site's other
+   * mail must not stop. No List-Unsubscribe; unsubscribes do not remove its
+   * recipients, suppressions (bounces, complaints) still do.
+   */
+  account_mail: z.boolean({ message: "must be true or false" }).optional(),
 });
 
 /** What callers pass (the JSON body, or the same shape from forms and sequences). */

@@ -113,7 +113,7 @@ function EmailLogPage(props: {
                 {items.map((e) => (
                   <tr id={`log-${e.id}`}>
                     <td>{when(e.created_at)}</td>
-                    <td>{e.source}</td>
+                    <td>{e.source}{e.account_mail ? " (account mail)" : ""}</td>
                     <td>{e.to_first}</td>
                     <SubjectCell c={props.c} base={base} e={e} back={props.here} />
                     <td>{e.status}{e.reason ? ` (${e.reason})` : ""}</td>

@@ -100,3 +100,34 @@ Deno.test("Mark as spam and Not spam on the email log store the mark for the sit
     await svc.close();
   }
 });
+
+Deno.test("the email log marks account mail beside its source", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const key = (await svc.admin("POST", `/sites/${a.siteId}/api-keys`)).body.api_key as string;
+    for (const account_mail of [true, false]) {
+      const r = await svc.api("POST", "mail/send", {
+        key,
+        body: {
+          to: "ann@example.org",
+          subject: account_mail ? "Password reset" : "Newsletter",
+          text: "Hello.",
+          account_mail,
+        },
+      });
+      assert.equal(r.body.sent, true, r.text);
+    }
+    const u = new Browser(svc);
+    await u.signIn(a.email, a.password);
+    const page = (await u.get(`/dashboard/sites/${a.siteId}/email-log`)).text;
+    const row = (subject: string) =>
+      [...page.matchAll(/<tr id="log-[^"]+">([\s\S]*?)<\/tr>/g)].find((m) =>
+        m[1].includes(subject)
+      )![1];
+    assert.match(row("Password reset"), /api \(account mail\)/);
+    assert.doesNotMatch(row("Newsletter"), /account mail/);
+  } finally {
+    await svc.close();
+  }
+});
