@@ -39,6 +39,24 @@ const RESET = {
   text: "Someone asked to reset your password.",
 };
 
+/** The submission listener on a free port and a WordPress-like client logged in with `key`. */
+async function submissionClient(svc: Parameters<Parameters<typeof withSmtp>[0]>[0], key: string) {
+  const sub = await startSubmissionListener(svc.ctx, {
+    port: 0,
+    host: "127.0.0.1",
+    tls: null,
+    limits: { closeMs: 200 },
+  });
+  const client = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: sub.port,
+    secure: false,
+    ignoreTLS: true,
+    auth: { user: "wordpress", pass: key },
+  });
+  return { sub, client };
+}
+
 Deno.test("account mail reaches a one-click unsubscribed recipient without List-Unsubscribe; unmarked mail does not", async () => {
   await withSmtp(async (svc, smtp) => {
     const s = await seedSite(svc);
@@ -122,19 +140,7 @@ Deno.test("SMTP submission: X-SVC-Account-Mail marks account mail and never reac
       source: "one_click",
       created_at: new Date().toISOString(),
     });
-    const sub = await startSubmissionListener(svc.ctx, {
-      port: 0,
-      host: "127.0.0.1",
-      tls: null,
-      limits: { closeMs: 200 },
-    });
-    const client = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: sub.port,
-      secure: false,
-      ignoreTLS: true,
-      auth: { user: "wordpress", pass: s.key },
-    });
+    const { sub, client } = await submissionClient(svc, s.key);
     try {
       const mail = (headers: Record<string, string>) =>
         client.sendMail({
@@ -175,19 +181,7 @@ Deno.test("SMTP submission: X-SVC-Account-Mail marks account mail and never reac
 Deno.test("SMTP submission: X-SVC-Account-Mail with another value is stripped from delivered mail", async () => {
   await withSmtp(async (svc, smtp) => {
     const s = await seedSite(svc);
-    const sub = await startSubmissionListener(svc.ctx, {
-      port: 0,
-      host: "127.0.0.1",
-      tls: null,
-      limits: { closeMs: 200 },
-    });
-    const client = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: sub.port,
-      secure: false,
-      ignoreTLS: true,
-      auth: { user: "wordpress", pass: s.key },
-    });
+    const { sub, client } = await submissionClient(svc, s.key);
     try {
       await client.sendMail({
         from: "wordpress@blog.example",
