@@ -55,7 +55,12 @@ export function logNotSent(ctx: Ctx, site: Site, what: string, out: SendOutcome)
 async function send(ctx: Ctx, site: Site, m: OutgoingMail, what: string): Promise<boolean> {
   try {
     // A transactional answer to a visitor who wrote first: no List-Unsubscribe, no tracking.
-    const out = await sendMail(ctx, site, mailInput(m), { source: "form", operational: true });
+    // Kept and retried when the relay fails temporarily (mail/retry.ts).
+    const out = await sendMail(ctx, site, mailInput(m), {
+      source: "form",
+      operational: true,
+      retry: true,
+    });
     if (out.ok && out.sent && !out.held) return true;
     logNotSent(ctx, site, what, out);
     return false;

@@ -102,6 +102,7 @@ export async function sendReleased(
       source: "form",
       operational: true,
       logId: r.log_id,
+      retry: true,
     });
     if (p.kind !== "send") {
       if (p.kind === "logged") await p.write();
@@ -115,7 +116,9 @@ export async function sendReleased(
       await setSubmissionEmailSent(ctx.kv, s, false);
       return false;
     }
-    const out = await p.deliver((op, sent) => setSubmissionEmailSentMutation(op, s, sent));
+    const out = await p.deliver((op, sent, deferred) =>
+      setSubmissionEmailSentMutation(op, s, sent, deferred?.logId)
+    );
     if (!out.ok) logNotSent(ctx, site, "released notification", out);
     return out.ok;
   } catch (e) {

@@ -237,7 +237,12 @@ export async function storeSubmission(
         );
       }
       const notice = counted ? notificationSend(site, input, submission, r.parties) : null;
-      const sendOpts = { source: "form", operational: true, state: sendState } as const;
+      const sendOpts = {
+        source: "form",
+        operational: true,
+        retry: true,
+        state: sendState,
+      } as const;
       const notification = notice === null
         ? null
         : "req" in notice

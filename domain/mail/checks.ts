@@ -122,6 +122,12 @@ export type SendOptions = {
    */
   logId?: string;
   /**
+   * Keep the message and retry it when the relay fails temporarily (retry.ts):
+   * form notifications, auto-replies and released notifications. mail/send's
+   * caller gets send_failed and decides.
+   */
+  retry?: boolean;
+  /**
    * The send state read already (with the key check, or in the caller's own
    * readMany of `sendStateKeys`). Used when it covers this send's site, `to`
    * addresses and, with the quota check, account; otherwise the state is read here.
@@ -145,6 +151,8 @@ export type SendDraft = {
   /** `to` addresses removed as suppressed or unsubscribed. */
   removed: string[];
   message: MessageParts;
+  /** SendOptions.retry. */
+  retry: boolean;
 };
 
 /**
@@ -541,6 +549,7 @@ function draftOf(a: Attempt): SendDraft {
     hooks: a.state.routing.webhooks,
     quota: a.quotaCounts ? { account: a.state.account!, usage: a.usage } : null,
     removed: a.removed,
+    retry: !!opts.retry,
     message: {
       site,
       logId,
