@@ -29,7 +29,9 @@ import { unpackText } from "../kernel/kv/blob.ts";
 import { readSite } from "../sites/sites.ts";
 import { emailLogExists } from "../mail/email_log.ts";
 import { prepareSend } from "../mail/send.ts";
+import { deliveryState, sendAgain } from "../mail/retry.ts";
 import {
+  getSubmission,
   type ReleaseChannel,
   setSubmissionEmailSent,
   setSubmissionEmailSentMutation,
@@ -126,4 +128,22 @@ export async function sendReleased(
     await setSubmissionEmailSent(ctx.kv, s, false).catch(() => {});
     return false;
   }
+}
+
+/**
+ * "Send again" for a notification whose retries ended failed (mail/retry.ts):
+ * a new round of attempts, the first now. False when the submission has no
+ * such notification.
+ */
+export async function sendNotificationAgain(
+  ctx: Ctx,
+  siteId: string,
+  submissionId: string,
+): Promise<boolean> {
+  const s = await getSubmission(ctx.kv, submissionId);
+  if (!s || s.site_id !== siteId || !s.notification_log_id) return false;
+  const state = await deliveryState(ctx, s.notification_log_id);
+  if (state?.status !== "failed") return false;
+  await sendAgain(ctx, siteId, s.notification_log_id);
+  return true;
 }

@@ -143,6 +143,7 @@ Deno.test("every dashboard URL of account B's objects answers 404 to a user of A
       [`${site(x)}/api-keys/${x.key}/rotate`, {}],
       [`${site(x)}/api-keys/${x.key}/revoke`, {}],
       [`${site(x)}/submissions/${x.submission}/mark/spam`, {}],
+      [`${site(x)}/submissions/${x.submission}/send-again`, {}],
       [`${site(x)}/webhooks`, { url: "https://evil.example.com/", all_events: "on" }],
       [`${site(x)}/webhooks/${x.hook}/pause`, {}],
       [`${site(x)}/webhooks/${x.hook}/events`, { "event:email.sent": "on" }],
