@@ -4,6 +4,7 @@ import { webhookDeliveryJob, webhookFanoutJob } from "../domain/webhooks/deliver
 import { sequenceResumeJob, sequenceStepJob } from "../domain/sequences/steps.ts";
 import { siteDisabledNoticeJob } from "../domain/blocks/disable_notice.ts";
 import { mailRetryJob } from "../domain/mail/retry.ts";
+import { webhookRecoverJob } from "../domain/webhooks/recover.ts";
 
 export const jobs: readonly JobKind[] = [
   webhookDeliveryJob,
@@ -12,4 +13,5 @@ export const jobs: readonly JobKind[] = [
   sequenceResumeJob,
   siteDisabledNoticeJob,
   mailRetryJob,
+  webhookRecoverJob,
 ];

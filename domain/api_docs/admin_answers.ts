@@ -173,6 +173,8 @@ export const DeliveryAnswer = z.object({
   })),
   next_attempt_at: iso.nullable(),
   note: nullable,
+  recovers: id.optional().describe("A recovery: the dropped delivery of the same event it sends"),
+  recovered_by: id.optional().describe("A dropped delivery queued for recovery: the new delivery"),
   created_at: iso,
   updated_at: iso,
 });
