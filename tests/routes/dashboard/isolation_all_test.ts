@@ -148,6 +148,7 @@ Deno.test("every dashboard URL of account B's objects answers 404 to a user of A
       [`${site(x)}/webhooks/${x.hook}/pause`, {}],
       [`${site(x)}/webhooks/${x.hook}/events`, { "event:email.sent": "on" }],
       [`${site(x)}/webhooks/${x.hook}/test`, {}],
+      [`${site(x)}/webhooks/${x.hook}/recover`, { since: "2026-01-01T00:00" }],
       [`${site(x)}/webhooks/${x.hook}/url`, { url: "https://evil.example.com/" }],
       [`${site(x)}/webhooks/${x.hook}/rotate`, {}],
       [`${site(x)}/webhooks/${x.hook}/delete`, {}],
