@@ -20,6 +20,7 @@ import {
 } from "../../domain/webhooks/webhooks.ts";
 import { SUBSCRIBABLE_EVENT_TYPES } from "../../domain/webhooks/events.ts";
 import { RecoverBody, recoverWebhook } from "../../domain/webhooks/recover.ts";
+import { failingNotice } from "../../domain/webhooks/failing.ts";
 import { parseOrThrow } from "../../domain/kernel/validation.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
@@ -86,6 +87,7 @@ async function WebhookPage(
   const w = (await readWebhook(ctx, props.hookId))!;
   const view = await webhookView(ctx, w);
   const deliveries = await listDeliveriesOfWebhook(ctx, w.id, { limit: DELIVERIES });
+  const failing = await failingNotice(ctx, w);
   const t = props.test;
   const hookBase = `/dashboard/sites/${site.id}/webhooks/${w.id}`;
   const csrf = props.c.get("session").csrf;
@@ -103,6 +105,15 @@ async function WebhookPage(
           Test sent: {t.status === null ? `no answer (${t.error ?? "error"})` : `HTTP ${t.status}`}
           {" "}
           in {t.duration_ms} ms.
+        </Notice>
+      )}
+      {failing && (
+        <Notice kind="error">
+          Every delivery has failed since {failing.since.slice(0, 16).replace("T", " ")}{" "}
+          UTC; the account's users were emailed about it at{" "}
+          {failing.notified_at!.slice(0, 16).replace("T", " ")}{" "}
+          UTC. The webhook stays active (pause it below if you want); once the receiver answers,
+          recover the dropped deliveries.
         </Notice>
       )}
       <p>

@@ -216,6 +216,15 @@ export const keys = {
     webhookId,
     deliveryId,
   ],
+  /**
+   * A webhook failing every delivery (domain/webhooks/failing_store.ts): since when, and when
+   * the account's users were told; under the site, so that deleting a site's prefixes removes it.
+   */
+  webhookFailing: (siteId: string, webhookId: string): Key => [
+    "webhook_failing",
+    siteId,
+    webhookId,
+  ],
   /** The deliveries of one webhook. */
   deliveriesByWebhook: (webhookId: string): Key => ["deliveries_by_webhook", webhookId],
   /** Deliveries of one event, one per webhook (value: delivery id). */
