@@ -22,6 +22,7 @@
  * default (the submission's from_name is not stored), and no second form.*
  * event is emitted; email.sent / email.failed are, as for any notification.
  */
+import { formMailRetryJob } from "./mail_retry_job.ts";
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
@@ -104,7 +105,7 @@ export async function sendReleased(
       source: "form",
       operational: true,
       logId: r.log_id,
-      retry: true,
+      retry: formMailRetryJob,
     });
     if (p.kind !== "send") {
       if (p.kind === "logged") await p.write();
@@ -144,6 +145,6 @@ export async function sendNotificationAgain(
   if (!s || s.site_id !== siteId || !s.notification_log_id) return false;
   const state = await deliveryState(ctx, s.notification_log_id);
   if (state?.status !== "failed") return false;
-  await sendAgain(ctx, siteId, s.notification_log_id);
+  await sendAgain(ctx, formMailRetryJob, siteId, s.notification_log_id);
   return true;
 }

@@ -179,7 +179,7 @@ function DetailPage(props: { c: Context<DashEnv>; site: Site; s: SubmissionView 
         <dt>Spam score</dt>
         <dd>{s.spam_score}</dd>
         <dt>Notification</dt>
-        <dd id="notification">
+        <dd>
           {notificationText(s)}
           {s.notify_to.length > 0 ? ` to ${s.notify_to.join(", ")}` : ""}
           {s.notification?.status === "failed" && (

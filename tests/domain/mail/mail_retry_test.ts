@@ -11,6 +11,7 @@ import { eventsOf, legitBody, startFormsService, submit } from "../../helpers/fo
 import { ManualClock } from "../../../domain/kernel/clock.ts";
 import { getEmailLog } from "../../../domain/mail/email_log_store.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sendAgain } from "../../../domain/mail/retry.ts";
+import { formMailRetryJob } from "../../../domain/forms/mail_retry_job.ts";
 import { getRetryEntry, replaceRetryMutation } from "../../../domain/mail/retry_store.ts";
 
 /** A loopback port where nothing listens: the relay refuses connections. */
@@ -182,7 +183,7 @@ Deno.test("after the last attempt the notification is failed, email.failed, and 
     smtp.reject = null;
     const logId = await logIdOf(svc, site, id);
     assert.equal((await getEmailLog(svc.ctx.kv, logId))?.status, "failed");
-    await sendAgain(svc.ctx, site.siteId, logId);
+    await sendAgain(svc.ctx, formMailRetryJob, site.siteId, logId);
     await svc.runner.sweep();
     await smtp.waitFor(1);
     await eventually(async () => {
