@@ -3,6 +3,8 @@ import type { JobKind } from "../domain/kernel/jobs.ts";
 import { webhookDeliveryJob, webhookFanoutJob } from "../domain/webhooks/delivery_job.ts";
 import { sequenceResumeJob, sequenceStepJob } from "../domain/sequences/steps.ts";
 import { siteDisabledNoticeJob } from "../domain/blocks/disable_notice.ts";
+import { formMailRetryJob } from "../domain/forms/mail_retry_job.ts";
+import { webhookRecoverJob } from "../domain/webhooks/recover.ts";
 
 export const jobs: readonly JobKind[] = [
   webhookDeliveryJob,
@@ -10,4 +12,6 @@ export const jobs: readonly JobKind[] = [
   sequenceStepJob,
   sequenceResumeJob,
   siteDisabledNoticeJob,
+  formMailRetryJob,
+  webhookRecoverJob,
 ];

@@ -173,6 +173,8 @@ export const DeliveryAnswer = z.object({
   })),
   next_attempt_at: iso.nullable(),
   note: nullable,
+  recovers: id.optional().describe("A recovery: the dropped delivery of the same event it sends"),
+  recovered_by: id.optional().describe("A dropped delivery queued for recovery: the new delivery"),
   created_at: iso,
   updated_at: iso,
 });
@@ -276,6 +278,10 @@ export const EmailLogItem = z.object({
   test: z.literal(true).optional().describe("Sent with a svc_test_ key"),
   account_mail: z.literal(true).optional()
     .describe("Sent as account mail (mail/send account_mail, SMTP X-SVC-Account-Mail)"),
+  retry: z.object({ attempts: count, next_at: iso.nullable() }).optional().describe(
+    "Set once a form mail failed temporarily and was kept for retries: attempts so far and, " +
+      "while status is sending (reason retry_pending), when the next one runs",
+  ),
   opens: count,
   clicks: count,
   delivery_reports: z.array(DeliveryReportAnswer),
@@ -328,6 +334,19 @@ export const SubmissionAnswer = z.object({
     channel: z.enum(["dashboard", "operator_api"]),
   }).nullable().describe(
     'Set when "not spam" released the held notification of a submission judged spam (once)',
+  ),
+  notification: z.discriminatedUnion("status", [
+    z.object({
+      status: z.literal("pending"),
+      retry_at: iso,
+      attempts: count,
+      error: nullable,
+    }),
+    z.object({ status: z.literal("sent"), sent_at: iso, attempts: count }),
+    z.object({ status: z.literal("failed"), failed_at: iso, attempts: count, error: nullable }),
+  ]).nullable().describe(
+    "Null unless the notification's send failed temporarily; then its retries: pending " +
+      "(the next attempt's time), sent (when), or failed after the last attempt",
   ),
   created_at: iso,
 });

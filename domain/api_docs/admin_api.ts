@@ -50,6 +50,7 @@ import {
   WebhookCreated,
   WebhookList,
 } from "./admin_answers.ts";
+import { RecoverBody } from "../webhooks/recover.ts";
 
 type Method = Operation["method"];
 type Opts = {
@@ -285,6 +286,17 @@ export const ADMIN_OPS: Operation[] = [
     { answer: SecretRotated },
   ),
   op("post", "/webhooks/{id}/test", "Webhooks", "Send webhook.test once"),
+  op(
+    "post",
+    "/webhooks/{id}/recover",
+    "Webhooks",
+    "Deliver again every event since a time whose delivery was dropped",
+    {
+      body: RecoverBody,
+      status: 202,
+      answer: z.object({ queued: z.number().int().min(0) }),
+    },
+  ),
   op("get", "/webhooks/{id}/deliveries", "Webhooks", "A webhook's deliveries", {
     answer: Lists.deliveries,
     query: LIMIT,

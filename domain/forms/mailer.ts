@@ -18,6 +18,7 @@
  *   counted once, under the monthly form limit. They do go into the email log
  *   (source "form") and emit email.sent / email.failed like any mail.
  */
+import { formMailRetryJob } from "./mail_retry_job.ts";
 import type { Ctx } from "../kernel/context.ts";
 import type { Site } from "../sites/schema.ts";
 import type { Submission } from "./submissions_store.ts";
@@ -55,7 +56,12 @@ export function logNotSent(ctx: Ctx, site: Site, what: string, out: SendOutcome)
 async function send(ctx: Ctx, site: Site, m: OutgoingMail, what: string): Promise<boolean> {
   try {
     // A transactional answer to a visitor who wrote first: no List-Unsubscribe, no tracking.
-    const out = await sendMail(ctx, site, mailInput(m), { source: "form", operational: true });
+    // Kept and retried when the relay fails temporarily (mail/retry.ts).
+    const out = await sendMail(ctx, site, mailInput(m), {
+      source: "form",
+      operational: true,
+      retry: formMailRetryJob,
+    });
     if (out.ok && out.sent && !out.held) return true;
     logNotSent(ctx, site, what, out);
     return false;

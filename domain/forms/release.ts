@@ -22,6 +22,7 @@
  * default (the submission's from_name is not stored), and no second form.*
  * event is emitted; email.sent / email.failed are, as for any notification.
  */
+import { formMailRetryJob } from "./mail_retry_job.ts";
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
@@ -29,7 +30,9 @@ import { unpackText } from "../kernel/kv/blob.ts";
 import { readSite } from "../sites/sites.ts";
 import { emailLogExists } from "../mail/email_log.ts";
 import { prepareSend } from "../mail/send.ts";
+import { deliveryState, sendAgain } from "../mail/retry.ts";
 import {
+  getSubmission,
   type ReleaseChannel,
   setSubmissionEmailSent,
   setSubmissionEmailSentMutation,
@@ -102,6 +105,7 @@ export async function sendReleased(
       source: "form",
       operational: true,
       logId: r.log_id,
+      retry: formMailRetryJob,
     });
     if (p.kind !== "send") {
       if (p.kind === "logged") await p.write();
@@ -115,7 +119,9 @@ export async function sendReleased(
       await setSubmissionEmailSent(ctx.kv, s, false);
       return false;
     }
-    const out = await p.deliver((op, sent) => setSubmissionEmailSentMutation(op, s, sent));
+    const out = await p.deliver((op, sent, deferred) =>
+      setSubmissionEmailSentMutation(op, s, sent, deferred?.logId)
+    );
     if (!out.ok) logNotSent(ctx, site, "released notification", out);
     return out.ok;
   } catch (e) {
@@ -123,4 +129,22 @@ export async function sendReleased(
     await setSubmissionEmailSent(ctx.kv, s, false).catch(() => {});
     return false;
   }
+}
+
+/**
+ * "Send again" for a notification whose retries ended failed (mail/retry.ts):
+ * a new round of attempts, the first now. False when the submission has no
+ * such notification.
+ */
+export async function sendNotificationAgain(
+  ctx: Ctx,
+  siteId: string,
+  submissionId: string,
+): Promise<boolean> {
+  const s = await getSubmission(ctx.kv, submissionId);
+  if (!s || s.site_id !== siteId || !s.notification_log_id) return false;
+  const state = await deliveryState(ctx, s.notification_log_id);
+  if (state?.status !== "failed") return false;
+  await sendAgain(ctx, formMailRetryJob, siteId, s.notification_log_id);
+  return true;
 }

@@ -9,6 +9,7 @@
  * that slot's part and failing with it: commitWithNotification). A lost race
  * is retried from a fresh read.
  */
+import { formMailRetryJob } from "./mail_retry_job.ts";
 import type { Ctx } from "../kernel/context.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -237,7 +238,12 @@ export async function storeSubmission(
         );
       }
       const notice = counted ? notificationSend(site, input, submission, r.parties) : null;
-      const sendOpts = { source: "form", operational: true, state: sendState } as const;
+      const sendOpts = {
+        source: "form",
+        operational: true,
+        retry: formMailRetryJob,
+        state: sendState,
+      } as const;
       const notification = notice === null
         ? null
         : "req" in notice

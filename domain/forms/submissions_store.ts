@@ -43,6 +43,11 @@ export type Submission = {
   created_at: string;
   /** Set when "not spam" released the held notification of a submission judged spam. */
   released?: ReleasedBy;
+  /**
+   * The notification's email log id, set when its send failed temporarily and
+   * was kept for retries (mail/retry.ts): the record's view reads its state there.
+   */
+  notification_log_id?: string;
 };
 
 /** Who released a spam submission's held notification, and when (shown on the record). */
@@ -82,8 +87,11 @@ export function setSubmissionEmailSentMutation(
   op: Deno.AtomicOperation,
   s: Submission,
   emailSent: boolean,
+  retriedLogId?: string,
 ): Deno.AtomicOperation {
-  return op.set(keys.submission(s.id), { ...s, email_sent: emailSent });
+  const next = { ...s, email_sent: emailSent };
+  if (retriedLogId !== undefined) next.notification_log_id = retriedLogId;
+  return op.set(keys.submission(s.id), next);
 }
 
 /**

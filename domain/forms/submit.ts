@@ -13,6 +13,8 @@
  * 6. The site becomes verified on its first stored submission.
  * 7. Not spam and within the monthly form limit: the notification goes to SMTP;
  *    its outcome commit sets email_sent, true only when the relay accepted it.
+ *    A temporary failure is kept and retried by the mail engine (mail/retry.ts):
+ *    the answer stays email_sent false, the record shows the retries.
  * 8. The auto-reply, when asked for, through the mail engine.
  *
  * What is read for it, in one round trip (with the key check's for a key seen
@@ -152,7 +154,9 @@ async function notify(
     return false;
   }
   try {
-    const out = await p.deliver((op, sent) => setSubmissionEmailSentMutation(op, submission, sent));
+    const out = await p.deliver((op, sent, deferred) =>
+      setSubmissionEmailSentMutation(op, submission, sent, deferred?.logId)
+    );
     if (out.ok) return true;
     logNotSent(ctx, site, "notification", out);
     return false;

@@ -4,19 +4,24 @@ import { unpackText } from "../kernel/kv/blob.ts";
 import { isUuid } from "../kernel/ids.ts";
 import * as store from "./submissions_store.ts";
 import type { Submission, SubmissionMark } from "./submissions_store.ts";
+import { deliveryState } from "../mail/retry.ts";
 
 /**
  * The record as stored (its original score included), the site owner's mark,
  * if any, and, when "not spam" released its held notification, when, by whom
  * and through which channel (`email_sent` then tells the send's outcome).
+ * `notification`: null unless the notification's send failed temporarily;
+ * then its retries' state (pending with the next attempt, sent, or failed).
+ * `email_sent` stays what the submission was answered.
  */
 export async function submissionView(ctx: Ctx, s: Submission, mark: SubmissionMark | null) {
-  const { fields, released, ...rest } = s;
+  const { fields, released, notification_log_id: logId, ...rest } = s;
   return {
     ...rest,
     fields: JSON.parse(await unpackText(ctx.kv, fields)) as Record<string, string>,
     mark: mark?.mark ?? null,
     released: released ?? null,
+    notification: logId ? await deliveryState(ctx, logId) : null,
   };
 }
 

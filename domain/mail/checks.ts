@@ -20,6 +20,7 @@
  * Long file: the checks and the options and draft they share stay together,
  * so that a new check is one function and one row of the table.
  */
+import type { RetryJobKind } from "./retry_schedule.ts";
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { uuidv7 } from "../kernel/ids.ts";
@@ -122,6 +123,12 @@ export type SendOptions = {
    */
   logId?: string;
   /**
+   * Keep the message and retry it with this job kind when the relay fails
+   * temporarily (retry.ts): form notifications, auto-replies and released
+   * notifications. mail/send's caller gets send_failed and decides.
+   */
+  retry?: RetryJobKind;
+  /**
    * The send state read already (with the key check, or in the caller's own
    * readMany of `sendStateKeys`). Used when it covers this send's site, `to`
    * addresses and, with the quota check, account; otherwise the state is read here.
@@ -145,6 +152,8 @@ export type SendDraft = {
   /** `to` addresses removed as suppressed or unsubscribed. */
   removed: string[];
   message: MessageParts;
+  /** SendOptions.retry, or null. */
+  retry: RetryJobKind | null;
 };
 
 /**
@@ -541,6 +550,7 @@ function draftOf(a: Attempt): SendDraft {
     hooks: a.state.routing.webhooks,
     quota: a.quotaCounts ? { account: a.state.account!, usage: a.usage } : null,
     removed: a.removed,
+    retry: opts.retry ?? null,
     message: {
       site,
       logId,

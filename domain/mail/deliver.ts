@@ -3,6 +3,8 @@
  * or the outbox) and its outcome: the log record becomes sent (or warning) or
  * failed, in one commit with its event, the site's sent total and, for a
  * failure, the quota unit given back. The answer waits for that commit.
+ * A sender that asked for retries (`retry`) has a temporary failure kept for
+ * them instead (retry.ts): only that failure path writes anything more.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -22,18 +24,21 @@ import { fail, type SendOutcome } from "./outcome.ts";
 import { TOTALS } from "./reservation.ts";
 import type { SendDraft } from "./checks.ts";
 import { mailOf } from "./lazy_services.ts";
+import { type Deferred, deferSend, isTemporary, retriable } from "./retry.ts";
 
 /**
  * Sends a reserved draft. `extra` adds the caller's own mutations to the
- * outcome's commit (forms/submit records email_sent there).
+ * outcome's commit (forms/submit records email_sent there; `deferred` when
+ * the failure was kept for retries).
  */
 export async function deliver(
   ctx: Ctx,
   d: SendDraft,
-  extra?: (op: Deno.AtomicOperation, sent: boolean) => void,
+  extra?: (op: Deno.AtomicOperation, sent: boolean, deferred?: Deferred) => void,
 ): Promise<SendOutcome> {
   const { site, record, message } = d;
   let failure: string | null = null;
+  let temporary = false;
   let refused: { to: string; error: string }[] | undefined;
   const t0 = performance.now();
   try {
@@ -43,6 +48,7 @@ export async function deliver(
     refused = (await transport.send(outgoingMessage(ctx, message))).refused;
   } catch (e) {
     failure = failureText(e);
+    temporary = isTemporary(e);
   }
   ctx.metrics.inc("svc_smtp_sends_total", { result: failure === null ? "sent" : "failed" });
   ctx.metrics.observe("svc_smtp_send_duration_seconds", {}, (performance.now() - t0) / 1000);
@@ -52,6 +58,14 @@ export async function deliver(
   const subject = message.content.subject;
   // The spec's only value; form mail is labelled in the log, not the event.
   const source = d.source === "sequence" ? "sequence" : undefined;
+  if (failure !== null && temporary && retriable(d)) {
+    const deferred = await deferSend(ctx, d, failure, extra);
+    return fail(200, "send_failed", {
+      error: failure,
+      log_id: d.logId,
+      retry_at: isoTime(deferred.retryAt),
+    });
+  }
   if (failure !== null) {
     const final: EmailLogRecord = {
       ...record,

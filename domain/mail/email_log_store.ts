@@ -90,6 +90,11 @@ export type EmailLogRecord = {
    * site owner's mark on this record counts. Not shown in views.
    */
   text_sig?: string;
+  /**
+   * Set once a send failed temporarily and was kept for retries (retry.ts): the
+   * attempts so far and, while it waits, when the next one runs.
+   */
+  retry?: { attempts: number; next_at: string | null };
   created_at: string;
   updated_at: string;
 };

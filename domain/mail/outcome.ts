@@ -51,13 +51,21 @@ export type SendOutcome =
     filename?: string;
     /** The log record, when the attempt was logged (checks 11 to 14). */
     log_id: string | null;
+    /** A failure kept for retries (mail/retry.ts): when the next attempt runs. */
+    retry_at?: string;
   };
 
 /** A refusal: `error` is the code unless given (send_failed's text). */
 export const fail = (
   status: 200 | 400 | 409,
   reason: SendErrorCode,
-  extra: { error?: string; details?: FieldIssue[]; filename?: string; log_id?: string } = {},
+  extra: {
+    error?: string;
+    details?: FieldIssue[];
+    filename?: string;
+    log_id?: string;
+    retry_at?: string;
+  } = {},
 ): SendOutcome => ({
   ok: false,
   sent: false,
@@ -67,4 +75,5 @@ export const fail = (
   ...(extra.details && { details: extra.details }),
   ...(extra.filename !== undefined && { filename: extra.filename }),
   log_id: extra.log_id ?? null,
+  ...(extra.retry_at !== undefined && { retry_at: extra.retry_at }),
 });

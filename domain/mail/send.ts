@@ -24,6 +24,7 @@ import {
 } from "./reservation.ts";
 import { deliver } from "./deliver.ts";
 import type { SendOutcome } from "./outcome.ts";
+import type { Deferred } from "./retry.ts";
 import type { WindowPart } from "../kernel/kv/counters.ts";
 import { checkIdempotencyKey, type IdempotentOutcome, withIdempotency } from "./idempotency.ts";
 
@@ -146,7 +147,9 @@ export type PreparedSend =
     window: LogWindow;
     /** Reads the site's window again (a caller that waited for its turn). */
     freshWindow(): Promise<LogWindow>;
-    deliver(extra?: (op: Deno.AtomicOperation, sent: boolean) => void): Promise<SendOutcome>;
+    deliver(
+      extra?: (op: Deno.AtomicOperation, sent: boolean, deferred?: Deferred) => void,
+    ): Promise<SendOutcome>;
   };
 
 /** Runs checks 5 to 14; writes nothing (see PreparedSend). */

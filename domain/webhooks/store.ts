@@ -1,4 +1,8 @@
 /**
+ * Long file: webhooks, events and deliveries stay one store because an
+ * attempt's commit touches all three (the delivery, the webhook's counters and
+ * latest status, the event's list of deliveries).
+ *
  * Webhooks, stored events and their deliveries. An event's body is stored as
  * the exact JSON string that is signed and sent, so every retry sends the same
  * bytes. Success and failure counts are KvU64 sums and the latest status is a
@@ -104,6 +108,9 @@ export type Delivery = {
   next_attempt_at: string | null;
   /** Why a delivery was cancelled. */
   note: string | null;
+  /** Recovery (recover.ts): the dropped delivery this one sends again; on that one, this one. */
+  recovers?: string;
+  recovered_by?: string;
   created_at: string;
   updated_at: string;
 };

@@ -20,6 +20,7 @@ import {
   webhookView,
 } from "../../domain/webhooks/webhooks.ts";
 import { readSite } from "../../domain/sites/sites.ts";
+import { RecoverBody, recoverWebhook } from "../../domain/webhooks/recover.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 
@@ -67,6 +68,13 @@ export function webhookRoutes(ctx: Ctx) {
   });
   r.post("/webhooks/:id/test", async (c) => {
     return c.json(await sendTest(ctx, await webhook(c.req.param("id"))));
+  });
+  // Dropped deliveries since a time, delivered again (domain/webhooks/recover.ts).
+  r.post("/webhooks/:id/recover", async (c) => {
+    const body = await adminBody(c, RecoverBody);
+    const out = await recoverWebhook(ctx, c.req.param("id"), body.since);
+    if (!out) throw notFound("webhook");
+    return c.json(out, 202);
   });
   r.get("/webhooks/:id/deliveries", async (c) => {
     const w = await webhook(c.req.param("id"));

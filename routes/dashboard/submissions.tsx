@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { readSubmission } from "../../domain/forms/views.ts";
 import { markSubmission } from "../../domain/forms/marks.ts";
+import { sendNotificationAgain } from "../../domain/forms/release.ts";
 import { CLASSIFICATIONS, searchSubmissions } from "../../domain/dashboard/search.ts";
 import type { SubmissionView } from "../../domain/forms/views.ts";
 import type { Site } from "../../domain/sites/schema.ts";
@@ -46,6 +47,11 @@ function classText(s: SubmissionView): string {
 
 /** The notification's state in words. */
 function notificationText(s: SubmissionView): string {
+  // A send that failed temporarily: its retries tell what became of it.
+  const n = s.notification;
+  if (n?.status === "pending") return `notification pending, retry at ${when(n.retry_at)} UTC`;
+  if (n?.status === "sent") return `sent at ${when(n.sent_at)} UTC (after a retry)`;
+  if (n?.status === "failed") return `failed after ${n.attempts} attempts`;
   if (s.email_sent === true) return "sent";
   if (s.email_sent === false) return "failed";
   if (s.released) return "sending";
@@ -176,6 +182,15 @@ function DetailPage(props: { c: Context<DashEnv>; site: Site; s: SubmissionView 
         <dd>
           {notificationText(s)}
           {s.notify_to.length > 0 ? ` to ${s.notify_to.join(", ")}` : ""}
+          {s.notification?.status === "failed" && (
+            <form
+              method="post"
+              action={`/dashboard/sites/${site.id}/submissions/${s.id}/send-again`}
+            >
+              <Csrf token={props.c.get("session").csrf} />
+              <button type="submit" class="secondary">Send again</button>
+            </form>
+          )}
         </dd>
         {s.released && (
           <>
@@ -269,6 +284,14 @@ export function submissionRoutes(ctx: Ctx) {
     const s = await readSubmission(ctx, c.req.param("sub").slice(0, 100));
     if (!s || s.site_id !== site.id) return notFound(c);
     return c.html(<DetailPage c={c} site={site} s={s} />);
+  });
+  // A notification whose retries ended failed: a new round of attempts (mail/retry.ts).
+  r.post("/dashboard/sites/:id/submissions/:sub/send-again", async (c) => {
+    const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
+    if (!site) return notFound(c);
+    const sub = c.req.param("sub").slice(0, 100);
+    if (!(await sendNotificationAgain(ctx, site.id, sub))) return notFound(c);
+    return c.redirect(`/dashboard/sites/${site.id}/submissions/${sub}`, 303);
   });
   // Akismet-style submit-spam / submit-ham (domain/forms/marks.ts): nothing is deleted; "not
   // spam" on a spam-judged submission sends its held notification once.

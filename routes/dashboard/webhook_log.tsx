@@ -1,7 +1,8 @@
 /**
  * One webhook: its URL and events (all, or a chosen list), pause/resume, a new
  * signing secret (shown once), delete, send a test, and the delivery log with
- * each attempt's status and duration.
+ * each attempt's status and duration, where dropped deliveries since a time
+ * can be recovered (domain/webhooks/recover.ts).
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -18,6 +19,8 @@ import {
   webhookView,
 } from "../../domain/webhooks/webhooks.ts";
 import { SUBSCRIBABLE_EVENT_TYPES } from "../../domain/webhooks/events.ts";
+import { RecoverBody, recoverWebhook } from "../../domain/webhooks/recover.ts";
+import { failingNotice } from "../../domain/webhooks/failing.ts";
 import { parseOrThrow } from "../../domain/kernel/validation.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
@@ -76,12 +79,15 @@ async function WebhookPage(
     error?: string;
     saved?: boolean;
     secret?: string;
+    /** Dropped deliveries a recover just queued. */
+    recovered?: number;
   },
 ) {
   const { ctx, site } = props;
   const w = (await readWebhook(ctx, props.hookId))!;
   const view = await webhookView(ctx, w);
   const deliveries = await listDeliveriesOfWebhook(ctx, w.id, { limit: DELIVERIES });
+  const failing = await failingNotice(ctx, w);
   const t = props.test;
   const hookBase = `/dashboard/sites/${site.id}/webhooks/${w.id}`;
   const csrf = props.c.get("session").csrf;
@@ -101,12 +107,30 @@ async function WebhookPage(
           in {t.duration_ms} ms.
         </Notice>
       )}
+      {failing && (
+        <Notice kind="error">
+          Every delivery has failed since {failing.since.slice(0, 16).replace("T", " ")}{" "}
+          UTC; the account's users were emailed about it at{" "}
+          {failing.notified_at!.slice(0, 16).replace("T", " ")}{" "}
+          UTC. The webhook stays active (pause it below if you want); once the receiver answers,
+          recover the dropped deliveries.
+        </Notice>
+      )}
       <p>
         Delivered {view.success_count}, failed {view.failure_count}; last status{" "}
         {view.last_status ?? "–"}.
       </p>
       {props.error && <Notice kind="error">{props.error}</Notice>}
       {props.saved && <Notice kind="ok">Saved.</Notice>}
+      {props.recovered !== undefined && (
+        <Notice kind="ok">
+          {props.recovered === 0
+            ? "No dropped deliveries to recover since then."
+            : `Recovering ${props.recovered} dropped ${
+              props.recovered === 1 ? "delivery" : "deliveries"
+            }: each is delivered again (same event, new delivery id).`}
+        </Notice>
+      )}
       {props.secret && (
         <ShownOnce
           label="New signing secret"
@@ -170,6 +194,20 @@ async function WebhookPage(
         </div>
       </details>
       <h2>Deliveries</h2>
+      <form method="post" action={`${hookBase}/recover`} id="recover">
+        <Csrf token={csrf} />
+        <label for="recover-since">
+          Deliver again every event dropped since (UTC)
+        </label>
+        <input
+          id="recover-since"
+          name="since"
+          type="datetime-local"
+          required
+          value={new Date(ctx.clock.now() - 86_400_000).toISOString().slice(0, 16)}
+        />
+        <button type="submit" class="secondary">Recover dropped deliveries</button>
+      </form>
       {deliveries.length === 0 ? <p>No deliveries yet.</p> : (
         <div class="overflow-auto">
           <table>
@@ -185,7 +223,12 @@ async function WebhookPage(
               {deliveries.map((d) => (
                 <tr>
                   <td>{d.event_type}</td>
-                  <td>{d.state}{d.note ? ` (${d.note})` : ""}</td>
+                  <td>
+                    {d.state}
+                    {d.note ? ` (${d.note})` : ""}
+                    {d.recovered_by ? " (recovered)" : ""}
+                    {d.recovers ? " (recovery)" : ""}
+                  </td>
                   <td class="wrap">
                     {d.attempts.map((a) =>
                       `#${a.n} ${a.status ?? a.error ?? "error"} ${a.duration_ms} ms`
@@ -252,6 +295,26 @@ export function webhookLogRoutes(ctx: Ctx) {
     return c.html(
       <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} secret={rotated.secret} />,
     );
+  });
+  r.post("/dashboard/sites/:id/webhooks/:hook/recover", async (c) => {
+    const found = await both(c);
+    if (!found) return notFound(c);
+    const page = (extra: { error?: string; recovered?: number }, status: 200 | 400) =>
+      c.html(
+        <WebhookPage ctx={ctx} c={c} site={found.site} hookId={found.w.id} {...extra} />,
+        status,
+      );
+    try {
+      // A datetime-local field has no zone: the form says UTC.
+      const raw = (c.get("form").since ?? "").slice(0, 40);
+      const since = /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(raw) ? `${raw}:00Z` : raw;
+      const input = parseOrThrow(RecoverBody, { since });
+      const out = await recoverWebhook(ctx, found.w.id, input.since);
+      if (!out) return notFound(c);
+      return page({ recovered: out.queued }, 200);
+    } catch (e) {
+      return page({ error: problem(e) }, 400);
+    }
   });
   r.post("/dashboard/sites/:id/webhooks/:hook/delete", async (c) => {
     const found = await both(c);

@@ -176,6 +176,11 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "PATCH", path: "/webhooks/{hook}", body: { paused: true, events: ["all"] } },
   { method: "POST", path: "/webhooks/{hook}/rotate-secret" },
   { method: "GET", path: "/webhooks/{hook}/deliveries" },
+  {
+    method: "POST",
+    path: "/webhooks/{hook}/recover",
+    body: { since: "2026-01-01T00:00:00Z" },
+  },
   { method: "GET", path: "/deliveries/{delivery}" },
   { method: "GET", path: "/sites/{site}/events" },
   { method: "GET", path: "/events/{event}" },

@@ -31,8 +31,13 @@ export type TestSmtp = {
   close(): Promise<void>;
 };
 
-/** `hideSmtpUtf8`: a server that does not offer SMTPUTF8 in its EHLO reply. */
-export async function startSmtp(opts: { hideSmtpUtf8?: boolean } = {}): Promise<TestSmtp> {
+/**
+ * `hideSmtpUtf8`: a server that does not offer SMTPUTF8 in its EHLO reply.
+ * `port`: listen there (a relay coming back where it was down); default 0.
+ */
+export async function startSmtp(
+  opts: { hideSmtpUtf8?: boolean; port?: number } = {},
+): Promise<TestSmtp> {
   const state: TestSmtp = {
     url: "",
     port: 0,
@@ -81,7 +86,7 @@ export async function startSmtp(opts: { hideSmtpUtf8?: boolean } = {}): Promise<
   // tests) resets its socket; smtp-server re-emits that as 'error', which an
   // EventEmitter without a listener throws as an uncaught error.
   server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", () => resolve()));
   const addr = server.server.address() as { port: number };
   state.port = addr.port;
   state.url = `smtp://127.0.0.1:${addr.port}`;

@@ -141,6 +141,13 @@ export const keys = {
    * read back as the log id they carry; still read for those records.
    */
   emailLogByMessageId: (messageId: string): Key => ["email_log_by_message_id", messageId],
+  /**
+   * A temporarily failed send kept for its retries (domain/mail/retry_store.ts): the message's
+   * parts, attempts, state; under the site so that deleting a site's prefixes removes it.
+   */
+  mailRetry: (siteId: string, logId: string): Key => ["mail_retry", siteId, logId],
+  /** The kept retries of one site. */
+  mailRetriesOfSite: (siteId: string): Key => ["mail_retry", siteId],
   /** Latest log id per recipient address (lowercase); for bounces that match no Message-ID. */
   emailLatestTo: (email: string): Key => ["email_latest_to", email],
   /** Account-owned mail template (large bodies as blobs). */
@@ -208,6 +215,15 @@ export const keys = {
     "deliveries_by_webhook",
     webhookId,
     deliveryId,
+  ],
+  /**
+   * A webhook failing every delivery (domain/webhooks/failing_store.ts): since when, and when
+   * the account's users were told; under the site, so that deleting a site's prefixes removes it.
+   */
+  webhookFailing: (siteId: string, webhookId: string): Key => [
+    "webhook_failing",
+    siteId,
+    webhookId,
   ],
   /** The deliveries of one webhook. */
   deliveriesByWebhook: (webhookId: string): Key => ["deliveries_by_webhook", webhookId],

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { startTestService, type TestService } from "../../helpers/service.ts";
 import { Browser, seedUser } from "./browser.ts";
+import { startSmtp } from "../../helpers/smtp.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../../domain/mail/retry.ts";
 
 async function submitTo(
   svc: TestService,
@@ -182,5 +185,55 @@ Deno.test("Mark as spam and Not spam store the owner's mark, keep the original s
     assert.equal((await svc.admin("GET", `/submissions/${id}`)).body.mark, "ham");
   } finally {
     await svc.close();
+  }
+});
+
+Deno.test("a notification kept for retries shows pending, then failed with a send again button that sends it", async () => {
+  const smtp = await startSmtp();
+  const clock = new ManualClock(Date.parse("2026-03-02T09:00:00Z"));
+  const svc = await startTestService({
+    clock,
+    runJobs: false,
+    config: { SVC_SMTP_URL: smtp.url, SVC_RELAY_FROM: "relay@forms.test" },
+  });
+  try {
+    const a = await seedUser(svc);
+    smtp.reject = { code: 451, message: "4.3.0 try again later" };
+    const [id] = await submitTo(svc, a.siteId, 1, () => ({
+      name: "Ann",
+      email: "ann@example.org",
+      message: "Could you call me back about the order?",
+    }));
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    const url = `/dashboard/sites/${a.siteId}/submissions/${id}`;
+    const pending = await user.get(url);
+    assert.match(pending.text, /notification pending, retry at 2026-03-02 09:00 UTC/);
+    assert.doesNotMatch(pending.text, />Send again</);
+    for (const ms of RETRY_DELAYS_MS) {
+      clock.advance(ms);
+      await svc.runner.sweep();
+      await svc.runner.idle();
+    }
+    // A day went by: the session has ended.
+    await user.signIn(a.email, a.password);
+    const failed = await user.get(url);
+    assert.match(failed.text, new RegExp(`failed after ${MAX_ATTEMPTS} attempts`));
+    assert.match(failed.text, />Send again<\/button>/);
+    smtp.reject = null;
+    const post = await user.post(`${url}/send-again`);
+    assert.equal(post.status, 303);
+    await svc.runner.sweep();
+    await smtp.waitFor(1);
+    await svc.runner.idle();
+    assert.match(
+      (await user.get(url)).text,
+      /sent at 2026-03-\d\d \d\d:\d\d UTC \(after a retry\)/,
+    );
+    // Once sent, there is nothing to send again.
+    assert.equal((await user.post(`${url}/send-again`)).status, 404);
+  } finally {
+    await svc.close();
+    await smtp.close();
   }
 });

@@ -153,3 +153,55 @@ Deno.test("a webhook's URL is changed, its secret renewed (shown once) and it is
     await svc.close();
   }
 });
+
+Deno.test("the delivery log's recover button delivers dropped events again and marks them recovered; not another account's", async () => {
+  const svc = await startTestService();
+  let down = true;
+  const rx = startReceiver(() => new Response(null, { status: down ? 500 : 200 }));
+  try {
+    const a = await seedUser(svc);
+    const b = await seedUser(svc, "Bravo");
+    const hook = await svc.admin("POST", `/sites/${a.siteId}/webhooks`, {
+      url: rx.url,
+      events: ["all"],
+    });
+    const key = (await svc.admin("POST", `/sites/${a.siteId}/api-keys`)).body.api_key as string;
+    await svc.api("POST", "forms/submit", {
+      key,
+      body: { form_id: 1, fields: { email: "ann@example.org", message: "Opening hours?" } },
+    });
+    // Two events (form.submitted, and email.sent for the notification), 3 attempts each.
+    await rx.waitFor(6, 15_000);
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    const url = `/dashboard/sites/${a.siteId}/webhooks/${hook.body.id}`;
+    await eventually(async () => {
+      const p = (await user.get(url)).text;
+      return (p.match(/<td>dropped<\/td>/g) ?? []).length === 2;
+    }, 10_000);
+    assert.match((await user.get(url)).text, />Recover dropped deliveries</);
+
+    const other = new Browser(svc);
+    await other.signIn(b.email, b.password);
+    await other.get(`/dashboard/sites/${b.siteId}`);
+    const since = new Date(Date.now() - 3600_000).toISOString().slice(0, 16);
+    assert.equal((await other.post(`${url}/recover`, { since })).status, 404);
+    await user.get(url);
+
+    const bad = await user.post(`${url}/recover`, { since: "soon" });
+    assert.equal(bad.status, 400);
+    down = false;
+    const ok = await user.post(`${url}/recover`, { since });
+    assert.equal(ok.status, 200);
+    assert.match(ok.text, /Recovering 2 dropped deliveries/);
+    await rx.waitFor(8);
+    const page = await eventually(async () => {
+      const p = (await user.get(url)).text;
+      return /succeeded\s*(<!-- -->)?\s*\(recovery\)/.test(p) ? p : null;
+    });
+    assert.match(page, /dropped\s*(<!-- -->)?\s*\(recovered\)/);
+  } finally {
+    await rx.close();
+    await svc.close();
+  }
+});
