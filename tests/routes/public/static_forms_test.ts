@@ -1,0 +1,362 @@
+import assert from "node:assert/strict";
+import { seedSite, stillTrueFor } from "../../helpers/service.ts";
+import { eventsOf, startFormsService, withMail } from "../../helpers/forms.ts";
+import {
+  createEndpoint,
+  multipart,
+  png,
+  postDoor,
+  urlencoded,
+} from "../../helpers/static_forms.ts";
+import { getSubmission } from "../../../domain/forms/submissions_store.ts";
+import { ManualClock } from "../../../domain/kernel/clock.ts";
+
+const JSON_ACCEPT = { accept: "application/json" };
+
+Deno.test("operator API creates, lists and deletes a site's form endpoints", async () => {
+  await withMail(async (svc) => {
+    const { siteId, domain, accountId } = await seedSite(svc);
+    await svc.admin("POST", `/accounts/${accountId}/forms`, {
+      name: "Contact",
+      slug: "contact",
+      fields: [{ name: "email", label: "Email", type: "email", required: true }],
+    });
+    const r = await svc.admin("POST", `/sites/${siteId}/form-endpoints`, {
+      form: "contact",
+      redirect_url: `https://www.${domain}/thanks`,
+      allowed_origins: [`https://${domain}`],
+    });
+    assert.equal(r.status, 201);
+    const id = r.body.id as string;
+    assert.equal(r.body.url, `${svc.ctx.config.SVC_BASE_URL.replace(/\/$/, "")}/f/${id}`);
+    assert.equal(r.body.form, "contact");
+
+    const list = await svc.admin("GET", `/sites/${siteId}/form-endpoints`);
+    assert.deepEqual((list.body.items as { id: string }[]).map((e) => e.id), [id]);
+
+    const bad = await svc.admin("POST", `/sites/${siteId}/form-endpoints`, { form: "nope" });
+    assert.equal(bad.status, 400);
+    assert.equal((bad.body.details as { field: string }[])[0].field, "form");
+
+    const del = await svc.admin("DELETE", `/sites/${siteId}/form-endpoints/${id}`);
+    assert.equal(del.status, 204);
+    assert.equal((await svc.admin("DELETE", `/sites/${siteId}/form-endpoints/${id}`)).status, 404);
+    assert.equal((await postDoor(svc, id, urlencoded({ a: "b" }))).status, 404);
+  });
+});
+
+Deno.test("redirect_url off the site's domain is refused (no open redirect)", async () => {
+  await withMail(async (svc) => {
+    const { siteId, domain } = await seedSite(svc);
+    for (
+      const url of [
+        "https://evil.example.net/",
+        `https://${domain}.evil.net/`,
+        `https://${domain}@evil.net/`,
+        `https://evil${domain}/`,
+        `javascript://${domain}/%0aalert(1)`,
+      ]
+    ) {
+      const r = await svc.admin("POST", `/sites/${siteId}/form-endpoints`, { redirect_url: url });
+      assert.equal(r.status, 400, url);
+    }
+    for (const url of [`https://${domain}/thanks`, `http://a.b.${domain}/x?y=1`]) {
+      const r = await svc.admin("POST", `/sites/${siteId}/form-endpoints`, { redirect_url: url });
+      assert.equal(r.status, 201, url);
+    }
+  });
+});
+
+Deno.test("a urlencoded post lands on the redirect, and the notification follows the conventions", async () => {
+  await withMail(async (svc, smtp) => {
+    const { siteId, domain } = await seedSite(svc, { site: { name: "Luna Bakery" } });
+    const e = await createEndpoint(svc, siteId, { redirect_url: `https://${domain}/thanks` });
+    const r = await postDoor(
+      svc,
+      e.id,
+      urlencoded({
+        name: "Maria Lopez",
+        message: "Two <b>tables</b>, please.",
+        _replyto: "maria@example.org",
+        _subject: "Table booking",
+        _gotcha: "",
+        "cf-turnstile-response": "",
+      }),
+      { referer: `https://${domain}/contact` },
+      "203.0.113.9",
+    );
+    assert.equal(r.status, 303);
+    assert.equal(r.location, `https://${domain}/thanks`);
+    const [msg] = await smtp.waitFor(1);
+    const mail = await msg.parse();
+    assert.equal(mail.subject, "Table booking (Luna Bakery)");
+    assert.equal(mail.replyTo?.value[0].address, "maria@example.org");
+    assert.ok(String(mail.html).includes("Two &lt;b&gt;tables&lt;/b&gt;"));
+
+    const [ev] = (await eventsOf(svc, siteId)).filter((x) => x.type === "form.submitted");
+    assert.deepEqual(ev.data.fields, {
+      name: "Maria Lopez",
+      message: "Two <b>tables</b>, please.",
+    });
+    const s = await getSubmission(svc.ctx.kv, ev.data.submission_id as string);
+    assert.equal(s?.visitor.ip, "203.0.113.9");
+    assert.equal(s?.visitor.referrer, `https://${domain}/contact`);
+    assert.equal(s?.endpoint_id, e.id);
+  });
+});
+
+Deno.test("without a redirect the visitor gets a small thank-you page with security headers", async () => {
+  await withMail(async (svc) => {
+    const { siteId, accountId } = await seedSite(svc);
+    await svc.admin("POST", `/accounts/${accountId}/forms`, {
+      name: "Contact",
+      slug: "contact",
+      fields: [],
+      settings: { success_message: "Merci <3 & à bientôt" },
+    });
+    const e = await createEndpoint(svc, siteId, { form: "contact" });
+    const r = await postDoor(svc, e.id, urlencoded({ message: "Hello there, a question." }));
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get("content-type") ?? "", /text\/html/);
+    assert.ok(r.text.includes("Merci &lt;3 &amp; à bientôt"));
+    assert.ok(r.headers.get("content-security-policy")?.includes("default-src 'none'"));
+    assert.equal(r.headers.get("x-content-type-options"), "nosniff");
+  });
+});
+
+Deno.test("JSON with Accept: application/json answers {ok:true}, with CORS for allowed origins", async () => {
+  await withMail(async (svc, smtp) => {
+    const { siteId, domain } = await seedSite(svc);
+    const origin = `https://${domain}`;
+    const e = await createEndpoint(svc, siteId, { allowed_origins: [origin] });
+    const pre = await svc.app.request(`/f/${e.id}`, {
+      method: "OPTIONS",
+      headers: {
+        origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    assert.equal(pre.status, 204);
+    assert.equal(pre.headers.get("access-control-allow-origin"), origin);
+    assert.match(pre.headers.get("access-control-allow-headers") ?? "", /content-type/i);
+    const other = await svc.app.request(`/f/${e.id}`, {
+      method: "OPTIONS",
+      headers: { origin: "https://elsewhere.example.net" },
+    });
+    assert.equal(other.headers.get("access-control-allow-origin"), null);
+
+    const r = await postDoor(
+      svc,
+      e.id,
+      JSON.stringify({ email: "ann@example.org", message: "Hello from a script." }),
+      { ...JSON_ACCEPT, "content-type": "application/json", origin },
+    );
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, { ok: true });
+    assert.equal(r.headers.get("access-control-allow-origin"), origin);
+    await smtp.waitFor(1);
+    const foreign = await postDoor(
+      svc,
+      e.id,
+      JSON.stringify({ email: "ann@example.org", message: "Hello again, from elsewhere." }),
+      { ...JSON_ACCEPT, "content-type": "application/json", origin: "https://x.example.net" },
+    );
+    assert.equal(foreign.headers.get("access-control-allow-origin"), null);
+  });
+});
+
+Deno.test("the hosted form's rules refuse invalid input: JSON names the fields, the page escapes them", async () => {
+  await withMail(async (svc, smtp) => {
+    const { siteId, accountId } = await seedSite(svc);
+    await svc.admin("POST", `/accounts/${accountId}/forms`, {
+      name: "Contact",
+      slug: "contact",
+      fields: [
+        { name: "email", label: "Email <i>", type: "email", required: true },
+        { name: "age", label: "Age", type: "number" },
+      ],
+    });
+    const e = await createEndpoint(svc, siteId, { form: "contact" });
+    const r = await postDoor(svc, e.id, urlencoded({ age: "old" }), JSON_ACCEPT);
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error, "invalid_fields");
+    assert.deepEqual((r.body.fields as { field: string }[]).map((f) => f.field), ["email", "age"]);
+    const page = await postDoor(svc, e.id, urlencoded({ email: "not an address" }));
+    assert.equal(page.status, 400);
+    assert.ok(page.text.includes("Email &lt;i&gt; must be an email address"));
+    assert.ok(!page.text.includes("<i>"));
+    await stillTrueFor(200, () => smtp.messages.length === 0, "no notification");
+  });
+});
+
+Deno.test("a filled honeypot and spam answer exactly like success and notify nobody", async () => {
+  await withMail(async (svc, smtp) => {
+    const { siteId, domain } = await seedSite(svc);
+    const e = await createEndpoint(svc, siteId, { redirect_url: `https://${domain}/thanks` });
+    const hp = await postDoor(
+      svc,
+      e.id,
+      urlencoded({ email: "bot@example.org", message: "Hello", _gotcha: "http://spam.example" }),
+    );
+    assert.equal(hp.status, 303);
+    assert.equal(hp.location, `https://${domain}/thanks`);
+    const json = await postDoor(
+      svc,
+      e.id,
+      urlencoded({
+        name: "Robertlex",
+        email: "robertlex@mailinator.com",
+        message: "Buy viagra cialis online pharmacy http://pharma.top http://pharma.top/a",
+      }),
+      JSON_ACCEPT,
+    );
+    assert.deepEqual([json.status, json.body], [200, { ok: true }]);
+    const events = await eventsOf(svc, siteId);
+    assert.deepEqual(events.map((x) => x.type), ["form.spam", "form.spam"]);
+    await stillTrueFor(300, () => smtp.messages.length === 0, "no notification for spam");
+  });
+});
+
+Deno.test("a file is stored with the submission, listed in the notification and the event, and downloads signed", async () => {
+  const clock = new ManualClock(Date.parse("2026-05-01T10:00:00Z"));
+  await withMail(async (svc, smtp) => {
+    svc.ctx.clock = clock;
+    const { siteId } = await seedSite(svc);
+    const e = await createEndpoint(svc, siteId);
+    const bytes = png(200_000); // over one KV value: stored in chunks
+    const r = await postDoor(
+      svc,
+      e.id,
+      multipart({ email: "ann@example.org", message: "My plan is attached." }, [
+        { field: "plan", name: "../../etc/plan$v2!.png", bytes, type: "text/html" },
+      ]),
+      JSON_ACCEPT,
+    );
+    assert.deepEqual([r.status, r.body], [200, { ok: true }]);
+    const [ev] = (await eventsOf(svc, siteId)).filter((x) => x.type === "form.submitted");
+    const files = ev.data.files as {
+      field: string;
+      name: string;
+      size: number;
+      content_type: string;
+      url: string;
+    }[];
+    assert.equal(files.length, 1);
+    assert.deepEqual(
+      {
+        field: files[0].field,
+        name: files[0].name,
+        size: files[0].size,
+        type: files[0].content_type,
+      },
+      { field: "plan", name: "plan_v2_.png", size: bytes.length, type: "image/png" },
+    );
+    const [msg] = await smtp.waitFor(1);
+    const html = String((await msg.parse()).html);
+    assert.ok(html.includes("plan_v2_.png"));
+    const link = html.match(/href="([^"]*\/uploads\/[^"]*)"/)![1].replaceAll("&amp;", "&");
+    assert.equal(link, files[0].url);
+
+    const path = new URL(link).pathname + new URL(link).search;
+    const dl = await svc.app.request(path);
+    assert.equal(dl.status, 200);
+    assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), bytes);
+    assert.match(
+      dl.headers.get("content-disposition") ?? "",
+      /^attachment; filename="plan_v2_.png"/,
+    );
+    assert.equal(dl.headers.get("x-content-type-options"), "nosniff");
+
+    const tampered = await svc.app.request(path.replace(/sig=./, "sig=A"));
+    assert.equal(tampered.status, 404);
+    await tampered.body?.cancel();
+    const other = await svc.app.request(path.replace("/0?", "/1?"));
+    assert.equal(other.status, 404);
+    await other.body?.cancel();
+    clock.advance(7 * 24 * 3600_000 + 1000);
+    const expired = await svc.app.request(path);
+    assert.equal(expired.status, 404);
+    await expired.body?.cancel();
+  });
+});
+
+Deno.test("uploads over SVC_UPLOAD_MAX_BYTES, over 10 files or of a refused type are answered clearly", async () => {
+  const svc = await startFormsService({ runJobs: false, config: { SVC_UPLOAD_MAX_BYTES: 50_000 } });
+  try {
+    const { siteId } = await seedSite(svc);
+    const e = await createEndpoint(svc, siteId);
+    const big = multipart({ message: "Hello" }, [{
+      field: "f",
+      name: "a.png",
+      bytes: png(60_000),
+    }]);
+    const page = await postDoor(svc, e.id, big);
+    assert.equal(page.status, 413);
+    assert.match(page.text, /The files are too large/);
+    assert.match(page.text, /at most 50000 bytes/);
+    const json = await postDoor(
+      svc,
+      e.id,
+      multipart({ message: "Hello" }, [{ field: "f", name: "a.png", bytes: png(60_000) }]),
+      JSON_ACCEPT,
+    );
+    assert.deepEqual([json.status, json.body.error], [413, "upload_too_large"]);
+    // Two files, each under the limit, together over it.
+    const two = await postDoor(
+      svc,
+      e.id,
+      multipart({}, [
+        { field: "a", name: "a.png", bytes: png(30_000) },
+        { field: "b", name: "b.png", bytes: png(30_000) },
+      ]),
+      JSON_ACCEPT,
+    );
+    assert.deepEqual([two.status, two.body.error], [413, "upload_too_large"]);
+    const eleven = await postDoor(
+      svc,
+      e.id,
+      multipart(
+        {},
+        Array.from({ length: 11 }, (_, i) => ({ field: `f${i}`, name: `${i}.png`, bytes: png() })),
+      ),
+      JSON_ACCEPT,
+    );
+    assert.deepEqual([eleven.status, eleven.body.error], [413, "too_many_files"]);
+    const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]);
+    const exe = await postDoor(
+      svc,
+      e.id,
+      multipart({}, [{ field: "doc", name: "cv.pdf", bytes: elf, type: "application/pdf" }]),
+      JSON_ACCEPT,
+    );
+    assert.equal(exe.status, 400);
+    assert.deepEqual(exe.body.fields, [{
+      field: "doc",
+      message: "this type of file is not accepted",
+    }]);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("a body that is not a form is refused without a 500", async () => {
+  await withMail(async (svc) => {
+    const { siteId } = await seedSite(svc);
+    const e = await createEndpoint(svc, siteId);
+    const cases: [BodyInit, Record<string, string>][] = [
+      ["{not json", { "content-type": "application/json" }],
+      ["[1,2]", { "content-type": "application/json" }],
+      ['{"a":{"b":1}}', { "content-type": "application/json" }],
+      ["--y\r\nbroken", { "content-type": "multipart/form-data; boundary=x" }],
+      ["a=b", { "content-type": "text/plain" }],
+      ["a=b", {}],
+    ];
+    for (const [body, headers] of cases) {
+      const r = await postDoor(svc, e.id, body, { ...JSON_ACCEPT, ...headers });
+      assert.ok(r.status >= 400 && r.status < 500, `${r.status} ${r.text}`);
+      assert.equal(typeof r.body.error, "string");
+    }
+    assert.equal((await postDoor(svc, "x".repeat(5000), "a=b")).status, 404);
+  });
+});
