@@ -186,8 +186,43 @@ export async function downloadFile(
   const exp = Number(expText);
   if (!constantTimeEqual(sig, signature(ctx, submissionId, index, exp))) return null;
   if (ctx.clock.now() > exp * 1000) return null;
+  return await fileOf(ctx, submissionId, index, null);
+}
+
+/** A file of a submission of `siteId` (the dashboard serves it to the site's users), or null. */
+export async function siteSubmissionFile(
+  ctx: Ctx,
+  siteId: string,
+  submissionId: string,
+  indexText: string,
+): Promise<Download | null> {
+  if (!/^\d{1,2}$/.test(indexText) || submissionId.length > 64) return null;
+  return await fileOf(ctx, submissionId, Number(indexText), siteId);
+}
+
+async function fileOf(
+  ctx: Ctx,
+  submissionId: string,
+  index: number,
+  siteId: string | null,
+): Promise<Download | null> {
   const s = await getSubmission(ctx.kv, submissionId);
-  const f = s?.files?.[index];
+  if (!s || (siteId !== null && s.site_id !== siteId)) return null;
+  const f = s.files?.[index];
   if (!f) return null;
   return { name: f.name, content_type: f.content_type, bytes: await getBlob(ctx.kv, f.blob) };
+}
+
+/** The headers of a file's download: always an attachment, never shown in the service's origin. */
+export function downloadHeaders(file: Download): Record<string, string> {
+  const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return {
+    "content-type": file.content_type,
+    "content-length": String(file.bytes.length),
+    "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${
+      encodeURIComponent(file.name)
+    }`,
+    "content-security-policy": "default-src 'none'; sandbox",
+    "cache-control": "private, no-store",
+  };
 }

@@ -4,19 +4,23 @@ import { unpackText } from "../kernel/kv/blob.ts";
 import { isUuid } from "../kernel/ids.ts";
 import * as store from "./submissions_store.ts";
 import type { Submission, SubmissionMark } from "./submissions_store.ts";
+import { filesForEvent } from "./uploads.ts";
 
 /**
  * The record as stored (its original score included), the site owner's mark,
  * if any, and, when "not spam" released its held notification, when, by whom
  * and through which channel (`email_sent` then tells the send's outcome).
+ * Files (static-site forms) are shown with their signed download links,
+ * never their blobs.
  */
 export async function submissionView(ctx: Ctx, s: Submission, mark: SubmissionMark | null) {
-  const { fields, released, ...rest } = s;
+  const { fields, released, files, ...rest } = s;
   return {
     ...rest,
     fields: JSON.parse(await unpackText(ctx.kv, fields)) as Record<string, string>,
     mark: mark?.mark ?? null,
     released: released ?? null,
+    ...(files && { files: filesForEvent(ctx, s, files) }),
   };
 }
 

@@ -139,6 +139,9 @@ export function SiteNav(props: { site: Site }) {
           <a href={`${base}/submissions`}>Submissions</a>
         </li>
         <li>
+          <a href={`${base}/static-forms`}>Static forms</a>
+        </li>
+        <li>
           <a href={`${base}/email-log`}>Email log</a>
         </li>
         <li>

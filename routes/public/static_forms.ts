@@ -21,7 +21,7 @@ import {
   originAllowed,
   submitToEndpoint,
 } from "../../domain/forms/static_submit.ts";
-import { downloadFile } from "../../domain/forms/uploads.ts";
+import { downloadFile, downloadHeaders } from "../../domain/forms/uploads.ts";
 import type { AppEnv } from "../types.ts";
 import { envelope } from "../errors.ts";
 import { readRaw } from "../body.ts";
@@ -136,17 +136,7 @@ export function staticFormRoutes(ctx: Ctx) {
         NO_STORE,
       );
     }
-    // Always a download, never shown in the service's origin; the name is already sanitised.
-    const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "content-type": file.content_type,
-      "content-length": String(file.bytes.length),
-      "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${
-        encodeURIComponent(file.name)
-      }`,
-      "content-security-policy": "default-src 'none'; sandbox",
-      "cache-control": "private, no-store",
-    });
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, downloadHeaders(file));
   });
   return r;
 }

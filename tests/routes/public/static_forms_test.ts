@@ -360,3 +360,65 @@ Deno.test("a body that is not a form is refused without a 500", async () => {
     assert.equal((await postDoor(svc, "x".repeat(5000), "a=b")).status, 404);
   });
 });
+
+Deno.test("property: no body, content type or header makes POST /f/{id} answer 5xx", async () => {
+  const fc = (await import("fast-check")).default;
+  const svc = await startFormsService({ runJobs: false, config: { SVC_UPLOAD_MAX_BYTES: 2_000 } });
+  try {
+    const { siteId, accountId } = await seedSite(svc);
+    await svc.admin("POST", `/accounts/${accountId}/forms`, {
+      name: "Contact",
+      slug: "contact",
+      fields: [
+        { name: "email", label: "Email", type: "email", required: true },
+        { name: "when", label: "When", type: "date" },
+        { name: "topic", label: "Topic", type: "select", options: ["a", "b"] },
+      ],
+    });
+    const ids = [
+      (await createEndpoint(svc, siteId)).id,
+      (await createEndpoint(svc, siteId, { form: "contact" })).id,
+    ];
+    const types = fc.constantFrom(
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "multipart/form-data",
+      "application/json",
+      "text/plain",
+      "",
+      "application/x-www-form-urlencoded; charset=utf-16",
+    );
+    const bodies = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.dictionary(
+        fc.constantFrom("email", "when", "topic", "_gotcha", "_subject", "_replyto", "__proto__"),
+        fc.string({ maxLength: 40 }),
+      ).map((d) => JSON.stringify(d)),
+      fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 40 })).map((d) =>
+        new URLSearchParams(d).toString()
+      ),
+      fc.uint8Array({ maxLength: 3000 }).map((b) =>
+        `--x\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\n${
+          String.fromCharCode(...b)
+        }\r\n--x--\r\n`
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ids),
+        types,
+        bodies,
+        fc.constantFrom("application/json", "text/html", "*/*", ""),
+        async (id, type, body, accept) => {
+          const headers: Record<string, string> = { "content-type": type, accept };
+          for (const [k, v] of Object.entries(headers)) if (v === "") delete headers[k];
+          const r = await postDoor(svc, id, body, headers, "198.51.100.7");
+          return r.status < 500;
+        },
+      ),
+      { numRuns: 150 },
+    );
+  } finally {
+    await svc.close();
+  }
+});
