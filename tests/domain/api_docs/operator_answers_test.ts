@@ -249,7 +249,7 @@ Deno.test("every operator GET answers what the operator document says, with real
       const validate = ajv.compile(schema);
       assert.ok(validate(m.body), `POST ${m.path}\n${JSON.stringify(validate.errors)}`);
     }
-    assert.equal(made.length, 9);
+    assert.equal(made.length, 10);
   } finally {
     await rx.close();
     await smtp.close();

@@ -163,6 +163,14 @@ Deno.test("JSON with Accept: application/json answers {ok:true}, with CORS for a
       { ...JSON_ACCEPT, "content-type": "application/json", origin: "https://x.example.net" },
     );
     assert.equal(foreign.headers.get("access-control-allow-origin"), null);
+    // A refusal is readable by the allowed page's script too.
+    const refused = await postDoor(svc, e.id, "{broken", {
+      ...JSON_ACCEPT,
+      "content-type": "application/json",
+      origin,
+    });
+    assert.deepEqual([refused.status, refused.body.error], [400, "invalid_body"]);
+    assert.equal(refused.headers.get("access-control-allow-origin"), origin);
   });
 });
 
@@ -421,4 +429,31 @@ Deno.test("property: no body, content type or header makes POST /f/{id} answer 5
   } finally {
     await svc.close();
   }
+});
+
+Deno.test("forms/submit's JSON cannot set what only the static door sets (subject, reply_to, files)", async () => {
+  await withMail(async (svc, smtp) => {
+    const { key, siteId } = await seedSite(svc, { site: { name: "Luna Bakery" } });
+    const r = await svc.api("POST", "forms/submit", {
+      key,
+      body: {
+        form_id: 3,
+        form_name: "Contact",
+        fields: { email: "ann@example.org", message: "Hello, a question about cakes." },
+        subject: "Injected subject",
+        reply_to: "attacker@example.net",
+        endpoint_id: "x",
+        files: [{ field: "f", name: "a.png", content_type: "image/png", bytes: [1, 2, 3] }],
+      },
+    });
+    assert.equal(r.status, 200, r.text);
+    const mail = await (await smtp.waitFor(1))[0].parse();
+    assert.equal(mail.subject, "New submission: Contact (Luna Bakery)");
+    assert.equal(mail.replyTo?.value[0].address, "ann@example.org");
+    const s = await getSubmission(svc.ctx.kv, r.body.id as string);
+    assert.equal(s?.files, undefined);
+    assert.equal(s?.endpoint_id, undefined);
+    const [ev] = await eventsOf(svc, siteId);
+    assert.equal("files" in ev.data, false);
+  });
 });
