@@ -457,3 +457,25 @@ Deno.test("forms/submit's JSON cannot set what only the static door sets (subjec
     assert.equal("files" in ev.data, false);
   });
 });
+
+Deno.test("the notification goes to the linked hosted form's notify_email, else the site's default", async () => {
+  await withMail(async (svc, smtp) => {
+    const { siteId, accountId } = await seedSite(svc);
+    await svc.admin("POST", `/accounts/${accountId}/forms`, {
+      name: "Jobs",
+      slug: "jobs",
+      fields: [],
+      settings: { notify_email: "hr@example.com", from_name: "Jobs Desk" },
+    });
+    const linked = await createEndpoint(svc, siteId, { form: "jobs" });
+    const plain = await createEndpoint(svc, siteId);
+    const body = () => urlencoded({ email: "ann@example.org", message: "My application." });
+    assert.equal((await postDoor(svc, linked.id, body(), JSON_ACCEPT)).status, 200);
+    const [first] = await smtp.waitFor(1);
+    assert.deepEqual(first.rcptTo, ["hr@example.com"]);
+    assert.equal((await first.parse()).from?.value[0].name, "Jobs Desk");
+    assert.equal((await postDoor(svc, plain.id, body(), JSON_ACCEPT)).status, 200);
+    const [, second] = await smtp.waitFor(2);
+    assert.deepEqual(second.rcptTo, ["owner@example.com"]);
+  });
+});
