@@ -14,6 +14,7 @@ import { accountRoutes } from "./admin/accounts.ts";
 import { siteRoutes } from "./admin/sites.ts";
 import { boundedPath, boundedQuery } from "./admin/body.ts";
 import { hostedFormRoutes } from "./admin/hosted_forms.ts";
+import { formEndpointRoutes } from "./admin/form_endpoints.ts";
 import { ipBlockRoutes } from "./admin/ip_blocks.ts";
 import { suppressionRoutes } from "./admin/suppressions.ts";
 import { siteApiRoutes } from "./api/sites.ts";
@@ -30,6 +31,7 @@ import { formsSubmitRoutes } from "./api/forms_submit.ts";
 import { submissionRoutes } from "./admin/submissions.ts";
 import { unsubscribeRoutes } from "./public/unsubscribe.ts";
 import { trackingRoutes } from "./public/tracking.ts";
+import { staticFormRoutes } from "./public/static_forms.ts";
 import { mailAdminRoutes } from "./admin/mail.ts";
 import { emailRoutes } from "./admin/emails.ts";
 import { spamListRoutes } from "./admin/spam_lists.ts";
@@ -60,6 +62,8 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   app.route("/", healthRoutes(ctx));
   app.route("/", unsubscribeRoutes(ctx));
   app.route("/", trackingRoutes(ctx));
+  // Static sites' form endpoints (POST /f/{id}) and their uploads' download links.
+  app.route("/", staticFormRoutes(ctx));
   // The OpenAPI documents and the reference page (/docs).
   app.route("/", apiDocRoutes());
 
@@ -69,6 +73,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", accountRoutes(ctx));
   admin.route("/", siteRoutes(ctx));
   admin.route("/", hostedFormRoutes(ctx));
+  admin.route("/", formEndpointRoutes(ctx));
   admin.route("/", ipBlockRoutes(ctx));
   admin.route("/", suppressionRoutes(ctx));
   admin.route("/", webhookRoutes(ctx));

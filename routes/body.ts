@@ -13,7 +13,7 @@
  */
 import type { Context } from "hono";
 import { ApiError } from "../domain/kernel/errors.ts";
-import { BodyTimeoutError, readBounded } from "../domain/kernel/net/bounded_body.ts";
+import { BodyTimeoutError, discardRest, readBounded } from "../domain/kernel/net/bounded_body.ts";
 import { bodyDeadline } from "./conn.ts";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -56,26 +56,48 @@ export async function readRaw(
   limit: number,
   broken: () => ApiError,
   tooLarge = "invalid_payload",
+  /**
+   * Over the limit, read and throw away up to this many more bytes before
+   * answering, so that a browser still sending sees the 413 page instead of
+   * a reset connection; past them the connection is closed as usual.
+   */
+  drain = 0,
+  tooLargeExtra: Record<string, unknown> = {},
 ): Promise<Uint8Array> {
   const message = `The request body must be at most ${limit} bytes.`;
+  let ended = false;
   const over = () => {
     const extra = {
       ...(tooLarge === "invalid_payload" &&
         { details: [{ field: "(body)", message: `must be at most ${limit} bytes` }] }),
       ...(c.get("envelope") === "admin" && { message }),
+      ...tooLargeExtra,
     };
-    return closing(c, new ApiError(tooLarge, 413, extra));
+    const e = new ApiError(tooLarge, 413, extra);
+    return ended ? e : closing(c, e);
   };
-  // A declared length over the limit is refused before a byte is read; the
+  // A declared length over the limit is refused before a byte is kept; the
   // count below holds whatever the headers say (chunked bodies declare none).
   const declared = Number(c.req.header("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) {
-    c.req.raw.body?.cancel().catch(() => {});
+    const body = c.req.raw.body;
+    if (body && drain > 0 && declared <= limit + drain) {
+      ended = await discardRest(body.getReader(), limit + drain, bodyDeadline(c));
+    } else body?.cancel().catch(() => {});
     throw over();
   }
   let bytes: Uint8Array | null;
   try {
-    bytes = await readBounded(c.req.raw.body, limit, bodyDeadline(c));
+    bytes = await readBounded(
+      c.req.raw.body,
+      limit,
+      bodyDeadline(c),
+      drain > 0
+        ? async (reader) => {
+          ended = await discardRest(reader, drain, bodyDeadline(c));
+        }
+        : undefined,
+    );
   } catch (e) {
     if (e instanceof BodyTimeoutError) {
       // SVC_BODY_TIMEOUT_MS passed: the rest of the body is not awaited.

@@ -20,6 +20,15 @@ export function clientAddress(c: Context): string | null {
   return addressKey(info?.clientHost ?? info?.remoteAddr?.hostname);
 }
 
+/**
+ * The client's own address (not keyed by /64), or null when unknown: the TCP
+ * peer, or the client a trusted proxy names (SVC_TRUSTED_PROXIES).
+ */
+export function clientIp(c: Context): string | null {
+  const info = connInfo(c);
+  return info?.clientHost ?? info?.remoteAddr?.hostname ?? null;
+}
+
 /** `Date.now()` by which the request body must have arrived, if any. */
 export function bodyDeadline(c: Context): number | undefined {
   return connInfo(c)?.bodyDeadline;

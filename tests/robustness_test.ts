@@ -253,6 +253,7 @@ Deno.test("no operator request with odd bodies, ids or headers gets a 5xx", asyn
       report: "01900000-0000-7000-8000-000000000003",
       log: "01900000-0000-7000-8000-000000000004",
       entry: "01900000-0000-7000-8000-000000000005",
+      endpoint: "01900000-0000-7000-8000-000000000006",
     };
     const token = `Bearer ${svc.ctx.config.adminToken}`;
     for (const r of ADMIN_ROUTES) {

@@ -349,6 +349,24 @@ export const SubmissionAnswer = z.object({
       "(the next attempt's time), sent (when), or failed after the last attempt",
   ),
   created_at: iso,
+  endpoint_id: id.optional().describe("The form endpoint a static site's page posted it to"),
+  files: z.array(z.object({
+    field: z.string(),
+    name: z.string().describe("Sanitised file name"),
+    size: z.number().int().min(0),
+    content_type: z.string().describe("Read from the bytes"),
+    url: z.string().describe("Signed download link, valid 7 days from the submission"),
+  })).optional().describe("Files posted with it (static-site forms)"),
+});
+
+export const FormEndpointAnswer = z.object({
+  id,
+  site_id: id,
+  url: z.string().describe("Where a static site's form posts: <SVC_BASE_URL>/f/<id>"),
+  form: nullable.describe("The linked hosted form's slug (null: any fields accepted)"),
+  redirect_url: nullable,
+  allowed_origins: z.array(z.string()),
+  created_at: iso,
 });
 
 export const SequenceAnswer = z.object({
@@ -468,6 +486,7 @@ export const AccountMailMarksAnswer = z.object({
 
 export const Lists = {
   forms: listOf(HostedFormAnswer),
+  formEndpoints: listOf(FormEndpointAnswer),
   ipBlocks: listOf(IpBlockAnswer),
   suppressions: listOf(SuppressionAnswer),
   unsubscribes: listOf(UnsubscribeAnswer),

@@ -12,6 +12,7 @@ import { AccountCreate, AccountPatch } from "../accounts/accounts.ts";
 import { ApiKeyCreate, SiteCreate, SitePatch } from "../sites/sites.ts";
 import { IpBlockCreate, SiteDisable } from "../blocks/blocks.ts";
 import { FormCreate, FormPatch } from "../forms/hosted.ts";
+import { EndpointCreate } from "../forms/endpoints_schema.ts";
 import { SuppressionCreate, UnsubscribeCreate } from "../suppressions/suppressions.ts";
 import { WebhookCreate, WebhookPatch } from "../webhooks/webhooks.ts";
 import { TemplateCreate, TemplatePatch } from "../mail/templates.ts";
@@ -31,6 +32,7 @@ import {
   EmailStats,
   EnrollmentAnswer,
   EventWithDeliveries,
+  FormEndpointAnswer,
   FormListAnswer,
   HostedFormAnswer,
   InboundDomainAnswer,
@@ -208,6 +210,26 @@ export const ADMIN_OPS: Operation[] = [
   }),
   op("post", "/forms/{id}/archive", "Hosted forms", "Archive a form"),
   op("post", "/forms/{id}/restore", "Hosted forms", "Restore a form"),
+  op(
+    "post",
+    "/sites/{id}/form-endpoints",
+    "Hosted forms",
+    "Create a form endpoint for a static site (POST /f/{id})",
+    created(EndpointCreate, "Form endpoint", { answer: FormEndpointAnswer }),
+  ),
+  op("get", "/sites/{id}/form-endpoints", "Hosted forms", "The site's form endpoints", {
+    answer: Lists.formEndpoints,
+  }),
+  op(
+    "delete",
+    "/sites/{id}/form-endpoints/{endpointId}",
+    "Hosted forms",
+    "Delete a form endpoint",
+    {
+      answer: null,
+      status: 204,
+    },
+  ),
   op(
     "post",
     "/ip-blocks",

@@ -56,10 +56,13 @@ export function submissionParties(
     notify_emails?: string[] | null;
     notify_email?: string | null;
     fields: Record<string, string>;
+    /** An address the page names as the submitter's (`_replyto`); used when it is one. */
+    reply_to?: string | null;
   },
   site: Pick<Site, "default_notify_email">,
 ): Parties {
-  const submitter = submitterAddress(input.fields);
+  const named = input.reply_to ? canonical(input.reply_to) : null;
+  const submitter = named ?? submitterAddress(input.fields);
   return {
     notifyTo: notificationAddresses(input.notify_emails, input.notify_email, site),
     submitter,

@@ -63,7 +63,35 @@ export type NotificationInput = {
   spamScore: number;
   /** Sent late, from the spam folder: who released it and when (a subject marker and a first line say so). */
   released?: { at: string; by: string } | null;
+  /** The visitor's own subject line (a static form's `_subject`), instead of the form's name. */
+  subject?: string;
+  /** Files posted with it, each with its signed download link: a section of its own. */
+  files?: { name: string; size: number; content_type: string; url: string }[];
 };
+
+/** "1.2 MB", "340 KB", "12 bytes". */
+function sizeText(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1)} MB`;
+  if (n >= 1_000) return `${Math.round(n / 1_000)} KB`;
+  return `${n} bytes`;
+}
+
+/** The files section of a notification, HTML and text; empty strings without files. */
+function filesSection(files: NotificationInput["files"]): { html: string; text: string } {
+  if (!files || files.length === 0) return { html: "", text: "" };
+  let html =
+    `<h2 style="font-size:15px;margin:20px 0 8px">Files</h2>\n<ul style="margin:0;padding-left:20px;font-size:14px">`;
+  let text = "\n\nFiles (download links work for 7 days):";
+  for (const f of files) {
+    html += `\n<li><a href="${escapeHtml(f.url)}">${escapeHtml(f.name)}</a> (${
+      escapeHtml(f.content_type)
+    }, ${sizeText(f.size)})</li>`;
+    text += `\n- ${f.name} (${f.content_type}, ${sizeText(f.size)}): ${f.url}`;
+  }
+  html +=
+    `\n</ul>\n<p style="margin:4px 0 0;font-size:12px;color:#6b7280">Download links work for 7 days.</p>\n`;
+  return { html, text };
+}
 
 /** The first line of a notification released from the spam folder. */
 export function releasedLine(r: { at: string; by: string }): string {
@@ -83,7 +111,11 @@ const VALUE_TD = `</th><td style="${CELL};white-space:pre-wrap">`;
  * (tests/domain/forms/notification_bytes_test.ts pins them).
  */
 export function notificationMail(n: NotificationInput): OutgoingMail {
-  const title = n.formName ? `New submission: ${n.formName}` : `New form submission`;
+  const title = n.subject
+    ? n.subject
+    : n.formName
+    ? `New submission: ${n.formName}`
+    : `New form submission`;
   const subject = headerText(
     `${n.released ? "[Released from spam] " : ""}${title} (${n.site.name})`,
   );
@@ -129,6 +161,7 @@ export function notificationMail(n: NotificationInput): OutgoingMail {
   if (n.ip) meta += ` · IP ${n.ip}`;
   meta += ` · spam score ${n.spamScore} (${n.classification})`;
   const empty = htmlSize === 0 && !more;
+  const files = filesSection(n.files);
   const escapedTitle = escapeHtml(title);
   const html = `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapedTitle}</title></head>
@@ -148,7 +181,7 @@ ${
 ${htmlRows || (empty ? `<tr><td style="${CELL};color:#9ca3af">(no fields)</td></tr>` : "")}
 </table>
 ${more ? `<p style="margin:12px 0 0;color:#b45309">${escapeHtml(more)}</p>` : ""}
-<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(meta)}</p>
+${files.html}<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(meta)}</p>
 ${
     n.replyTo
       ? `<p style="margin:8px 0 0;font-size:12px;color:#6b7280">Reply to this email to answer ${
@@ -161,6 +194,7 @@ ${
     " (" + n.site.domain + ")\n" + textRows;
   if (empty) text += "\n(no fields)";
   if (more) text += "\n\n" + more;
+  text += files.text;
   text += "\n\n" + meta;
   if (n.replyTo) text += "\nReply to this email to answer " + n.replyTo + ".";
   return { to: n.to, subject, html, text, fromName: n.fromName, replyTo: n.replyTo };

@@ -28,8 +28,9 @@ import { sendMail } from "../mail/send.ts";
 import type { SendOutcome } from "../mail/outcome.ts";
 import type { MailSendInput, MailSendRequest } from "../mail/schema.ts";
 import { type Mailbox, parseMailbox } from "../kernel/address.ts";
-import type { SubmitInput } from "./schema.ts";
+import type { SubmitEntry } from "./schema.ts";
 import type { Parties } from "./addresses.ts";
+import { filesForEvent } from "./uploads.ts";
 import { autoReplyMail, notificationMail, type OutgoingMail, senderName } from "./mail_content.ts";
 
 /** A form mail as the send API's input. */
@@ -76,7 +77,7 @@ async function send(ctx: Ctx, site: Site, m: OutgoingMail, what: string): Promis
 export async function sendAutoReply(
   ctx: Ctx,
   site: Site,
-  input: SubmitInput,
+  input: SubmitEntry,
   submission: Submission,
   parties: Parties,
 ): Promise<void> {
@@ -123,12 +124,13 @@ function mailboxes(addresses: string[]): Mailbox[] | null {
  * exactly as before (a visitor's oversized field or an address it refuses).
  */
 export function notificationSend(
+  ctx: Ctx,
   site: Site,
-  input: SubmitInput,
+  input: SubmitEntry,
   submission: Submission,
   parties: Parties,
 ): { req: MailSendRequest } | { input: MailSendInput } {
-  const m = notificationOf(site, input, submission, parties.replyTo);
+  const m = notificationOf(ctx, site, input, submission, parties.replyTo);
   const req = notificationRequest(m);
   return req ? { req } : { input: mailInput(m) };
 }
@@ -155,8 +157,9 @@ export function notificationRequest(m: OutgoingMail): MailSendRequest | null {
 }
 
 function notificationOf(
+  ctx: Ctx,
   site: Site,
-  input: SubmitInput,
+  input: SubmitEntry,
   submission: Submission,
   replyTo: string | null,
 ): OutgoingMail {
@@ -173,5 +176,8 @@ function notificationOf(
     createdAt: submission.created_at,
     classification: submission.classification,
     spamScore: submission.spam_score,
+    ...(input.subject && { subject: input.subject }),
+    ...(submission.files && submission.files.length > 0 &&
+      { files: filesForEvent(ctx, submission, submission.files) }),
   });
 }

@@ -36,7 +36,7 @@ import {
   submitReadOf,
   type SubmitStateQuery,
 } from "./submissions_store.ts";
-import type { SubmitInput } from "./schema.ts";
+import type { SubmitEntry } from "./schema.ts";
 import { type Parties, submissionParties } from "./addresses.ts";
 import { IP_WINDOW, IP_WINDOW_MS, ipIsBlocked } from "./ip_limit.ts";
 
@@ -59,7 +59,7 @@ export type SubmissionReads = {
 type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email" | "domain">;
 
 /** The queries and keys of a submission of `input` to `site` at `now`. */
-function planOf(site: SiteHint, input: SubmitInput, now: number) {
+function planOf(site: SiteHint, input: SubmitEntry, now: number) {
   const parties = submissionParties(input, site);
   const ip = parseVisitorIp(input.visitor?.ip);
   const spam = formMemoryRead(site, input, parties.submitter, now);
@@ -78,7 +78,7 @@ function planOf(site: SiteHint, input: SubmitInput, now: number) {
 
 /** The reads of a submission planned before its key check. */
 export type SubmitPlan = {
-  input: SubmitInput;
+  input: SubmitEntry;
   site: SiteHint;
   planned: ReturnType<typeof planOf>;
   keys: SubmitReadKeys<AlongsideKeys>;
@@ -93,7 +93,7 @@ export type SubmitPlan = {
  */
 export function planSubmissionReads(
   ctx: Ctx,
-  input: SubmitInput,
+  input: SubmitEntry,
   site: KeyHint,
 ): SubmitPlan | null {
   const now = ctx.clock.now();
@@ -116,7 +116,7 @@ export function planSubmissionReads(
 }
 
 /** The plan's queries at `now`, when the site still has what they came from. */
-function replan(plan: SubmitPlan, input: SubmitInput, site: Site, now: number) {
+function replan(plan: SubmitPlan, input: SubmitEntry, site: Site, now: number) {
   const h = plan.site;
   const p = plan.planned;
   if (
@@ -140,7 +140,7 @@ function replan(plan: SubmitPlan, input: SubmitInput, site: Site, now: number) {
 export async function readSubmission(
   ctx: Ctx,
   site: Site,
-  input: SubmitInput,
+  input: SubmitEntry,
   prefetched?: Prefetched<SubmitPlan> | null,
 ): Promise<SubmissionReads | null> {
   const now = ctx.clock.now();

@@ -41,6 +41,7 @@ import {
 } from "./submissions_store.ts";
 import { notificationReplyTo } from "./addresses.ts";
 import { notificationMail, senderName } from "./mail_content.ts";
+import { filesForEvent } from "./uploads.ts";
 import { logNotSent, mailInput } from "./mailer.ts";
 
 /** A claim this old with no log record was cut off before the mail engine: it may be taken again. */
@@ -100,6 +101,7 @@ export async function sendReleased(
       classification: s.classification,
       spamScore: s.spam_score,
       released: { at: r.at, by: r.by },
+      ...(s.files && s.files.length > 0 && { files: filesForEvent(ctx, s, s.files) }),
     });
     const p = await prepareSend(ctx, site, mailInput(mail), {
       source: "form",

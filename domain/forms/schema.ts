@@ -95,3 +95,20 @@ export const SubmitBody = z.object({
 });
 
 export type SubmitInput = z.output<typeof SubmitBody>;
+
+/**
+ * One submission as the pipeline takes it, whichever door it came in by: the
+ * body of forms/submit, or what POST /f/{id} read from a static site's form,
+ * which adds files, a subject and a Reply-To (the `_subject` and `_replyto`
+ * conventions) and the endpoint. The JSON body can never set these: its schema
+ * drops unknown keys.
+ */
+export type SubmitEntry = SubmitInput & {
+  /** Checked files, stored as blobs with the submission. */
+  files?: { field: string; name: string; content_type: string; bytes: Uint8Array }[];
+  /** The notification's subject instead of the form's name (`_subject`). */
+  subject?: string | null;
+  /** The submitter's address when the page names it (`_replyto`). */
+  reply_to?: string | null;
+  endpoint_id?: string;
+};

@@ -42,9 +42,11 @@ import {
   type Submission,
   type SubmitRead,
 } from "./submissions_store.ts";
-import type { SubmitInput } from "./schema.ts";
+import type { SubmitEntry } from "./schema.ts";
 import { notificationSend } from "./mailer.ts";
 import { IP_MAX_IN_WINDOW, IP_WINDOW_MS } from "./ip_limit.ts";
+import { filesForEvent, storeFiles } from "./uploads.ts";
+import type { StoredFile } from "./submissions_store.ts";
 import { type AlongsideKeys, rereadSubmission, type SubmissionReads } from "./reads.ts";
 
 /**
@@ -154,13 +156,14 @@ export type Stored = {
 export async function storeSubmission(
   ctx: Ctx,
   site: Site,
-  input: SubmitInput,
+  input: SubmitEntry,
   r: SubmissionReads,
 ): Promise<Stored | "rate_limited"> {
   const { now, query, mailQuery, spamQuery } = r;
   const fields = input.fields;
   const submitter = r.parties.submitter;
   let packedFields: Packed<string> | null = null;
+  let storedFiles: StoredFile[] | null = null;
   let event: PreparedEvent | null = null;
   let eventFor = "";
   let first: SubmitRead<AlongsideKeys> | null = r.read;
@@ -194,6 +197,8 @@ export async function storeSubmission(
       const counted = !isSpam && (limit === null || (usage?.count ?? 0) < limit);
 
       packedFields ??= await packText(ctx.kv, JSON.stringify(fields));
+      // Written once, after every check that answers without storing (blocks, captcha).
+      if (input.files) storedFiles ??= await storeFiles(ctx.kv, input.files);
       const submission: Submission = {
         id,
         site_id: site.id,
@@ -215,6 +220,8 @@ export async function storeSubmission(
         // Known now when no notification follows the non-spam submission.
         email_sent: !isSpam && !counted ? false : null,
         created_at: createdAt,
+        ...(input.endpoint_id !== undefined && { endpoint_id: input.endpoint_id }),
+        ...(storedFiles && { files: storedFiles }),
       };
       const type = isSpam ? "form.spam" : "form.submitted";
       // A retry re-scores (the content marker may have changed); the event follows.
@@ -232,12 +239,13 @@ export async function storeSubmission(
             spam_score: spam.score,
             fields,
             referrer: input.visitor?.referrer,
+            ...(storedFiles && { files: filesForEvent(ctx, submission, storedFiles) }),
           },
           sendState.routing.webhooks,
           { test: site.sandbox },
         );
       }
-      const notice = counted ? notificationSend(site, input, submission, r.parties) : null;
+      const notice = counted ? notificationSend(ctx, site, input, submission, r.parties) : null;
       const sendOpts = {
         source: "form",
         operational: true,

@@ -6,7 +6,7 @@
  */
 import { keys } from "../kernel/kv/keys.ts";
 import { commit, type EntryTree, type KeyTree, listByIndex, readMany } from "../kernel/kv/kv.ts";
-import type { Packed } from "../kernel/kv/blob.ts";
+import { blobOf, type BlobRef, type Packed } from "../kernel/kv/blob.ts";
 import { type MonthlyUsage, usageOf, windowOf, type WindowState } from "../kernel/kv/counters.ts";
 import type { Account } from "../accounts/accounts.ts";
 import { utcMonth } from "../kernel/clock.ts";
@@ -16,6 +16,18 @@ export type SubmissionVisitor = {
   ip: string | null;
   user_agent: string | null;
   referrer: string | null;
+};
+
+/** A file posted with the submission (static-site forms), its bytes in a blob. */
+export type StoredFile = {
+  /** The form field it came in. */
+  field: string;
+  /** Sanitised file name. */
+  name: string;
+  size: number;
+  /** Read from the bytes, not the browser's word. */
+  content_type: string;
+  blob: BlobRef;
 };
 
 export type Submission = {
@@ -48,7 +60,23 @@ export type Submission = {
    * was kept for retries (mail/retry.ts): the record's view reads its state there.
    */
   notification_log_id?: string;
+  /** The form endpoint a static site's page posted it to (POST /f/{id}). */
+  endpoint_id?: string;
+  /** Files posted with it (POST /f/{id}), in the order they came. */
+  files?: StoredFile[];
 };
+
+/**
+ * Every blob a submission refers to: its fields when packed as a blob, and its
+ * files. Deleting a submission deletes these with it.
+ */
+export function submissionBlobs(s: Submission): BlobRef[] {
+  const out: BlobRef[] = [];
+  const fields = blobOf(s.fields);
+  if (fields) out.push(fields);
+  for (const f of s.files ?? []) out.push(f.blob);
+  return out;
+}
 
 /** Who released a spam submission's held notification, and when (shown on the record). */
 export type ReleasedBy = { at: string; by: string; channel: ReleaseChannel };

@@ -34,7 +34,7 @@ import {
   setSubmissionEmailSentMutation,
   type Submission,
 } from "./submissions_store.ts";
-import { SubmitBody, type SubmitInput } from "./schema.ts";
+import { SubmitBody, type SubmitEntry } from "./schema.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { logNotSent, sendAutoReply } from "./mailer.ts";
 import { IP_MAX_IN_WINDOW, startRateLimitBlock } from "./ip_limit.ts";
@@ -69,11 +69,15 @@ export async function handleFormSubmit(ctx: Ctx, request: KeyedRequest): Promise
   return await submitForm(ctx, site, body.data, prefetched);
 }
 
-/** The steps above for a checked key and a valid body. */
+/**
+ * The steps above for a checked key and a valid body, or for what a static
+ * site's form posted to its endpoint (domain/forms/static_submit.ts): both
+ * doors run this one pipeline.
+ */
 export async function submitForm(
   ctx: Ctx,
   site: Site,
-  input: SubmitInput,
+  input: SubmitEntry,
   prefetched?: Prefetched<SubmitPlan> | null,
 ): Promise<SubmitAnswer> {
   const r = await readSubmission(ctx, site, input, prefetched);
@@ -114,7 +118,7 @@ async function rateLimited(ctx: Ctx, site: Site, r: SubmissionReads): Promise<Su
 async function captchaRejected(
   ctx: Ctx,
   site: Site,
-  input: SubmitInput,
+  input: SubmitEntry,
   r: SubmissionReads,
 ): Promise<boolean> {
   const token = nonEmpty(input.captcha_token) ?? nonEmpty(input.cf_turnstile_token);

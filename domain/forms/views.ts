@@ -5,6 +5,7 @@ import { isUuid } from "../kernel/ids.ts";
 import * as store from "./submissions_store.ts";
 import type { Submission, SubmissionMark } from "./submissions_store.ts";
 import { deliveryState } from "../mail/retry.ts";
+import { filesForEvent } from "./uploads.ts";
 
 /**
  * The record as stored (its original score included), the site owner's mark,
@@ -13,15 +14,18 @@ import { deliveryState } from "../mail/retry.ts";
  * `notification`: null unless the notification's send failed temporarily;
  * then its retries' state (pending with the next attempt, sent, or failed).
  * `email_sent` stays what the submission was answered.
+ * Files (static-site forms) are shown with their signed download links,
+ * never their blobs.
  */
 export async function submissionView(ctx: Ctx, s: Submission, mark: SubmissionMark | null) {
-  const { fields, released, notification_log_id: logId, ...rest } = s;
+  const { fields, released, notification_log_id: logId, files, ...rest } = s;
   return {
     ...rest,
     fields: JSON.parse(await unpackText(ctx.kv, fields)) as Record<string, string>,
     mark: mark?.mark ?? null,
     released: released ?? null,
     notification: logId ? await deliveryState(ctx, logId) : null,
+    ...(files && { files: filesForEvent(ctx, s, files) }),
   };
 }
 

@@ -175,6 +175,13 @@ const EnvSchema = z.object({
   /** Longest time to receive a request body once its headers arrived (408 request_timeout). */
   SVC_BODY_TIMEOUT_MS: ms(100, 3_600_000).default(30_000),
   /**
+   * Most bytes of files one static-form submission may carry (POST /f/{id};
+   * docs/static-forms.md): counted while the body is read, past it 413.
+   */
+  SVC_UPLOAD_MAX_BYTES: z.coerce.number({ message: "must be a number" })
+    .int("must be a whole number").min(0, "must be at least 0")
+    .max(100 * 1024 * 1024, "must be at most 104857600").default(10 * 1024 * 1024),
+  /**
    * Open connections one client address may hold; more are closed at once. 256:
    * one shared-hosting server holds many sites, each with its own PHP workers.
    */

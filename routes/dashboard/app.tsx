@@ -16,6 +16,7 @@ import { submissionRoutes } from "./submissions.tsx";
 import { activityRoutes } from "./activity.tsx";
 import { settingsRoutes } from "./settings.tsx";
 import { formRoutes } from "./forms.tsx";
+import { staticFormRoutes } from "./static_forms.tsx";
 import { webhookLogRoutes } from "./webhook_log.tsx";
 import { unsubscribeRoutes } from "./unsubscribes.tsx";
 import { usageRoutes } from "./usage.tsx";
@@ -56,6 +57,7 @@ export function dashboardRoutes(ctx: Ctx) {
   d.route("/", activityRoutes(ctx));
   d.route("/", settingsRoutes(ctx));
   d.route("/", formRoutes(ctx));
+  d.route("/", staticFormRoutes(ctx));
   d.route("/", webhookLogRoutes(ctx));
   d.route("/", unsubscribeRoutes(ctx));
   d.route("/", usageRoutes(ctx));

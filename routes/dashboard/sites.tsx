@@ -123,42 +123,32 @@ async function Landing(props: { ctx: Ctx; c: Context<DashEnv>; error?: string })
   );
 }
 
+/** A site's pages, in the order of its navigation: path under the site, link text. */
+const SITE_PAGES: [string, string][] = [
+  ["", "API keys"],
+  ["/settings", "Settings"],
+  ["/submissions", "Submissions"],
+  ["/static-forms", "Static forms"],
+  ["/email-log", "Email log"],
+  ["/webhooks", "Webhooks"],
+  ["/blocks", "Blocks"],
+  ["/unsubscribes", "Unsubscribes"],
+  ["/sending-domains", "Sending domains"],
+  ["/inbound-domains", "Inbound"],
+  ["/usage", "Usage"],
+];
+
 /** The links between a site's pages. */
 export function SiteNav(props: { site: Site }) {
   const base = `/dashboard/sites/${props.site.id}`;
   return (
     <nav aria-label="Site">
       <ul>
-        <li>
-          <a href={base}>API keys</a>
-        </li>
-        <li>
-          <a href={`${base}/settings`}>Settings</a>
-        </li>
-        <li>
-          <a href={`${base}/submissions`}>Submissions</a>
-        </li>
-        <li>
-          <a href={`${base}/email-log`}>Email log</a>
-        </li>
-        <li>
-          <a href={`${base}/webhooks`}>Webhooks</a>
-        </li>
-        <li>
-          <a href={`${base}/blocks`}>Blocks</a>
-        </li>
-        <li>
-          <a href={`${base}/unsubscribes`}>Unsubscribes</a>
-        </li>
-        <li>
-          <a href={`${base}/sending-domains`}>Sending domains</a>
-        </li>
-        <li>
-          <a href={`${base}/inbound-domains`}>Inbound</a>
-        </li>
-        <li>
-          <a href={`${base}/usage`}>Usage</a>
-        </li>
+        {SITE_PAGES.map(([path, label]) => (
+          <li key={path}>
+            <a href={`${base}${path}`}>{label}</a>
+          </li>
+        ))}
       </ul>
     </nav>
   );

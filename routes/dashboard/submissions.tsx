@@ -16,6 +16,7 @@ import type { SubmissionView } from "../../domain/forms/views.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
 import { submissionsCsv } from "../../domain/dashboard/export.ts";
+import { downloadHeaders, siteSubmissionFile } from "../../domain/forms/uploads.ts";
 import { Csrf, Page } from "./layout.tsx";
 import type { DashEnv } from "./session.ts";
 import type { Session } from "../../domain/dashboard/sessions.ts";
@@ -215,6 +216,19 @@ function DetailPage(props: { c: Context<DashEnv>; site: Site; s: SubmissionView 
           </tbody>
         </table>
       </div>
+      {s.files && s.files.length > 0 && (
+        <>
+          <h2>Files</h2>
+          <ul id="files">
+            {s.files.map((f, i) => (
+              <li>
+                <a href={`/dashboard/sites/${site.id}/submissions/${s.id}/files/${i}`}>{f.name}</a>
+                {` (${f.content_type}, ${f.size} bytes, field ${f.field})`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h2>Spam rules that fired</h2>
       {s.spam_reasons.length === 0 ? <p>None.</p> : (
         <ul>
@@ -292,6 +306,13 @@ export function submissionRoutes(ctx: Ctx) {
     const sub = c.req.param("sub").slice(0, 100);
     if (!(await sendNotificationAgain(ctx, site.id, sub))) return notFound(c);
     return c.redirect(`/dashboard/sites/${site.id}/submissions/${sub}`, 303);
+  });
+  r.get("/dashboard/sites/:id/submissions/:sub/files/:n", async (c) => {
+    const site = await siteOfSession(ctx, c.get("session"), c.req.param("id"));
+    if (!site) return notFound(c);
+    const file = await siteSubmissionFile(ctx, site.id, c.req.param("sub"), c.req.param("n"));
+    if (!file) return notFound(c);
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, downloadHeaders(file));
   });
   // Akismet-style submit-spam / submit-ham (domain/forms/marks.ts): nothing is deleted; "not
   // spam" on a spam-judged submission sends its held notification once.

@@ -149,6 +149,14 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "PATCH", path: "/forms/{form}", body: { name: "F2", slug: "f2", fields: [] } },
   { method: "POST", path: "/forms/{form}/archive" },
   { method: "POST", path: "/forms/{form}/restore" },
+  // static sites' form endpoints
+  {
+    method: "POST",
+    path: "/sites/{site}/form-endpoints",
+    body: { redirect_url: null, allowed_origins: ["https://robust.example.com"] },
+  },
+  { method: "GET", path: "/sites/{site}/form-endpoints" },
+  { method: "DELETE", path: "/sites/{site}/form-endpoints/{endpoint}" },
   // foundation: IP blocks, suppressions, unsubscribes
   {
     method: "POST",

@@ -66,6 +66,14 @@ export const keys = {
   /** The forms of one account. */
   formsByAccount: (accountId: string): Key => ["forms_by_account", accountId],
 
+  // Form endpoints of static sites (domain/forms/endpoints_store.ts).
+  /** Form endpoint record: the public door /f/{id} of a site. */
+  formEndpoint: (id: string): Key => ["form_endpoints", id],
+  /** Endpoints of a site (value: endpoint id). */
+  formEndpointBySite: (siteId: string, id: string): Key => ["form_endpoints_by_site", siteId, id],
+  /** The endpoints of one site. */
+  formEndpointsBySite: (siteId: string): Key => ["form_endpoints_by_site", siteId],
+
   // Form submissions and what forms/submit keeps beside them (domain/forms/submissions_store.ts).
   /** Stored form submission (fields as a packed JSON string). */
   submission: (id: string): Key => ["submissions", id],

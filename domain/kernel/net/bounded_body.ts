@@ -21,6 +21,8 @@ export async function readBounded(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
   deadline?: number,
+  /** Past the limit, read and discard up to this many more bytes (discardRest) instead of cancelling. */
+  drain?: (reader: ReadableStreamDefaultReader<Uint8Array>) => Promise<void>,
 ): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
@@ -39,7 +41,10 @@ export async function readBounded(
       if (done) break;
       size += value.length;
       if (size > limit) {
-        await reader.cancel().catch(() => {});
+        if (drain) {
+          clearTimeout(timer);
+          await drain(reader);
+        } else await reader.cancel().catch(() => {});
         return null;
       }
       parts.push(value);
@@ -58,4 +63,36 @@ export async function readBounded(
     at += p.length;
   }
   return out;
+}
+
+/**
+ * Reads and throws away the rest of a body, at most `max` more bytes, by
+ * `deadline`: true when the body ended within them. A browser that is still
+ * sending an oversized upload when the answer comes reads it only if the
+ * connection is not reset under it, and closing with unread bytes resets it.
+ */
+export async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  max: number,
+  deadline?: number,
+): Promise<boolean> {
+  const timer = deadline === undefined
+    ? undefined
+    : setTimeout(() => reader.cancel().catch(() => {}), Math.max(0, deadline - Date.now()));
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return deadline === undefined || Date.now() <= deadline;
+      size += value.length;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        return false;
+      }
+    }
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }

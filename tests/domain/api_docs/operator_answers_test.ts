@@ -72,6 +72,11 @@ Deno.test("every operator GET answers what the operator document says, with real
       fields: [{ name: "email", label: "Email", type: "email", required: true }],
     });
     must(form, 201, "/accounts/{id}/forms");
+    const endpoint = await svc.admin("POST", `/sites/${s.siteId}/form-endpoints`, {
+      form: "contact",
+      allowed_origins: ["https://example.com"],
+    });
+    must(endpoint, 201, "/sites/{id}/form-endpoints");
     const block = await svc.admin("POST", "/ip-blocks", {
       ip: "192.0.2.1",
       reason: "manual",
@@ -180,6 +185,7 @@ Deno.test("every operator GET answers what the operator document says, with real
       account: s.accountId,
       site: s.siteId,
       form: form.body.id as string,
+      endpoint: endpoint.body.id as string,
       block: block.body.id as string,
       email: "gone@example.com",
       hook: hook.body.id as string,
@@ -243,7 +249,7 @@ Deno.test("every operator GET answers what the operator document says, with real
       const validate = ajv.compile(schema);
       assert.ok(validate(m.body), `POST ${m.path}\n${JSON.stringify(validate.errors)}`);
     }
-    assert.equal(made.length, 9);
+    assert.equal(made.length, 10);
   } finally {
     await rx.close();
     await smtp.close();

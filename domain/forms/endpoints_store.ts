@@ -1,0 +1,39 @@
+/** Form endpoints of static sites: the record and its per-site index. */
+import { keys } from "../kernel/kv/keys.ts";
+import { commit, listByIndex } from "../kernel/kv/kv.ts";
+import type { FormEndpoint } from "./endpoints_schema.ts";
+
+export async function createFormEndpoint(kv: Deno.Kv, e: FormEndpoint): Promise<FormEndpoint> {
+  await commit(
+    kv.atomic()
+      .check({ key: keys.formEndpoint(e.id), versionstamp: null })
+      .set(keys.formEndpoint(e.id), e)
+      .set(keys.formEndpointBySite(e.site_id, e.id), e.id),
+    "form endpoint id taken",
+  );
+  return e;
+}
+
+export async function getFormEndpoint(kv: Deno.Kv, id: string): Promise<FormEndpoint | null> {
+  return (await kv.get<FormEndpoint>(keys.formEndpoint(id))).value;
+}
+
+/** The endpoints of a site, oldest first. */
+export function listFormEndpointsOfSite(kv: Deno.Kv, siteId: string): Promise<FormEndpoint[]> {
+  return listByIndex<FormEndpoint>(kv, keys.formEndpointsBySite(siteId), keys.formEndpoint);
+}
+
+/** Removes an endpoint and its index entry; false when the site has no such endpoint. */
+export async function deleteFormEndpoint(
+  kv: Deno.Kv,
+  siteId: string,
+  id: string,
+): Promise<boolean> {
+  const r = await kv.get<FormEndpoint>(keys.formEndpoint(id));
+  if (!r.value || r.value.site_id !== siteId) return false;
+  await commit(
+    kv.atomic().check(r).delete(keys.formEndpoint(id)).delete(keys.formEndpointBySite(siteId, id)),
+    "form endpoint changed meanwhile",
+  );
+  return true;
+}
