@@ -134,7 +134,7 @@ export interface paths {
          *
          *     With an `Idempotency-Key` header (up to 255 characters), a retry with the same key and body within 24 hours answers the first answer again and sends nothing; the same key with another body answers 409 idempotency_key_reused. Without the header a retry after a timeout may send twice (spec rule 6).
          *
-         *     `account_mail: true` (beyond the spec) marks transactional mail about the recipient's own account (a password reset): no List-Unsubscribe, and the site's unsubscribes do not remove its recipients; suppressions (bounces, complaints) still apply.
+         *     `account_mail: true` (beyond the spec) marks transactional mail about the recipient's own account (a password reset): no List-Unsubscribe, and the site's unsubscribes do not remove its recipients; suppressions (bounces, complaints) still apply. A header `X-SVC-Account-Mail: 1` (or `true`) in `headers` marks the same; that header is never passed on.
          */
         post: operations["postMailSend"];
         delete?: never;

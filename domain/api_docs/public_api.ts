@@ -66,7 +66,8 @@ export const PUBLIC_OPS: Operation[] = [
       "a timeout may send twice (spec rule 6).\n\n`account_mail: true` (beyond the spec) marks " +
       "transactional mail about the recipient's own account (a password reset): no " +
       "List-Unsubscribe, and the site's unsubscribes do not remove its recipients; " +
-      "suppressions (bounces, complaints) still apply.",
+      "suppressions (bounces, complaints) still apply. A header `X-SVC-Account-Mail: 1` (or " +
+      "`true`) in `headers` marks the same; that header is never passed on.",
     envelope: "mail",
     body: MailSendBody,
     headers: {
