@@ -74,7 +74,7 @@ export interface paths {
          * @description Silent success: abuse is answered HTTP 200 with ok true so a bot learns nothing. The 200 outcomes:
          *
          *     - `{ok, id, email_sent: true}`: stored, notification sent
-         *     - `{ok, blocked: true}`: not stored (captcha rejected the token, the IP is blocked, or it sent more than 3 submissions in 60 s: blocked for an hour)
+         *     - `{ok, blocked: true, reason}`: not stored (captcha rejected the token, the IP is blocked, or it sent more than 3 submissions in 60 s: blocked for an hour); `reason` (beyond the spec) says which: `captcha_rejected`, `ip_blocked` or `rate_limit`
          *     - `{ok, id}`: stored but judged spam; no email
          *     - `{ok, id, email_sent: false}`: stored, no email (monthly limit reached or the email failed)
          *
@@ -1969,6 +1969,11 @@ export interface operations {
                         id?: string;
                         /** @constant */
                         ok: true;
+                        /**
+                         * @description Beyond the spec, only beside blocked: why it was blocked (captcha_rejected: the captcha provider rejected the token; ip_blocked: the visitor's address is blocked; rate_limit: more than 3 submissions from the address in 60 s, now blocked for an hour).
+                         * @enum {string}
+                         */
+                        reason?: "captcha_rejected" | "ip_blocked" | "rate_limit";
                     };
                 };
             };

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { FORM_FIELD_TYPES } from "../forms/hosted_schema.ts";
+import { BLOCK_REASONS } from "../forms/submit.ts";
 
 export const nullableStr = z.string().nullable();
 export const iso = z.string().describe("ISO 8601 UTC");
@@ -150,6 +151,11 @@ export const SubmitAnswer = z.object({
   id: z.string().optional().describe("The stored submission; missing when blocked."),
   email_sent: z.boolean().optional().describe("Missing when judged spam."),
   blocked: z.boolean().optional().describe("true when rejected and not stored."),
+  reason: z.enum(BLOCK_REASONS).optional().describe(
+    "Beyond the spec, only beside blocked: why it was blocked (captcha_rejected: the " +
+      "captcha provider rejected the token; ip_blocked: the visitor's address is blocked; " +
+      "rate_limit: more than 3 submissions from the address in 60 s, now blocked for an hour).",
+  ),
 });
 
 export const EnrollAnswer = z.object({

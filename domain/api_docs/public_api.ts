@@ -180,8 +180,9 @@ export const PUBLIC_OPS: Operation[] = [
     description: "Silent success: abuse is answered HTTP 200 with ok true so a bot learns " +
       "nothing. The 200 outcomes:\n\n" +
       "- `{ok, id, email_sent: true}`: stored, notification sent\n" +
-      "- `{ok, blocked: true}`: not stored (captcha rejected the token, the IP is blocked, or " +
-      "it sent more than 3 submissions in 60 s: blocked for an hour)\n" +
+      "- `{ok, blocked: true, reason}`: not stored (captcha rejected the token, the IP is " +
+      "blocked, or it sent more than 3 submissions in 60 s: blocked for an hour); `reason` " +
+      "(beyond the spec) says which: `captcha_rejected`, `ip_blocked` or `rate_limit`\n" +
       "- `{ok, id}`: stored but judged spam; no email\n" +
       "- `{ok, id, email_sent: false}`: stored, no email (monthly limit reached or the email " +
       "failed)\n\nErrors carry `error` and no `ok`.",

@@ -385,7 +385,8 @@ final class Admin {
 				self::flash(
 					'blocked' === $outcome ? 'warning' : 'success',
 					'blocked' === $outcome
-						? __( 'The service took the submission but blocked it: it was not stored or sent (see the Status tab).', 'svc-forms-mail' )
+						/* translators: %s: why the service blocked it. */
+						? sprintf( __( 'The service took the submission but blocked it: it was not stored or sent (%s).', 'svc-forms-mail' ), '' !== Outcomes::reason( $response ) ? Outcomes::why( (object) array( 'reason' => Outcomes::reason( $response ), 'ip' => '' ), array() ) : __( 'see the Status tab', 'svc-forms-mail' ) )
 						: __( 'The submission was delivered to the service.', 'svc-forms-mail' )
 				);
 			} elseif ( $response->retryable() ) {

@@ -156,7 +156,7 @@ final class Queue {
 		$response = Settings::client()->submit_form( $payload );
 		$shown    = $caller_shows_errors && ! $response->ok() && 'invalid_payload' === $response->code();
 		if ( ! $shown ) {
-			Outcomes::record( Outcomes::of( $response ), $source, $payload );
+			Outcomes::record( Outcomes::of( $response ), $source, $payload, Outcomes::reason( $response ) );
 		}
 		if ( $response->retryable() ) {
 			self::add( $payload, $source, $response->describe() );
@@ -215,7 +215,7 @@ final class Queue {
 				$response = $client->submit_form( self::sendable( $payload, (string) $row->created_at ), Client::TIMEOUT );
 				$attempts = (int) $row->attempts + 1;
 				if ( $response->ok() ) {
-					Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
+					Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload, Outcomes::reason( $response ) );
 					$wpdb->delete( $table, array( 'id' => (int) $row->id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
 					++$done['sent'];
 					continue;
@@ -297,7 +297,7 @@ final class Queue {
 		$response = Settings::client()->submit_form( self::sendable( $payload, (string) $row->created_at ) );
 		$attempts = (int) $row->attempts + 1;
 		if ( $response->ok() ) {
-			Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
+			Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload, Outcomes::reason( $response ) );
 			$wpdb->delete( self::table(), array( 'id' => $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
 		} elseif ( $response->retryable() ) {
 			// Back to the retry schedule: the service may take it later.
