@@ -40,6 +40,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hosted forms this site can render (beyond the spec)
+         * @description An extension beyond the spec: the hosted forms of the key's account that render (archived ones are left out), oldest first, each with its slug, name and fields, for a client that lets its user pick one (the WordPress block). A site without an account has none. Not cacheable by shared caches.
+         */
+        get: operations["getForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/render/{slug}": {
         parameters: {
             query?: never;
@@ -1755,6 +1775,99 @@ export interface operations {
                         error: "rate_limited";
                         /** @constant */
                         ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The account's forms that render (not archived), oldest first. */
+                        forms: {
+                            fields: {
+                                label: string;
+                                name: string;
+                                options?: string[];
+                                placeholder?: string;
+                                required?: boolean;
+                                /** @enum {string} */
+                                type: "text" | "email" | "tel" | "url" | "number" | "textarea" | "select" | "checkbox" | "date" | "time";
+                            }[];
+                            name: string;
+                            slug: string;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                        }[];
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Unauthorized: missing_api_key, invalid_api_key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_api_key";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: site_disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "site_disabled";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Too many requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "rate_limited";
+                        message?: string;
                     };
                 };
             };

@@ -55,6 +55,16 @@ export const RenderAnswer = z.object({
   }),
 });
 
+export const FormListAnswer = z.object({
+  ok: z.literal(true),
+  forms: z.array(z.object({
+    slug: z.string(),
+    name: z.string(),
+    fields: z.array(FormField),
+    updated_at: iso,
+  })).describe("The account's forms that render (not archived), oldest first."),
+});
+
 export const IpBlock = z.object({
   id: z.string(),
   ip: z.string(),

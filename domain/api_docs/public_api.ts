@@ -15,6 +15,7 @@ import {
   CaptchaAnswer,
   DomainStatusAnswer,
   EnrollAnswer,
+  FormListAnswer,
   LiftAnswer,
   LiftBody,
   MAIL_ORDER,
@@ -252,6 +253,20 @@ export const PUBLIC_OPS: Operation[] = [
         answer: { error: "form_not_found" },
       },
     ],
+  },
+  {
+    method: "get",
+    path: "/forms",
+    tag: "Forms",
+    summary: "The hosted forms this site can render (beyond the spec)",
+    description: "An extension beyond the spec: the hosted forms of the key's account that " +
+      "render (archived ones are left out), oldest first, each with its slug, name and fields, " +
+      "for a client that lets its user pick one (the WordPress block). A site without an " +
+      "account has none. Not cacheable by shared caches.",
+    envelope: "plain",
+    answer: FormListAnswer,
+    errors: keyed(),
+    examples: [{ name: "list", summary: "The site's forms", status: 200 }],
   },
   {
     method: "get",

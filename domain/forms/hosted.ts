@@ -140,6 +140,22 @@ export async function listHostedFormsOfAccount(
   return await listHostedForms(ctx.kv, accountId);
 }
 
+/** What GET /forms lists of each form: enough to pick one and show its fields. */
+export function listView(f: HostedForm) {
+  return { slug: f.slug, name: f.name, fields: f.fields, updated_at: f.updated_at };
+}
+
+/**
+ * GET /forms (an extension beyond the spec): the forms a site's key can
+ * render, i.e. its account's forms that are not archived, oldest first, so a
+ * WordPress block can offer them by name. A site without an account has none.
+ */
+export async function formsOfSite(ctx: Ctx, site: Site): Promise<ReturnType<typeof listView>[]> {
+  if (!site.account_id) return [];
+  const forms = await listHostedForms(ctx.kv, site.account_id);
+  return forms.filter((f) => !f.archived).map(listView);
+}
+
 /** Archives (render then answers 410) or restores a form. Null when unknown. */
 export function setArchived(ctx: Ctx, id: string, archived: boolean): Promise<HostedForm | null> {
   return retryOnConflict(() =>
