@@ -204,6 +204,14 @@ class Client {
 	}
 
 	/**
+	 * GET /forms: the hosted forms this site can render (a service extension;
+	 * an older service answers 404).
+	 */
+	public function list_forms(): Response {
+		return $this->request( 'GET', 'forms', null, array(), self::PAGE_TIMEOUT );
+	}
+
+	/**
 	 * GET /sites/captcha.
 	 */
 	public function captcha(): Response {
