@@ -2053,6 +2053,8 @@ export interface operations {
                     } | null;
                     form_id: number;
                     form_name?: string | null;
+                    /** @description Beyond the spec: the slug of the hosted form it comes from; the notification shows that form's field labels and name. */
+                    form_slug?: string | null;
                     from_name?: string | null;
                     notify_email?: string | null;
                     notify_emails?: string[] | null;

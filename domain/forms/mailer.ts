@@ -18,6 +18,7 @@
  *   counted once, under the monthly form limit. They do go into the email log
  *   (source "form") and emit email.sent / email.failed like any mail.
  */
+import type { NotificationForm } from "./hosted.ts";
 import type { Ctx } from "../kernel/context.ts";
 import type { Site } from "../sites/schema.ts";
 import type { Submission } from "./submissions_store.ts";
@@ -121,8 +122,9 @@ export function notificationSend(
   input: SubmitInput,
   submission: Submission,
   parties: Parties,
+  hosted: NotificationForm | null = null,
 ): { req: MailSendRequest } | { input: MailSendInput } {
-  const m = notificationOf(site, input, submission, parties.replyTo);
+  const m = notificationOf(site, input, submission, parties.replyTo, hosted);
   const req = notificationRequest(m);
   return req ? { req } : { input: mailInput(m) };
 }
@@ -153,6 +155,7 @@ function notificationOf(
   input: SubmitInput,
   submission: Submission,
   replyTo: string | null,
+  hosted: NotificationForm | null,
 ): OutgoingMail {
   return notificationMail({
     site,
@@ -160,7 +163,8 @@ function notificationOf(
     fromName: senderName(input.from_name, site),
     replyTo,
     formId: submission.form_id,
-    formName: submission.form_name,
+    formName: submission.form_name ?? hosted?.name ?? null,
+    labels: hosted?.labels,
     fields: input.fields,
     referrer: submission.visitor.referrer,
     ip: submission.visitor.ip,

@@ -43,6 +43,7 @@ import {
 } from "./submissions_store.ts";
 import type { SubmitInput } from "./schema.ts";
 import { notificationSend } from "./mailer.ts";
+import type { NotificationForm } from "./hosted.ts";
 import { IP_MAX_IN_WINDOW, IP_WINDOW_MS } from "./ip_limit.ts";
 import { type AlongsideKeys, rereadSubmission, type SubmissionReads } from "./reads.ts";
 
@@ -155,6 +156,7 @@ export async function storeSubmission(
   site: Site,
   input: SubmitInput,
   r: SubmissionReads,
+  hosted: NotificationForm | null = null,
 ): Promise<Stored | "rate_limited"> {
   const { now, query, mailQuery, spamQuery } = r;
   const fields = input.fields;
@@ -236,7 +238,7 @@ export async function storeSubmission(
           { test: site.sandbox },
         );
       }
-      const notice = counted ? notificationSend(site, input, submission, r.parties) : null;
+      const notice = counted ? notificationSend(site, input, submission, r.parties, hosted) : null;
       const sendOpts = { source: "form", operational: true, state: sendState } as const;
       const notification = notice === null
         ? null

@@ -43,6 +43,7 @@ import {
   type SubmitPlan,
 } from "./reads.ts";
 import { storeSubmission } from "./storing.ts";
+import { notificationForm } from "./hosted.ts";
 
 /**
  * Why a submission was blocked, beside the spec's `blocked: true` (an
@@ -90,7 +91,9 @@ export async function submitForm(
     return await blocked(ctx, site, r.now, "captcha_rejected");
   }
 
-  const stored = await storeSubmission(ctx, site, input, r);
+  // The hosted form it names, for its labels in the notification (render's cache).
+  const hosted = await notificationForm(ctx, site, input.form_slug);
+  const stored = await storeSubmission(ctx, site, input, r, hosted);
   if (stored === "rate_limited") return await rateLimited(ctx, site, r);
   const { submission, spam, notification } = stored;
   await markVerified(ctx, site);

@@ -376,6 +376,8 @@ final class Forms {
 			'fields'    => (object) $values,
 			'form_name' => mb_substr( (string) ( $form['name'] ?? $config['slug'] ), 0, 200 ),
 			'template'  => self::TEMPLATE,
+			// The service shows the hosted form's labels in the notification (an extension; ignored elsewhere).
+			'form_slug' => (string) $config['slug'],
 			'visitor'   => self::visitor(),
 			'site_url'  => home_url( '/' ),
 		);

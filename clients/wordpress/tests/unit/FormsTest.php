@@ -98,6 +98,7 @@ final class FormsTest extends Svcfm_TestCase {
 		$body                       = Forms::payload( $config, self::form(), array( 'name' => 'Ann' ), 'tok' );
 		$this->assertSame( 'Contact <us>', $body['form_name'] );
 		$this->assertSame( 'svc-forms-mail', $body['template'] );
+		$this->assertSame( 'contact', $body['form_slug'], 'the service shows the form\'s labels' );
 		$this->assertSame( 'sales@shop.example', $body['notify_email'], 'the form\'s own notification address' );
 		$this->assertSame( 'Shop forms', $body['from_name'] );
 		$this->assertSame( 'tok', $body['captcha_token'] );
