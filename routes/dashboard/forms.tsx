@@ -22,6 +22,7 @@ import {
   type FormField,
   formOfSession,
   type HostedForm,
+  LOOK_SETTING_VALUES,
   moveField,
   removeField,
   replaceField,
@@ -107,10 +108,99 @@ const TEXT_SETTINGS = [
   ["notify_email", "Notification email (this form)", 320, "email"],
   ["from_name", "From name of its emails", 120, "text"],
   ["brand_color", "Brand colour (#rrggbb)", 9, "text"],
-  ["radius_preset", "Corner radius preset", 32, "text"],
-  ["button_align", "Button alignment", 32, "text"],
-  ["field_tone", "Field tone", 32, "text"],
 ] as const;
+
+/**
+ * The look settings, offered as choices: their values come from the schema
+ * (LOOK_SETTING_VALUES), the empty choice is the renderer's default.
+ */
+const CHOICE_SETTINGS = [
+  ["radius_preset", "Corner radius preset", "default (slightly rounded)"],
+  ["button_align", "Button alignment", "default (left)"],
+  ["field_tone", "Field tone", "default (outlined)"],
+] as const satisfies readonly (readonly [keyof typeof LOOK_SETTING_VALUES, string, string])[];
+
+/** Every settings key the builder edits as a string: emptied, it is left out. */
+const STRING_SETTINGS = [...TEXT_SETTINGS, ...CHOICE_SETTINGS].map(([k]) => k);
+
+/** One look setting as a select; a value set through the API that is not offered stays chosen. */
+function ChoiceSetting(
+  props: { k: keyof typeof LOOK_SETTING_VALUES; label: string; none: string; value: unknown },
+) {
+  const current = typeof props.value === "string" ? props.value : "";
+  const offered: readonly string[] = LOOK_SETTING_VALUES[props.k];
+  const values = current && !offered.includes(current) ? [...offered, current] : offered;
+  return (
+    <>
+      <label for={`s-${props.k}`}>{props.label}</label>
+      <select id={`s-${props.k}`} name={props.k}>
+        <option value="" selected={current === ""}>{props.none}</option>
+        {values.map((v) => <option value={v} selected={v === current}>{v}</option>)}
+      </select>
+    </>
+  );
+}
+
+/** What each builder step's confirmation says (the `done` query names the step). */
+const DONE: Record<string, string> = {
+  added: "Field added.",
+  field: "Field saved.",
+  removed: "Field removed.",
+  moved: "Field moved.",
+  identity: "Name and slug saved.",
+  settings: "Form settings saved.",
+  archived: "Form archived: sites now get 410 form_archived for it.",
+  restored: "Form restored.",
+};
+
+/**
+ * How a site shows the form: the WordPress plugin's shortcode and block (both
+ * copyable), and the API call any other site makes.
+ */
+function Embed(props: { form: HostedForm }) {
+  const slug = props.form.slug;
+  const snippets = [
+    ["embed-shortcode", "WordPress shortcode", `[svc_form slug="${slug}"]`],
+    [
+      "embed-block",
+      "WordPress block (paste in the code editor)",
+      `<!-- wp:svc-forms-mail/form ${JSON.stringify({ slug })} /-->`,
+    ],
+    [
+      "embed",
+      "Any other site: fetch the definition with its API key",
+      `GET /api/v1/forms/render/${slug}`,
+    ],
+  ] as const;
+  return (
+    <section aria-labelledby="embed-h">
+      <h2 id="embed-h">Embed</h2>
+      <p>
+        On WordPress with the SVC Forms &amp; Mail plugin, put the shortcode on a page or add the
+        {" "}
+        <em>Hosted form</em>{" "}
+        block and pick “{props.form.name}”. Other sites fetch the definition, show it, and post the
+        answers to <code>/api/v1/forms/submit</code>.
+      </p>
+      {snippets.map(([id, label, code]) => (
+        <div class="snippet">
+          <p>
+            <strong id={`${id}-label`}>{label}</strong>
+          </p>
+          <pre><code id={id}>{code}</code></pre>
+          <button
+            type="button"
+            class="secondary outline"
+            data-copy={id}
+            aria-label={`Copy: ${label}`}
+          >
+            Copy
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}
 
 /** The inputs of one field (add, or edit in place with `field` and its own id prefix). */
 function FieldInputs(props: { p: string; field?: FormField }) {
@@ -154,7 +244,9 @@ function FieldInputs(props: { p: string; field?: FormField }) {
   );
 }
 
-function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: string }) {
+function BuilderPage(
+  props: { c: Context<DashEnv>; form: HostedForm; error?: string; done?: string },
+) {
   const { form } = props;
   const csrf = props.c.get("session").csrf;
   const base = `/dashboard/forms/${form.id}`;
@@ -175,41 +267,31 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
         </p>
       </hgroup>
       {props.error && <Notice kind="error">{props.error}</Notice>}
+      {props.done && Object.hasOwn(DONE, props.done) && (
+        <Notice kind="ok">{DONE[props.done]}</Notice>
+      )}
       <div class="grid">
         <section>
           <h2>Fields</h2>
           {form.fields.length === 0 ? <p>No fields yet.</p> : (
-            <div class="overflow-auto">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Label</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {form.fields.map((f, i) => (
-                    <tr>
-                      <td>{f.label}{f.required ? " *" : ""}</td>
-                      <td>
-                        <code>{f.name}</code>
-                      </td>
-                      <td>{f.type}</td>
-                      <td>
-                        <div class="actions">
-                          {i > 0 && post(`fields/${i}/up`, "Up", "secondary", `Move ${f.label} up`)}
-                          {i < form.fields.length - 1 &&
-                            post(`fields/${i}/down`, "Down", "secondary", `Move ${f.label} down`)}
-                          {post(`fields/${i}/remove`, "Remove", "contrast", `Remove ${f.label}`)}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            // A list, not a table: each field's buttons wrap under it on a narrow
+            // screen instead of being cut off at the table's edge.
+            <ol class="field-list">
+              {form.fields.map((f, i) => (
+                <li>
+                  <span class="field-facts">
+                    <strong>{f.label}</strong>
+                    {f.required ? " *" : ""} <code>{f.name}</code> <small>{f.type}</small>
+                  </span>
+                  <span class="actions">
+                    {i > 0 && post(`fields/${i}/up`, "Up", "secondary", `Move ${f.label} up`)}
+                    {i < form.fields.length - 1 &&
+                      post(`fields/${i}/down`, "Down", "secondary", `Move ${f.label} down`)}
+                    {post(`fields/${i}/remove`, "Remove", "contrast", `Remove ${f.label}`)}
+                  </span>
+                </li>
+              ))}
+            </ol>
           )}
           <details open={form.fields.length === 0}>
             <summary>Add a field</summary>
@@ -280,6 +362,9 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
                   />
                 </>
               ))}
+              {CHOICE_SETTINGS.map(([k, label, none]) => (
+                <ChoiceSetting k={k} label={label} none={none} value={form.settings[k]} />
+              ))}
               <label for="s-card_wrap">
                 <input
                   id="s-card_wrap"
@@ -296,12 +381,7 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
           <div class="actions">
             {form.archived ? post("restore", "Restore form") : post("archive", "Archive form")}
           </div>
-          <h2>Embed</h2>
-          <p>
-            Your site fetches the definition with its API key, then posts to forms/submit:
-          </p>
-          <pre><code id="embed">{`GET /api/v1/forms/render/${form.slug}`}</code></pre>
-          <button type="button" class="secondary outline" data-copy="embed">Copy</button>
+          <Embed form={form} />
         </section>
         <section>
           <Preview form={form} />
@@ -334,11 +414,14 @@ export function formRoutes(ctx: Ctx) {
     formOfSession(ctx, c.get("session"), c.req.param("id") ?? "");
   r.get("/dashboard/forms/:id", async (c) => {
     const form = await formOf(c);
-    return form ? c.html(<BuilderPage c={c} form={form} />) : notFound(c);
+    return form
+      ? c.html(<BuilderPage c={c} form={form} done={c.req.query("done")} />)
+      : notFound(c);
   });
   /** Runs one builder step and goes back to the builder, or shows why it was refused. */
   const step = (
     path: string,
+    done: keyof typeof DONE,
     run: (c: Context<DashEnv>, form: HostedForm) => Promise<unknown>,
   ) =>
     r.post(`/dashboard/forms/:id/${path}`, async (c) => {
@@ -346,23 +429,27 @@ export function formRoutes(ctx: Ctx) {
       if (!form) return notFound(c);
       try {
         await run(c, form);
-        return c.redirect(`/dashboard/forms/${form.id}`, 303);
+        return c.redirect(`/dashboard/forms/${form.id}?done=${done}`, 303);
       } catch (e) {
         return c.html(<BuilderPage c={c} form={form} error={problem(e)} />, 400);
       }
     });
   const index = (c: Context<DashEnv>) => Number(c.req.param("i"));
-  step("fields", (c, form) => addField(ctx, form, fieldFromForm(c.get("form"))));
-  step("fields/:i", (c, form) => replaceField(ctx, form, index(c), fieldFromForm(c.get("form"))));
-  step("fields/:i/remove", (c, form) => removeField(ctx, form, index(c)));
-  step("fields/:i/up", (c, form) => moveField(ctx, form, index(c), -1));
-  step("fields/:i/down", (c, form) => moveField(ctx, form, index(c), 1));
-  step("identity", (c, form) => {
+  step("fields", "added", (c, form) => addField(ctx, form, fieldFromForm(c.get("form"))));
+  step(
+    "fields/:i",
+    "field",
+    (c, form) => replaceField(ctx, form, index(c), fieldFromForm(c.get("form"))),
+  );
+  step("fields/:i/remove", "removed", (c, form) => removeField(ctx, form, index(c)));
+  step("fields/:i/up", "moved", (c, form) => moveField(ctx, form, index(c), -1));
+  step("fields/:i/down", "moved", (c, form) => moveField(ctx, form, index(c), 1));
+  step("identity", "identity", (c, form) => {
     const f = c.get("form");
     const input = parseOrThrow(FormPatch, { name: f.name ?? "", slug: f.slug ?? "" });
     return patchHostedForm(ctx, form.id, input);
   });
-  step("settings", (c, form) => {
+  step("settings", "settings", (c, form) => {
     const f = c.get("form");
     const settings: Record<string, unknown> = {
       ...form.settings,
@@ -372,13 +459,13 @@ export function formRoutes(ctx: Ctx) {
     if (f.card_wrap === "on") settings.card_wrap = true;
     else delete settings.card_wrap;
     // An emptied optional key is left out (a key never set may be missing: spec).
-    for (const [k] of TEXT_SETTINGS) {
+    for (const k of STRING_SETTINGS) {
       if (f[k]) settings[k] = f[k];
       else delete settings[k];
     }
     return patchHostedForm(ctx, form.id, parseOrThrow(FormPatch, { settings }));
   });
-  step("archive", (_c, form) => setArchived(ctx, form.id, true));
-  step("restore", (_c, form) => setArchived(ctx, form.id, false));
+  step("archive", "archived", (_c, form) => setArchived(ctx, form.id, true));
+  step("restore", "restored", (_c, form) => setArchived(ctx, form.id, false));
   return r;
 }
