@@ -3,6 +3,9 @@
  * are the capabilities' own zod schemas; answers are zod schemas written here
  * once, from the spec's "Response 200" lines. `publicDocument()` (public_document.ts) turns the
  * table into OpenAPI 3.1 (domain/api_docs/openapi.ts).
+ *
+ * Long file: one table, one entry per endpoint in the spec's order with its
+ * examples; split across files it could no longer be read against the spec.
  */
 import { MailSendBody } from "../mail/schema.ts";
 import { SubmitBody } from "../forms/schema.ts";
