@@ -13,6 +13,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { freePort, type Service, startService } from "./service.ts";
 import { type MariaDb, startMariaDb } from "./mariadb.ts";
 import { PLUGIN_FILE, startWordPress, type WordPress } from "./wordpress.ts";
+import { stillTrueFor } from "../../helpers/service.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -1051,6 +1052,71 @@ $wpdb->query("UPDATE {$wpdb->prefix}svcfm_queue SET next_attempt_at = DATE_SUB(n
             return items.find((i) => i.fields?.message === "Sent while the service was frozen.");
           }, "the submission kept while the service was frozen");
           assert.equal(sub.visitor.ip, "198.51.100.60");
+        },
+      );
+
+      await t.step(
+        "with the service frozen, wp_mail() keeps the email and it arrives once after",
+        async () => {
+          const mail = async (subject: string, to: string) => {
+            const t0 = performance.now();
+            const r = await w.phpJson<Any>(`
+$ok = wp_mail('${to}', '${subject}', 'Kept while the service was frozen.');
+echo json_encode(['ok' => $ok, 'log' => \\SvcFormsMail\\Mail_Log::recent(1)[0] ?? null]);`);
+            return { ...r, ms: performance.now() - t0 };
+          };
+          s.signal("SIGSTOP");
+          let first, second;
+          try {
+            // The first waits for the send timeout (5 s) and opens the circuit; the next is kept at once.
+            first = await mail("Frozen first", "frozen-1@example.org");
+            second = await mail("Frozen second", "frozen-2@example.org");
+          } finally {
+            s.signal("SIGCONT");
+          }
+          console.log(
+            `wp_mail() with the service frozen: ${Math.round(first.ms)}, ${
+              Math.round(second.ms)
+            } ms`,
+          );
+          for (const r of [first, second]) {
+            assert.equal(r.ok, true, JSON.stringify(r));
+            assert.equal(r.log.status, "queued", "not handed to WordPress's own mailer");
+          }
+          assert.ok(first.ms < 8000, `first: ${Math.round(first.ms)} ms`);
+          assert.ok(second.ms < 1500, `second: ${Math.round(second.ms)} ms`);
+          const kept = await w.phpJson<Any[]>(`echo json_encode(\\SvcFormsMail\\Queue::rows());`);
+          assert.deepEqual(kept.map((k) => [k.kind, k.status]), [["mail", "pending"], [
+            "mail",
+            "pending",
+          ]]);
+          // The circuit's minute and the first retry's wait, skipped: the next cron run sends them.
+          await w.php(`
+delete_transient('svcfm_circuit');
+global $wpdb;
+$wpdb->query("UPDATE {$wpdb->prefix}svcfm_queue SET next_attempt_at = DATE_SUB(next_attempt_at, INTERVAL 61 SECOND)");
+\\SvcFormsMail\\Queue::run();`);
+          for (const to of ["frozen-1@example.org", "frozen-2@example.org"]) {
+            await eventually(async () => {
+              const o = await s.admin("GET", `/outbox?to=${to}`);
+              return o.body.items?.length ? o.body.items : null;
+            }, `the kept email to ${to}`);
+          }
+          // The thawed service may have sent the first from its own timed-out request: the
+          // kept copy carried the same Idempotency-Key, so it arrives once all the same.
+          await stillTrueFor(
+            2_000,
+            async () => {
+              const o = await s.admin("GET", "/outbox?to=frozen-1@example.org");
+              return (o.body.items as Any[]).length === 1;
+            },
+            "one copy of the first kept email",
+            200,
+          );
+          const after = await w.phpJson<Any>(`
+echo json_encode(['queue' => \\SvcFormsMail\\Queue::rows(), 'log' => \\SvcFormsMail\\Mail_Log::recent(2)]);`);
+          assert.deepEqual(after.queue, []);
+          assert.deepEqual(after.log.map((l: Any) => l.status), ["sent", "sent"]);
         },
       );
 
