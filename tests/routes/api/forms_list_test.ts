@@ -33,7 +33,13 @@ Deno.test("GET /forms lists the key's account forms that render, with their fiel
     assert.deepEqual(forms.map((f) => [f.slug, f.name]), [["contact", "Contact"]]);
     assert.deepEqual(forms[0].fields, [
       { name: "email", label: "Your email", type: "email", required: true },
-      { name: "topic", label: "Topic", type: "select", options: ["Sales", "Help"], required: false },
+      {
+        name: "topic",
+        label: "Topic",
+        type: "select",
+        options: ["Sales", "Help"],
+        required: false,
+      },
     ]);
     assert.equal(r.body.ok, true);
 
