@@ -19,6 +19,7 @@ import { ipBlockRoutes } from "./admin/ip_blocks.ts";
 import { suppressionRoutes } from "./admin/suppressions.ts";
 import { siteApiRoutes } from "./api/sites.ts";
 import { formRenderRoutes } from "./api/forms_render.ts";
+import { formListRoutes } from "./api/forms_list.ts";
 import { blockApiRoutes } from "./api/blocks.ts";
 import { webhookRoutes } from "./admin/webhooks.ts";
 import { healthRoutes } from "./public/health.ts";
@@ -93,6 +94,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.route("/", siteApiRoutes(ctx));
   api.route("/", formRenderRoutes(ctx));
+  api.route("/", formListRoutes(ctx));
   api.route("/", blockApiRoutes(ctx));
   api.route("/", mailSendRoutes(ctx));
   api.route("/", domainStatusRoutes(ctx));

@@ -40,6 +40,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hosted forms this site can render (beyond the spec)
+         * @description An extension beyond the spec: the hosted forms of the key's account that render (archived ones are left out), oldest first, each with its slug, name and fields, for a client that lets its user pick one (the WordPress block). A site without an account has none. Not cacheable by shared caches.
+         */
+        get: operations["getForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/render/{slug}": {
         parameters: {
             query?: never;
@@ -74,7 +94,7 @@ export interface paths {
          * @description Silent success: abuse is answered HTTP 200 with ok true so a bot learns nothing. The 200 outcomes:
          *
          *     - `{ok, id, email_sent: true}`: stored, notification sent
-         *     - `{ok, blocked: true}`: not stored (captcha rejected the token, the IP is blocked, or it sent more than 3 submissions in 60 s: blocked for an hour)
+         *     - `{ok, blocked: true, reason}`: not stored (captcha rejected the token, the IP is blocked, or it sent more than 3 submissions in 60 s: blocked for an hour); `reason` (beyond the spec) says which: `captcha_rejected`, `ip_blocked` or `rate_limit`
          *     - `{ok, id}`: stored but judged spam; no email
          *     - `{ok, id, email_sent: false}`: stored, no email (monthly limit reached or the email failed)
          *
@@ -134,7 +154,7 @@ export interface paths {
          *
          *     With an `Idempotency-Key` header (up to 255 characters), a retry with the same key and body within 24 hours answers the first answer again and sends nothing; the same key with another body answers 409 idempotency_key_reused. Without the header a retry after a timeout may send twice (spec rule 6).
          *
-         *     `account_mail: true` (beyond the spec) marks transactional mail about the recipient's own account (a password reset): no List-Unsubscribe, and the site's unsubscribes do not remove its recipients; suppressions (bounces, complaints) still apply.
+         *     `account_mail: true` (beyond the spec) marks transactional mail about the recipient's own account (a password reset): no List-Unsubscribe, and the site's unsubscribes do not remove its recipients; suppressions (bounces, complaints) still apply. A header `X-SVC-Account-Mail: 1` (or `true`) in `headers` marks the same; that header is never passed on.
          */
         post: operations["postMailSend"];
         delete?: never;
@@ -1760,6 +1780,99 @@ export interface operations {
             };
         };
     };
+    getForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The account's forms that render (not archived), oldest first. */
+                        forms: {
+                            fields: {
+                                label: string;
+                                name: string;
+                                options?: string[];
+                                placeholder?: string;
+                                required?: boolean;
+                                /** @enum {string} */
+                                type: "text" | "email" | "tel" | "url" | "number" | "textarea" | "select" | "checkbox" | "date" | "time";
+                            }[];
+                            name: string;
+                            slug: string;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                        }[];
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Unauthorized: missing_api_key, invalid_api_key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_api_key";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: site_disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "site_disabled";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Too many requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "rate_limited";
+                        message?: string;
+                    };
+                };
+            };
+        };
+    };
     getFormsRenderSlug: {
         parameters: {
             query?: never;
@@ -1940,6 +2053,8 @@ export interface operations {
                     } | null;
                     form_id: number;
                     form_name?: string | null;
+                    /** @description Beyond the spec: the slug of the hosted form it comes from; the notification shows that form's field labels and name. */
+                    form_slug?: string | null;
                     from_name?: string | null;
                     notify_email?: string | null;
                     notify_emails?: string[] | null;
@@ -1969,6 +2084,11 @@ export interface operations {
                         id?: string;
                         /** @constant */
                         ok: true;
+                        /**
+                         * @description Beyond the spec, only beside blocked: why it was blocked (captcha_rejected: the captcha provider rejected the token; ip_blocked: the visitor's address is blocked; rate_limit: more than 3 submissions from the address in 60 s, now blocked for an hour).
+                         * @enum {string}
+                         */
+                        reason?: "captcha_rejected" | "ip_blocked" | "rate_limit";
                     };
                 };
             };

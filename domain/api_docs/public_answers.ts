@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { FORM_FIELD_TYPES } from "../forms/hosted_schema.ts";
+import { BLOCK_REASONS } from "../forms/submit.ts";
 
 export const nullableStr = z.string().nullable();
 export const iso = z.string().describe("ISO 8601 UTC");
@@ -52,6 +53,16 @@ export const RenderAnswer = z.object({
     settings: z.record(z.string(), z.unknown()),
     updated_at: iso,
   }),
+});
+
+export const FormListAnswer = z.object({
+  ok: z.literal(true),
+  forms: z.array(z.object({
+    slug: z.string(),
+    name: z.string(),
+    fields: z.array(FormField),
+    updated_at: iso,
+  })).describe("The account's forms that render (not archived), oldest first."),
 });
 
 export const IpBlock = z.object({
@@ -150,6 +161,11 @@ export const SubmitAnswer = z.object({
   id: z.string().optional().describe("The stored submission; missing when blocked."),
   email_sent: z.boolean().optional().describe("Missing when judged spam."),
   blocked: z.boolean().optional().describe("true when rejected and not stored."),
+  reason: z.enum(BLOCK_REASONS).optional().describe(
+    "Beyond the spec, only beside blocked: why it was blocked (captcha_rejected: the " +
+      "captcha provider rejected the token; ip_blocked: the visitor's address is blocked; " +
+      "rate_limit: more than 3 submissions from the address in 60 s, now blocked for an hour).",
+  ),
 });
 
 export const EnrollAnswer = z.object({

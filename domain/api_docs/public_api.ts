@@ -3,6 +3,9 @@
  * are the capabilities' own zod schemas; answers are zod schemas written here
  * once, from the spec's "Response 200" lines. `publicDocument()` (public_document.ts) turns the
  * table into OpenAPI 3.1 (domain/api_docs/openapi.ts).
+ *
+ * Long file: one table, one entry per endpoint in the spec's order with its
+ * examples; split across files it could no longer be read against the spec.
  */
 import { MailSendBody } from "../mail/schema.ts";
 import { SubmitBody } from "../forms/schema.ts";
@@ -15,6 +18,7 @@ import {
   CaptchaAnswer,
   DomainStatusAnswer,
   EnrollAnswer,
+  FormListAnswer,
   LiftAnswer,
   LiftBody,
   MAIL_ORDER,
@@ -66,7 +70,8 @@ export const PUBLIC_OPS: Operation[] = [
       "a timeout may send twice (spec rule 6).\n\n`account_mail: true` (beyond the spec) marks " +
       "transactional mail about the recipient's own account (a password reset): no " +
       "List-Unsubscribe, and the site's unsubscribes do not remove its recipients; " +
-      "suppressions (bounces, complaints) still apply.",
+      "suppressions (bounces, complaints) still apply. A header `X-SVC-Account-Mail: 1` (or " +
+      "`true`) in `headers` marks the same; that header is never passed on.",
     envelope: "mail",
     body: MailSendBody,
     headers: {
@@ -179,8 +184,9 @@ export const PUBLIC_OPS: Operation[] = [
     description: "Silent success: abuse is answered HTTP 200 with ok true so a bot learns " +
       "nothing. The 200 outcomes:\n\n" +
       "- `{ok, id, email_sent: true}`: stored, notification sent\n" +
-      "- `{ok, blocked: true}`: not stored (captcha rejected the token, the IP is blocked, or " +
-      "it sent more than 3 submissions in 60 s: blocked for an hour)\n" +
+      "- `{ok, blocked: true, reason}`: not stored (captcha rejected the token, the IP is " +
+      "blocked, or it sent more than 3 submissions in 60 s: blocked for an hour); `reason` " +
+      "(beyond the spec) says which: `captcha_rejected`, `ip_blocked` or `rate_limit`\n" +
       "- `{ok, id}`: stored but judged spam; no email\n" +
       "- `{ok, id, email_sent: false}`: stored, no email (monthly limit reached or the email " +
       "failed)\n\nErrors carry `error` and no `ok`.",
@@ -250,6 +256,20 @@ export const PUBLIC_OPS: Operation[] = [
         answer: { error: "form_not_found" },
       },
     ],
+  },
+  {
+    method: "get",
+    path: "/forms",
+    tag: "Forms",
+    summary: "The hosted forms this site can render (beyond the spec)",
+    description: "An extension beyond the spec: the hosted forms of the key's account that " +
+      "render (archived ones are left out), oldest first, each with its slug, name and fields, " +
+      "for a client that lets its user pick one (the WordPress block). A site without an " +
+      "account has none. Not cacheable by shared caches.",
+    envelope: "plain",
+    answer: FormListAnswer,
+    errors: keyed(),
+    examples: [{ name: "list", summary: "The site's forms", status: 200 }],
   },
   {
     method: "get",

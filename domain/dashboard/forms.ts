@@ -8,10 +8,15 @@ import type { Ctx } from "../kernel/context.ts";
 import { parseOrThrow } from "../kernel/validation.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { FormPatch, patchHostedForm, readHostedForm } from "../forms/hosted.ts";
-import { FORM_FIELD_TYPES, type FormField, type HostedForm } from "../forms/hosted_schema.ts";
+import {
+  FORM_FIELD_TYPES,
+  type FormField,
+  type HostedForm,
+  LOOK_SETTING_VALUES,
+} from "../forms/hosted_schema.ts";
 import type { Session } from "./store.ts";
 
-export { FORM_FIELD_TYPES };
+export { FORM_FIELD_TYPES, LOOK_SETTING_VALUES };
 export type { FormField, HostedForm };
 
 /** The form if the session's account owns it (the operator: any form), else null. */

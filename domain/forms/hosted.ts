@@ -140,6 +140,22 @@ export async function listHostedFormsOfAccount(
   return await listHostedForms(ctx.kv, accountId);
 }
 
+/** What GET /forms lists of each form: enough to pick one and show its fields. */
+export function listView(f: HostedForm) {
+  return { slug: f.slug, name: f.name, fields: f.fields, updated_at: f.updated_at };
+}
+
+/**
+ * GET /forms (an extension beyond the spec): the forms a site's key can
+ * render, i.e. its account's forms that are not archived, oldest first, so a
+ * WordPress block can offer them by name. A site without an account has none.
+ */
+export async function formsOfSite(ctx: Ctx, site: Site): Promise<ReturnType<typeof listView>[]> {
+  if (!site.account_id) return [];
+  const forms = await listHostedForms(ctx.kv, site.account_id);
+  return forms.filter((f) => !f.archived).map(listView);
+}
+
 /** Archives (render then answers 410) or restores a form. Null when unknown. */
 export function setArchived(ctx: Ctx, id: string, archived: boolean): Promise<HostedForm | null> {
   return retryOnConflict(() =>
@@ -183,8 +199,13 @@ export async function formForRender(ctx: Ctx, site: Site, slugValue: string): Pr
   return form;
 }
 
-/** A form's answer to GET /forms/render/{slug}: its JSON body, ETag and updated_at. */
-export type RenderedForm = { body: string; etag: string; updatedAt: string };
+/** A form's answer to GET /forms/render/{slug}: its JSON body, ETag and updated_at, and the form it shows. */
+export type RenderedForm = {
+  body: string;
+  etag: string;
+  updatedAt: string;
+  form: ReturnType<typeof renderView>;
+};
 
 function renders(ctx: Ctx): TtlCache<RenderedForm> {
   return ctx.caches.renders as TtlCache<RenderedForm>;
@@ -202,9 +223,38 @@ export async function renderedForm(ctx: Ctx, site: Site, slugValue: string): Pro
   const now = ctx.clock.now();
   const hit = site.account_id ? renders(ctx).get(cacheKey, now) : undefined;
   if (hit) return hit;
-  const form = await formForRender(ctx, site, slugValue);
-  const body = JSON.stringify({ ok: true, form: renderView(form) });
-  const out = { body, etag: `"${sha256Hex(body).slice(0, 32)}"`, updatedAt: form.updated_at };
+  const view = renderView(await formForRender(ctx, site, slugValue));
+  const body = JSON.stringify({ ok: true, form: view });
+  const out = {
+    body,
+    etag: `"${sha256Hex(body).slice(0, 32)}"`,
+    updatedAt: view.updated_at,
+    form: view,
+  };
   renders(ctx).set(cacheKey, out, now);
   return out;
+}
+
+/** What a notification shows of the hosted form a submission names: its name and field labels. */
+export type NotificationForm = { name: string; labels: ReadonlyMap<string, string> };
+
+/**
+ * The hosted form a submission names by `form_slug`, as its notification
+ * shows it; null when the site's account has no such form (or it is
+ * archived): the notification then shows field names. Read through render's
+ * cache, so a busy form costs no read.
+ */
+export async function notificationForm(
+  ctx: Ctx,
+  site: Site,
+  slugValue: string | null | undefined,
+): Promise<NotificationForm | null> {
+  if (!slugValue || !site.account_id || !isValidSlug(slugValue)) return null;
+  try {
+    const { form } = await renderedForm(ctx, site, slugValue);
+    return { name: form.name, labels: new Map(form.fields.map((f) => [f.name, f.label])) };
+  } catch (e) {
+    if (e instanceof ApiError) return null;
+    throw e;
+  }
 }

@@ -87,6 +87,25 @@ export const FieldsSchema = z.array(FormFieldSchema).max(
     });
   });
 
+/**
+ * The values of the look settings that renderers style (the WordPress plugin's
+ * stylesheet has a class for each: `svcfm-radius-large`, `svcfm-align-center`,
+ * `svcfm-tone-soft`); the empty value is the renderer's default (corners of
+ * 6 px, the button on the left, outlined fields). The spec makes these settings
+ * strings, so any other value up to 32 characters is kept and renders as the
+ * default: these are offered (the dashboard's choices, the API's examples),
+ * not enforced.
+ */
+export const LOOK_SETTING_VALUES = {
+  radius_preset: ["none", "small", "large", "pill"],
+  button_align: ["center", "right", "full"],
+  field_tone: ["soft", "filled"],
+} as const;
+
+/** A look setting: a string of at most 32, with the values above as its examples. */
+const lookSetting = (key: keyof typeof LOOK_SETTING_VALUES) =>
+  str(32).meta({ examples: [...LOOK_SETTING_VALUES[key]] });
+
 export const SettingsSchema = z.object({
   submit_label: str(100),
   success_message: str(2000),
@@ -96,9 +115,9 @@ export const SettingsSchema = z.object({
     /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
     "must be a hex color such as #1a73e8",
   ),
-  radius_preset: str(32),
-  button_align: str(32),
-  field_tone: str(32),
+  radius_preset: lookSetting("radius_preset"),
+  button_align: lookSetting("button_align"),
+  field_tone: lookSetting("field_tone"),
   card_wrap: z.union([z.boolean(), str(32)]),
 }).partial();
 

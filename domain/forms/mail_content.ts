@@ -55,6 +55,8 @@ export type NotificationInput = {
   replyTo: string | null;
   formId: number;
   formName: string | null;
+  /** The hosted form's label of each field name (shown instead of the name); absent: names. */
+  labels?: ReadonlyMap<string, string> | null;
   fields: Record<string, string>;
   referrer: string | null;
   ip: string | null;
@@ -93,6 +95,14 @@ function filesSection(files: NotificationInput["files"]): { html: string; text: 
   return { html, text };
 }
 
+/**
+ * Which form it came from, for a person: its name, else the caller's number
+ * (a WordPress form's id) marked as one, never a bare "Form ID 3069227272".
+ */
+export function formLine(n: Pick<NotificationInput, "formId" | "formName">): string {
+  return n.formName ? `Form: ${n.formName}` : `Form number ${n.formId}`;
+}
+
 /** The first line of a notification released from the spam folder. */
 export function releasedLine(r: { at: string; by: string }): string {
   return `Released from the spam folder by ${r.by} at ${r.at}: this submission was judged spam ` +
@@ -129,7 +139,7 @@ export function notificationMail(n: NotificationInput): OutgoingMail {
   for (const k in fields) {
     if (!Object.hasOwn(fields, k)) continue;
     const v = fields[k];
-    const label = fieldLabel(k);
+    const label = n.labels?.get(k) ?? fieldLabel(k);
     if (hiddenCount > 0) {
       hidden += ", " + label;
       hiddenCount++;
@@ -156,7 +166,7 @@ export function notificationMail(n: NotificationInput): OutgoingMail {
       clipChars(hidden, 2000)
     }. The stored submission has them all.`
     : null;
-  let meta = `Form ID ${n.formId} · received ${n.createdAt}`;
+  let meta = `${formLine(n)} · received ${n.createdAt}`;
   if (n.referrer) meta += ` · page ${n.referrer}`;
   if (n.ip) meta += ` · IP ${n.ip}`;
   meta += ` · spam score ${n.spamScore} (${n.classification})`;

@@ -19,6 +19,7 @@
  *   (source "form") and emit email.sent / email.failed like any mail.
  */
 import { formMailRetryJob } from "./mail_retry_job.ts";
+import type { NotificationForm } from "./hosted.ts";
 import type { Ctx } from "../kernel/context.ts";
 import type { Site } from "../sites/schema.ts";
 import type { Submission } from "./submissions_store.ts";
@@ -129,8 +130,9 @@ export function notificationSend(
   input: SubmitEntry,
   submission: Submission,
   parties: Parties,
+  hosted: NotificationForm | null = null,
 ): { req: MailSendRequest } | { input: MailSendInput } {
-  const m = notificationOf(ctx, site, input, submission, parties.replyTo);
+  const m = notificationOf(ctx, site, input, submission, parties.replyTo, hosted);
   const req = notificationRequest(m);
   return req ? { req } : { input: mailInput(m) };
 }
@@ -162,6 +164,7 @@ function notificationOf(
   input: SubmitEntry,
   submission: Submission,
   replyTo: string | null,
+  hosted: NotificationForm | null,
 ): OutgoingMail {
   return notificationMail({
     site,
@@ -169,7 +172,8 @@ function notificationOf(
     fromName: senderName(input.from_name, site),
     replyTo,
     formId: submission.form_id,
-    formName: submission.form_name,
+    formName: submission.form_name ?? hosted?.name ?? null,
+    labels: hosted?.labels,
     fields: input.fields,
     referrer: submission.visitor.referrer,
     ip: submission.visitor.ip,

@@ -72,6 +72,15 @@ export const SubmitBody = z.object({
   fields: fieldsObject.nullish().transform((v) => v ?? {}),
   form_name: str(200).nullish(),
   template: str(50).nullish(),
+  /**
+   * An extension beyond the spec: the slug of the hosted form the submission
+   * comes from. The notification then shows that form's field labels (and its
+   * name when form_name is not sent) instead of the field names.
+   */
+  form_slug: str(100).nullish().describe(
+    "Beyond the spec: the slug of the hosted form it comes from; the notification shows " +
+      "that form's field labels and name.",
+  ),
   notify_emails: z.array(z.string(), { message: "must be an array of strings" })
     .max(NOTIFY_EMAILS_MAX, `must have at most ${NOTIFY_EMAILS_MAX} items`).nullish(),
   notify_email: z.string().nullish(),

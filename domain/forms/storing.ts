@@ -44,6 +44,7 @@ import {
 } from "./submissions_store.ts";
 import type { SubmitEntry } from "./schema.ts";
 import { notificationSend } from "./mailer.ts";
+import type { NotificationForm } from "./hosted.ts";
 import { IP_MAX_IN_WINDOW, IP_WINDOW_MS } from "./ip_limit.ts";
 import { filesForEvent, storeFiles } from "./uploads.ts";
 import type { StoredFile } from "./submissions_store.ts";
@@ -158,6 +159,7 @@ export async function storeSubmission(
   site: Site,
   input: SubmitEntry,
   r: SubmissionReads,
+  hosted: NotificationForm | null = null,
 ): Promise<Stored | "rate_limited"> {
   const { now, query, mailQuery, spamQuery } = r;
   const fields = input.fields;
@@ -245,7 +247,9 @@ export async function storeSubmission(
           { test: site.sandbox },
         );
       }
-      const notice = counted ? notificationSend(ctx, site, input, submission, r.parties) : null;
+      const notice = counted
+        ? notificationSend(ctx, site, input, submission, r.parties, hosted)
+        : null;
       const sendOpts = {
         source: "form",
         operational: true,

@@ -45,13 +45,22 @@ import {
   type SubmitPlan,
 } from "./reads.ts";
 import { storeSubmission } from "./storing.ts";
+import { notificationForm } from "./hosted.ts";
+
+/**
+ * Why a submission was blocked, beside the spec's `blocked: true` (an
+ * extension: the visitor sees the same "Thanks!", so the site owner can only
+ * learn why from the answer): the captcha provider rejected the token, the
+ * visitor's address is on the block list, or it sent more than the IP limit
+ * allows (then it is blocked for the hour).
+ */
+export const BLOCK_REASONS = ["captcha_rejected", "ip_blocked", "rate_limit"] as const;
+export type BlockReason = typeof BLOCK_REASONS[number];
 
 export type SubmitAnswer =
-  | { ok: true; blocked: true }
+  | { ok: true; blocked: true; reason: BlockReason }
   | { ok: true; id: string }
   | { ok: true; id: string; email_sent: boolean };
-
-const BLOCKED: SubmitAnswer = { ok: true, blocked: true };
 
 /**
  * POST /forms/submit: the key check (and the per-key request limit), the JSON
@@ -82,11 +91,15 @@ export async function submitForm(
 ): Promise<SubmitAnswer> {
   const r = await readSubmission(ctx, site, input, prefetched);
   if (!r) throw new ApiError("no_notify_email_configured", 400);
-  if (r.ipBlocked) return await blocked(ctx, site, r.now, "ip blocked");
+  if (r.ipBlocked) return await blocked(ctx, site, r.now, "ip_blocked");
   if (overIpLimit(r)) return await rateLimited(ctx, site, r);
-  if (await captchaRejected(ctx, site, input, r)) return await blocked(ctx, site, r.now, "captcha");
+  if (await captchaRejected(ctx, site, input, r)) {
+    return await blocked(ctx, site, r.now, "captcha_rejected");
+  }
 
-  const stored = await storeSubmission(ctx, site, input, r);
+  // The hosted form it names, for its labels in the notification (render's cache).
+  const hosted = await notificationForm(ctx, site, input.form_slug);
+  const stored = await storeSubmission(ctx, site, input, r, hosted);
   if (stored === "rate_limited") return await rateLimited(ctx, site, r);
   const { submission, spam, notification } = stored;
   await markVerified(ctx, site);
@@ -111,7 +124,7 @@ function overIpLimit(r: SubmissionReads): boolean {
 /** Blocks the IP for the hour and answers blocked. */
 async function rateLimited(ctx: Ctx, site: Site, r: SubmissionReads): Promise<SubmitAnswer> {
   await startRateLimitBlock(ctx, site, r.ip!, r.now);
-  return await blocked(ctx, site, r.now, "rate limit");
+  return await blocked(ctx, site, r.now, "rate_limit");
 }
 
 /** Whether the site's captcha provider rejected the submission's token. */
@@ -131,13 +144,18 @@ function nonEmpty(s: string | null | undefined): string | null {
 }
 
 /** Records a blocked outcome for the abuse rule and answers blocked. */
-async function blocked(ctx: Ctx, site: Site, now: number, why: string): Promise<SubmitAnswer> {
-  ctx.log.debug("form submission blocked", { site_id: site.id, why });
+async function blocked(
+  ctx: Ctx,
+  site: Site,
+  now: number,
+  reason: BlockReason,
+): Promise<SubmitAnswer> {
+  ctx.log.debug("form submission blocked", { site_id: site.id, why: reason });
   if ((await tallyOutcome(ctx, ctx.kv.atomic(), site.id, now, true).commit()).ok) {
     tallyCommitted(ctx, site.id, now, true);
   }
   await checkAbuse(ctx, site.id, now);
-  return BLOCKED;
+  return { ok: true, blocked: true, reason };
 }
 
 /**

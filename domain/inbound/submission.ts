@@ -37,7 +37,7 @@ import { checkApiKey } from "../sites/auth.ts";
 import { sendMail } from "../mail/send.ts";
 import type { SendOutcome } from "../mail/outcome.ts";
 import type { MailSendInput } from "../mail/schema.ts";
-import { isStructuralHeader } from "../mail/headers.ts";
+import { ACCOUNT_MAIL_HEADER, isStructuralHeader } from "../mail/headers.ts";
 import {
   DEFAULT_LIMITS,
   failureReply,
@@ -170,9 +170,6 @@ async function submit(ctx: Ctx, session: SMTPServerSession, raw: Uint8Array): Pr
 
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\x00-\x08\x0a-\x1f]/;
-
-/** Marks account mail (mail/send's `account_mail`); mailparser's keys are lowercase. */
-const ACCOUNT_MAIL_HEADER = "x-svc-account-mail";
 
 /** Most headers passed on (the API's own limit). */
 const MAX_HEADERS = 100;

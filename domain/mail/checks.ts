@@ -33,7 +33,7 @@ import type { WebhookRoute } from "../sites/routing.ts";
 import { MailSendBody, type MailSendRequest } from "./schema.ts";
 import { resolveTemplate, type TemplateContent } from "./templates.ts";
 import { checkAttachments } from "./attachments.ts";
-import { applyHeaderPolicy } from "./headers.ts";
+import { applyHeaderPolicy, takeAccountMailHeader } from "./headers.ts";
 import type { EmailLogRecord, EmailLogStatus, SpamResults } from "./email_log_store.ts";
 import { readSendState, type SendState, servesChecks } from "./send_state_store.ts";
 import { FLAG_SCORE, scoreContent, WARN_SCORE } from "../spam/mail_score.ts";
@@ -173,10 +173,20 @@ export function parseSendInput(
   input: unknown,
 ): { ok: true; req: MailSendRequest } | { ok: false; outcome: SendOutcome } {
   const parsed = MailSendBody.safeParse(input);
-  return parsed.success ? { ok: true, req: parsed.data } : {
-    ok: false,
-    outcome: fail(400, "invalid_payload", { details: issuesToDetails(parsed.error) }),
-  };
+  if (!parsed.success) {
+    return {
+      ok: false,
+      outcome: fail(400, "invalid_payload", { details: issuesToDetails(parsed.error) }),
+    };
+  }
+  // The marker header is the service's instruction, never the recipient's to see
+  // (as on SMTP submission); `account_mail` in the body marks the same.
+  const marker = takeAccountMailHeader(parsed.data.headers);
+  const req = marker.headers === parsed.data.headers
+    ? parsed.data
+    : { ...parsed.data, headers: marker.headers };
+  if (marker.marked) req.account_mail = true;
+  return { ok: true, req };
 }
 
 /** What the checks of one send know so far: each step adds what it found. */

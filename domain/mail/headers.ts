@@ -53,6 +53,31 @@ export function applyHeaderPolicy(headers: Record<string, string> | undefined): 
   return { kept, dropped };
 }
 
+/**
+ * The account-mail marker a caller may pass as a header (`X-SVC-Account-Mail`,
+ * any case), as SMTP submission does: an instruction to the service, so it is
+ * taken out of the headers whatever its value, and `1` or `true` (any case)
+ * marks the message as account mail.
+ */
+export function takeAccountMailHeader(
+  headers: Record<string, string> | undefined,
+): { headers: Record<string, string> | undefined; marked: boolean } {
+  if (!headers) return { headers, marked: false };
+  let marked = false;
+  let found = false;
+  const rest: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() === ACCOUNT_MAIL_HEADER) {
+      found = true;
+      marked ||= /^(1|true)$/i.test(value.trim());
+    } else rest[name] = value;
+  }
+  return found ? { headers: rest, marked } : { headers, marked: false };
+}
+
+/** The header that marks account mail (mail/send's `account_mail`), lowercase. */
+export const ACCOUNT_MAIL_HEADER = "x-svc-account-mail";
+
 export function hasHeader(headers: Record<string, string>, name: string): boolean {
   const n = name.toLowerCase();
   return Object.keys(headers).some((k) => k.toLowerCase() === n);

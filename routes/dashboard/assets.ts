@@ -35,6 +35,13 @@ nav[aria-label="Site"] li { padding-top: 0.25rem; padding-bottom: 0.25rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; }
 .actions form { margin: 0; }
+ol.field-list { padding-left: 1.25rem; }
+ol.field-list li { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; justify-content: space-between; align-items: center; padding: 0.5rem 0; border-bottom: 1px solid var(--pico-muted-border-color); }
+ol.field-list .field-facts { overflow-wrap: anywhere; min-width: 0; }
+ol.field-list .actions { gap: 0.35rem; }
+ol.field-list .actions button { margin: 0; padding: 0.25rem 0.7rem; font-size: 0.875rem; }
+.snippet pre { margin-bottom: 0.5rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+.snippet { margin-bottom: 1rem; }
 div.mark { display: flex; gap: 0.25rem 0.5rem; flex-wrap: wrap; align-items: center; margin-top: 0.25rem; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
 dl.facts dd { margin: 0; }

@@ -1,7 +1,7 @@
 /**
  * Hosted forms of the session's account: the list, creation, and the builder
  * (add, reorder and remove fields; settings; archive and restore; a preview
- * drawn from the same definition GET /forms/render/{slug} serves).
+ * and the embed snippets: form_parts.tsx). Each step ends in a confirmation.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -18,15 +18,15 @@ import {
 import {
   addField,
   fieldFromForm,
-  FORM_FIELD_TYPES,
-  type FormField,
   formOfSession,
   type HostedForm,
+  type LOOK_SETTING_VALUES,
   moveField,
   removeField,
   replaceField,
 } from "../../domain/dashboard/forms.ts";
 import { Csrf, Notice, Page } from "./layout.tsx";
+import { ChoiceSetting, Embed, FieldInputs, Preview } from "./form_parts.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, problem, viewerOf } from "./sites.tsx";
 
@@ -61,100 +61,41 @@ async function FormsPage(props: { ctx: Ctx; c: Context<DashEnv>; error?: string 
   );
 }
 
-function Preview(props: { form: HostedForm }) {
-  const f = props.form;
-  const one = (field: FormField, i: number) => {
-    const id = `pv-${i}`;
-    if (field.type === "textarea") {
-      return <textarea id={id} placeholder={field.placeholder} disabled></textarea>;
-    }
-    if (field.type === "select") {
-      return (
-        <select id={id} disabled>
-          {(field.options ?? []).map((o) => <option key={o}>{o}</option>)}
-        </select>
-      );
-    }
-    if (field.type === "checkbox" && field.options?.length) {
-      return (
-        <span>
-          {field.options.map((o) => (
-            <label>
-              <input type="checkbox" disabled /> {o}
-            </label>
-          ))}
-        </span>
-      );
-    }
-    return <input id={id} type={field.type} placeholder={field.placeholder} disabled />;
-  };
-  return (
-    <article aria-label="Preview">
-      <header>Preview: {f.name}</header>
-      {f.fields.map((field, i) => (
-        <div>
-          <label for={`pv-${i}`}>{field.label}{field.required ? " *" : ""}</label>
-          {one(field, i)}
-        </div>
-      ))}
-      <button type="button" disabled>{f.settings.submit_label || "Send"}</button>
-    </article>
-  );
-}
-
 /** The settings keys the builder shows as text inputs: key, label, max length, input type. */
 const TEXT_SETTINGS = [
   ["notify_email", "Notification email (this form)", 320, "email"],
   ["from_name", "From name of its emails", 120, "text"],
   ["brand_color", "Brand colour (#rrggbb)", 9, "text"],
-  ["radius_preset", "Corner radius preset", 32, "text"],
-  ["button_align", "Button alignment", 32, "text"],
-  ["field_tone", "Field tone", 32, "text"],
 ] as const;
 
-/** The inputs of one field (add, or edit in place with `field` and its own id prefix). */
-function FieldInputs(props: { p: string; field?: FormField }) {
-  const { p, field } = props;
-  return (
-    <>
-      <label for={`${p}-label`}>Label</label>
-      <input id={`${p}-label`} name="label" required maxlength={200} value={field?.label ?? ""} />
-      <label for={`${p}-name`}>Field name</label>
-      <input
-        id={`${p}-name`}
-        name="name"
-        required
-        maxlength={64}
-        pattern="[A-Za-z0-9_.\-]+"
-        value={field?.name ?? ""}
-      />
-      <label for={`${p}-type`}>Type</label>
-      <select id={`${p}-type`} name="type">
-        {FORM_FIELD_TYPES.map((t) => (
-          <option key={t} value={t} selected={t === field?.type}>{t}</option>
-        ))}
-      </select>
-      <label for={`${p}-placeholder`}>Placeholder</label>
-      <input
-        id={`${p}-placeholder`}
-        name="placeholder"
-        maxlength={200}
-        value={field?.placeholder ?? ""}
-      />
-      <label for={`${p}-options`}>Options (one per line; select and checkbox)</label>
-      <textarea id={`${p}-options`} name="options" rows={3}>
-        {(field?.options ?? []).join("\n")}
-      </textarea>
-      <label for={`${p}-required`}>
-        <input id={`${p}-required`} name="required" type="checkbox" checked={!!field?.required} />
-        {" "}
-        Required
-      </label>
-    </>
-  );
-}
+/**
+ * The look settings, offered as choices: their values come from the schema
+ * (LOOK_SETTING_VALUES), the empty choice is the renderer's default.
+ */
+const CHOICE_SETTINGS = [
+  ["radius_preset", "Corner radius preset", "default (slightly rounded)"],
+  ["button_align", "Button alignment", "default (left)"],
+  ["field_tone", "Field tone", "default (outlined)"],
+] as const satisfies readonly (readonly [keyof typeof LOOK_SETTING_VALUES, string, string])[];
 
-function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: string }) {
+/** Every settings key the builder edits as a string: emptied, it is left out. */
+const STRING_SETTINGS = [...TEXT_SETTINGS, ...CHOICE_SETTINGS].map(([k]) => k);
+
+/** What each builder step's confirmation says (the `done` query names the step). */
+const DONE: Record<string, string> = {
+  added: "Field added.",
+  field: "Field saved.",
+  removed: "Field removed.",
+  moved: "Field moved.",
+  identity: "Name and slug saved.",
+  settings: "Form settings saved.",
+  archived: "Form archived: sites now get 410 form_archived for it.",
+  restored: "Form restored.",
+};
+
+function BuilderPage(
+  props: { c: Context<DashEnv>; form: HostedForm; error?: string; done?: string },
+) {
   const { form } = props;
   const csrf = props.c.get("session").csrf;
   const base = `/dashboard/forms/${form.id}`;
@@ -175,41 +116,31 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
         </p>
       </hgroup>
       {props.error && <Notice kind="error">{props.error}</Notice>}
+      {props.done && Object.hasOwn(DONE, props.done) && (
+        <Notice kind="ok">{DONE[props.done]}</Notice>
+      )}
       <div class="grid">
         <section>
           <h2>Fields</h2>
           {form.fields.length === 0 ? <p>No fields yet.</p> : (
-            <div class="overflow-auto">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Label</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {form.fields.map((f, i) => (
-                    <tr>
-                      <td>{f.label}{f.required ? " *" : ""}</td>
-                      <td>
-                        <code>{f.name}</code>
-                      </td>
-                      <td>{f.type}</td>
-                      <td>
-                        <div class="actions">
-                          {i > 0 && post(`fields/${i}/up`, "Up", "secondary", `Move ${f.label} up`)}
-                          {i < form.fields.length - 1 &&
-                            post(`fields/${i}/down`, "Down", "secondary", `Move ${f.label} down`)}
-                          {post(`fields/${i}/remove`, "Remove", "contrast", `Remove ${f.label}`)}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            // A list, not a table: each field's buttons wrap under it on a narrow
+            // screen instead of being cut off at the table's edge.
+            <ol class="field-list">
+              {form.fields.map((f, i) => (
+                <li>
+                  <span class="field-facts">
+                    <strong>{f.label}</strong>
+                    {f.required ? " *" : ""} <code>{f.name}</code> <small>{f.type}</small>
+                  </span>
+                  <span class="actions">
+                    {i > 0 && post(`fields/${i}/up`, "Up", "secondary", `Move ${f.label} up`)}
+                    {i < form.fields.length - 1 &&
+                      post(`fields/${i}/down`, "Down", "secondary", `Move ${f.label} down`)}
+                    {post(`fields/${i}/remove`, "Remove", "contrast", `Remove ${f.label}`)}
+                  </span>
+                </li>
+              ))}
+            </ol>
           )}
           <details open={form.fields.length === 0}>
             <summary>Add a field</summary>
@@ -280,6 +211,9 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
                   />
                 </>
               ))}
+              {CHOICE_SETTINGS.map(([k, label, none]) => (
+                <ChoiceSetting k={k} label={label} none={none} value={form.settings[k]} />
+              ))}
               <label for="s-card_wrap">
                 <input
                   id="s-card_wrap"
@@ -296,12 +230,7 @@ function BuilderPage(props: { c: Context<DashEnv>; form: HostedForm; error?: str
           <div class="actions">
             {form.archived ? post("restore", "Restore form") : post("archive", "Archive form")}
           </div>
-          <h2>Embed</h2>
-          <p>
-            Your site fetches the definition with its API key, then posts to forms/submit:
-          </p>
-          <pre><code id="embed">{`GET /api/v1/forms/render/${form.slug}`}</code></pre>
-          <button type="button" class="secondary outline" data-copy="embed">Copy</button>
+          <Embed form={form} />
         </section>
         <section>
           <Preview form={form} />
@@ -334,11 +263,14 @@ export function formRoutes(ctx: Ctx) {
     formOfSession(ctx, c.get("session"), c.req.param("id") ?? "");
   r.get("/dashboard/forms/:id", async (c) => {
     const form = await formOf(c);
-    return form ? c.html(<BuilderPage c={c} form={form} />) : notFound(c);
+    return form
+      ? c.html(<BuilderPage c={c} form={form} done={c.req.query("done")} />)
+      : notFound(c);
   });
   /** Runs one builder step and goes back to the builder, or shows why it was refused. */
   const step = (
     path: string,
+    done: keyof typeof DONE,
     run: (c: Context<DashEnv>, form: HostedForm) => Promise<unknown>,
   ) =>
     r.post(`/dashboard/forms/:id/${path}`, async (c) => {
@@ -346,23 +278,27 @@ export function formRoutes(ctx: Ctx) {
       if (!form) return notFound(c);
       try {
         await run(c, form);
-        return c.redirect(`/dashboard/forms/${form.id}`, 303);
+        return c.redirect(`/dashboard/forms/${form.id}?done=${done}`, 303);
       } catch (e) {
         return c.html(<BuilderPage c={c} form={form} error={problem(e)} />, 400);
       }
     });
   const index = (c: Context<DashEnv>) => Number(c.req.param("i"));
-  step("fields", (c, form) => addField(ctx, form, fieldFromForm(c.get("form"))));
-  step("fields/:i", (c, form) => replaceField(ctx, form, index(c), fieldFromForm(c.get("form"))));
-  step("fields/:i/remove", (c, form) => removeField(ctx, form, index(c)));
-  step("fields/:i/up", (c, form) => moveField(ctx, form, index(c), -1));
-  step("fields/:i/down", (c, form) => moveField(ctx, form, index(c), 1));
-  step("identity", (c, form) => {
+  step("fields", "added", (c, form) => addField(ctx, form, fieldFromForm(c.get("form"))));
+  step(
+    "fields/:i",
+    "field",
+    (c, form) => replaceField(ctx, form, index(c), fieldFromForm(c.get("form"))),
+  );
+  step("fields/:i/remove", "removed", (c, form) => removeField(ctx, form, index(c)));
+  step("fields/:i/up", "moved", (c, form) => moveField(ctx, form, index(c), -1));
+  step("fields/:i/down", "moved", (c, form) => moveField(ctx, form, index(c), 1));
+  step("identity", "identity", (c, form) => {
     const f = c.get("form");
     const input = parseOrThrow(FormPatch, { name: f.name ?? "", slug: f.slug ?? "" });
     return patchHostedForm(ctx, form.id, input);
   });
-  step("settings", (c, form) => {
+  step("settings", "settings", (c, form) => {
     const f = c.get("form");
     const settings: Record<string, unknown> = {
       ...form.settings,
@@ -372,13 +308,13 @@ export function formRoutes(ctx: Ctx) {
     if (f.card_wrap === "on") settings.card_wrap = true;
     else delete settings.card_wrap;
     // An emptied optional key is left out (a key never set may be missing: spec).
-    for (const [k] of TEXT_SETTINGS) {
+    for (const k of STRING_SETTINGS) {
       if (f[k]) settings[k] = f[k];
       else delete settings[k];
     }
     return patchHostedForm(ctx, form.id, parseOrThrow(FormPatch, { settings }));
   });
-  step("archive", (_c, form) => setArchived(ctx, form.id, true));
-  step("restore", (_c, form) => setArchived(ctx, form.id, false));
+  step("archive", "archived", (_c, form) => setArchived(ctx, form.id, true));
+  step("restore", "restored", (_c, form) => setArchived(ctx, form.id, false));
   return r;
 }

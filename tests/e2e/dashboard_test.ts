@@ -16,6 +16,22 @@ import { createIpBlock } from "../../domain/blocks/store.ts";
 
 const ARTIFACTS = new URL("./artifacts/dashboard/", import.meta.url).pathname;
 
+/**
+ * Buttons the page shows only in part: cut by the viewport or by an ancestor
+ * that clips its overflow (a scrolling table cell showed "Remov").
+ */
+const CLIPPED_BUTTONS = `[...document.querySelectorAll("button")].filter((b) => {
+  const r = b.getBoundingClientRect();
+  if (r.width === 0 || b.closest("details:not([open])")) return false;
+  if (r.left < 0 || r.right > document.documentElement.clientWidth + 1) return true;
+  for (let p = b.parentElement; p; p = p.parentElement) {
+    if (getComputedStyle(p).overflowX === "visible") continue;
+    const q = p.getBoundingClientRect();
+    if (r.left < q.left - 1 || r.right > q.right + 1) return true;
+  }
+  return b.scrollWidth > b.clientWidth + 1;
+}).map((b) => b.textContent.trim())`;
+
 Deno.test({
   name: "a new user signs in, creates a site and a key, uses it, and signs out in Chromium",
   sanitizeOps: false,
@@ -190,6 +206,23 @@ Deno.test({
       await page.getByRole("button", { name: "Move Flavour up" }).click();
       await page.getByRole("button", { name: "Move Your email up" }).waitFor();
       await page.screenshot({ path: `${ARTIFACTS}03f-form-builder.png`, fullPage: true });
+      assert.deepEqual(await page.evaluate(CLIPPED_BUTTONS), [], "field buttons shown whole");
+      // The look settings are choices from the schema; saving says so.
+      await page.getByText("Notification and look").click();
+      await page.getByLabel("Corner radius preset").selectOption("large");
+      await page.getByRole("button", { name: "Save form settings" }).click();
+      await page.getByText("Form settings saved.").waitFor();
+      assert.equal(await page.getByLabel("Corner radius preset").inputValue(), "large");
+      // The embed section: the WordPress shortcode and block to copy.
+      assert.equal(
+        (await page.locator("#embed-shortcode").textContent())?.trim(),
+        '[svc_form slug="cake-order"]',
+      );
+      assert.equal(
+        (await page.locator("#embed-block").textContent())?.trim(),
+        '<!-- wp:svc-forms-mail/form {"slug":"cake-order"} /-->',
+      );
+      await page.screenshot({ path: `${ARTIFACTS}03g-form-saved.png`, fullPage: true });
       const render = await fetch(`${base}/api/v1/forms/render/cake-order`, {
         headers: { "x-service-api-key": key },
       });
@@ -451,6 +484,10 @@ Deno.test({
           "document.documentElement.scrollWidth - document.documentElement.clientWidth",
         ) as number;
         if (overflow > 1) wide.push(`${name} ${overflow}px`);
+        if (name === "form-builder") {
+          const cut = await small.evaluate(CLIPPED_BUTTONS) as string[];
+          if (cut.length) wide.push(`${name}: buttons cut off: ${cut.join(", ")}`);
+        }
         // Every control has a label (or an accessible name of its own).
         const unnamed = await small.evaluate(`[...document.querySelectorAll(
           "input:not([type=hidden]), select, textarea, button")]

@@ -37,6 +37,7 @@ export const KEYED_ROUTES: KeyedRoute[] = [
     body: { site_url: "https://example.com", plugin_ver: "1", wp_version: "6", php_version: "8" },
   },
   { method: "GET", path: "forms/render/contact", envelope: "plain" },
+  { method: "GET", path: "forms", envelope: "plain" },
   { method: "GET", path: "blocks/status", envelope: "ok_false", allowDisabled: true },
   {
     method: "POST",

@@ -18,7 +18,8 @@ import { escapeHtml } from "../../../domain/mail/render.ts";
 import { clipChars } from "../../../domain/kernel/text.ts";
 import type { Site } from "../../../domain/sites/store.ts";
 
-// The notification before phase 6 (domain/forms/mail_content.ts at caeecca).
+// The notification before phase 6 (domain/forms/mail_content.ts at caeecca), with the form
+// line and the hosted form's labels as they are now.
 const CELL = "padding:8px 12px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:left";
 
 function notificationMailBefore(n: NotificationInput): OutgoingMail {
@@ -29,17 +30,20 @@ function notificationMailBefore(n: NotificationInput): OutgoingMail {
   let htmlSize = 0;
   let textSize = 0;
   const hidden: string[] = [];
+  // A hosted form's labels stand for its field names.
+  const fieldLabelOf = (k: string) => n.labels?.get(k) ?? fieldLabel(k);
   for (const [k, v] of Object.entries(n.fields)) {
-    const h = `<tr><th style="${CELL};width:30%;color:#374151">${escapeHtml(fieldLabel(k))}</th>` +
+    const h =
+      `<tr><th style="${CELL};width:30%;color:#374151">${escapeHtml(fieldLabelOf(k))}</th>` +
       `<td style="${CELL};white-space:pre-wrap">${
         v === "" ? '<span style="color:#9ca3af">(empty)</span>' : escapeHtml(v)
       }</td></tr>`;
-    const t = `${fieldLabel(k)}: ${v === "" ? "(empty)" : v.replace(/\n/g, "\n  ")}`;
+    const t = `${fieldLabelOf(k)}: ${v === "" ? "(empty)" : v.replace(/\n/g, "\n  ")}`;
     if (
       hidden.length || htmlSize + h.length > NOTIFICATION_FIELDS_BUDGET ||
       textSize + t.length > NOTIFICATION_FIELDS_BUDGET
     ) {
-      hidden.push(fieldLabel(k));
+      hidden.push(fieldLabelOf(k));
       continue;
     }
     htmlRows.push(h);
@@ -53,7 +57,8 @@ function notificationMailBefore(n: NotificationInput): OutgoingMail {
     }. The stored submission has them all.`
     : null;
   const meta = [
-    `Form ID ${n.formId}`,
+    // Named forms by name, others by their number (no bare "Form ID 3069227272").
+    n.formName ? `Form: ${n.formName}` : `Form number ${n.formId}`,
     `received ${n.createdAt}`,
     n.referrer ? `page ${n.referrer}` : null,
     n.ip ? `IP ${n.ip}` : null,
@@ -123,6 +128,12 @@ Deno.test("notification: same bytes as before for fixed submissions", () => {
     { ...base, fields: {} },
     { ...base, formName: null, referrer: null, ip: null, replyTo: null },
     { ...base, fields: { a: "", b: "" } },
+    // A hosted form's labels, one field without a label, a name like an Object key.
+    {
+      ...base,
+      fields: { email: "a@b.example", topic: "Sales", constructor: "c", extra: "" },
+      labels: new Map([["email", "Your <email>"], ["topic", "Topic"]]),
+    },
     // The budget: the third field is hidden, and every field after it.
     { ...base, fields: { a: big, b: big, c: big, d: "small", e_f: "" } },
     // Only hidden fields (the first is over the budget alone).

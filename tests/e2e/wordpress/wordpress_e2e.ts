@@ -13,6 +13,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { freePort, type Service, startService } from "./service.ts";
 import { type MariaDb, startMariaDb } from "./mariadb.ts";
 import { PLUGIN_FILE, startWordPress, type WordPress } from "./wordpress.ts";
+import { stillTrueFor } from "../../helpers/service.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -141,6 +142,57 @@ echo (int) $id;`),
       await admin.fill("#user_login", "admin");
       await admin.fill("#user_pass", ADMIN_PASSWORD);
       await Promise.all([admin.waitForURL(/wp-admin/), admin.click("#wp-submit")]);
+
+      /**
+       * A site mail to the user (List-Unsubscribe on it), the user's one-click
+       * unsubscribe (as a mail client makes it), then a password reset: the
+       * ordinary mail is refused from then on, the reset still arrives.
+       */
+      const unsubscribedUserResets = async (mode: string) => {
+        const to = `unsub-${mode}@example.org`;
+        const sent = await w.phpJson<boolean>(`
+\\SvcFormsMail\\Settings::update(['mail_mode' => '${mode}', 'smtp_host' => '127.0.0.1', 'smtp_port' => ${s.smtpPort}, 'smtp_encryption' => 'none', 'mail_fallback' => false]);
+$user = get_user_by('login', 'admin');
+wp_update_user(['ID' => $user->ID, 'user_email' => '${to}']);
+echo json_encode(wp_mail('${to}', 'Our spring news (${mode})', 'New loaves every Friday.'));`);
+        assert.equal(sent, true, `the news mail (${mode})`);
+        const news = await eventually(async () => {
+          const o = await s.admin("GET", `/outbox?to=${to}`);
+          return (o.body.items as Any[] ?? []).find((i) =>
+            (i.raw as string).includes("spring news")
+          );
+        }, `the news mail (${mode})`);
+        const head = (news.raw as string).split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+        const url = head.match(/^List-Unsubscribe: *<([^>]+)>/im)?.[1];
+        assert.ok(url, `List-Unsubscribe on the news mail (${mode})`);
+        const click = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        });
+        await click.body?.cancel();
+        assert.equal(click.status, 200, `the one-click unsubscribe (${mode})`);
+        const refused = await w.phpJson<Any>(`
+$ok = wp_mail('${to}', 'More news (${mode})', 'Not for you any more.');
+echo json_encode(['ok' => $ok, 'log' => \\SvcFormsMail\\Mail_Log::recent(1)[0] ?? null]);`);
+        assert.equal(refused.ok, false, `ordinary mail is refused after the unsubscribe (${mode})`);
+        assert.match(JSON.stringify(refused.log), /all_recipients_unsubscribed/);
+        const reset = await w.phpJson<boolean>(
+          `echo json_encode(retrieve_password('admin') === true);`,
+        );
+        assert.equal(reset, true, `retrieve_password (${mode})`);
+        const mail = await eventually(async () => {
+          const o = await s.admin("GET", `/outbox?to=${to}`);
+          return (o.body.items as Any[] ?? []).find((i) => /Password Reset/.test(i.raw as string));
+        }, `the password reset after the unsubscribe (${mode})`);
+        const resetHead = (mail.raw as string).split(/\r?\n\r?\n/)[0];
+        assert.doesNotMatch(
+          resetHead,
+          /^List-Unsubscribe/im,
+          "account mail has no List-Unsubscribe",
+        );
+        assert.doesNotMatch(mail.raw as string, /X-SVC-Account-Mail/i, "the marker never arrives");
+      };
 
       await t.step("Connect saves the site's plugin, WordPress and PHP versions", async () => {
         await admin.goto(`${w.home}/wp-admin/options-general.php?page=svc-forms-mail`);
@@ -383,6 +435,18 @@ $user = get_user_by('login', 'admin');
 wp_update_user(['ID' => $user->ID, 'user_email' => get_option('admin_email')]);`);
       });
 
+      await t.step(
+        "a user who clicked one-click unsubscribe still gets a password reset in both modes",
+        async () => {
+          for (const mode of ["api", "smtp"]) await unsubscribedUserResets(mode);
+          // As the steps before left it: the API mode, WordPress's fallback on.
+          await w.php(`
+\\SvcFormsMail\\Settings::update(['mail_mode' => 'api', 'mail_fallback' => true]);
+$user = get_user_by('login', 'admin');
+wp_update_user(['ID' => $user->ID, 'user_email' => get_option('admin_email')]);`);
+        },
+      );
+
       await t.step("From and Reply-To are the same in the API and SMTP modes", async () => {
         const header = (raw: string, name: string) =>
           raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)
@@ -501,6 +565,9 @@ echo json_encode(wp_mail('sender-check@example.org', '${subject}', 'Which sender
           return o.body.items?.find((i: Any) => (i.raw as string).includes("has not arrived yet"));
         }, "the notification");
         assert.match(note.raw, /Reply-To: .*ann\.visitor@example\.org/);
+        // The hosted form's labels and name, not the field names or a bare number.
+        assert.match(note.raw, /Your name: Ann Visitor/);
+        assert.match(note.raw, /Form: Contact us /);
       });
 
       await t.step("the block renders the same hosted form", async () => {
@@ -985,6 +1052,71 @@ $wpdb->query("UPDATE {$wpdb->prefix}svcfm_queue SET next_attempt_at = DATE_SUB(n
             return items.find((i) => i.fields?.message === "Sent while the service was frozen.");
           }, "the submission kept while the service was frozen");
           assert.equal(sub.visitor.ip, "198.51.100.60");
+        },
+      );
+
+      await t.step(
+        "with the service frozen, wp_mail() keeps the email and it arrives once after",
+        async () => {
+          const mail = async (subject: string, to: string) => {
+            const t0 = performance.now();
+            const r = await w.phpJson<Any>(`
+$ok = wp_mail('${to}', '${subject}', 'Kept while the service was frozen.');
+echo json_encode(['ok' => $ok, 'log' => \\SvcFormsMail\\Mail_Log::recent(1)[0] ?? null]);`);
+            return { ...r, ms: performance.now() - t0 };
+          };
+          s.signal("SIGSTOP");
+          let first, second;
+          try {
+            // The first waits for the send timeout (5 s) and opens the circuit; the next is kept at once.
+            first = await mail("Frozen first", "frozen-1@example.org");
+            second = await mail("Frozen second", "frozen-2@example.org");
+          } finally {
+            s.signal("SIGCONT");
+          }
+          console.log(
+            `wp_mail() with the service frozen: ${Math.round(first.ms)}, ${
+              Math.round(second.ms)
+            } ms`,
+          );
+          for (const r of [first, second]) {
+            assert.equal(r.ok, true, JSON.stringify(r));
+            assert.equal(r.log.status, "queued", "not handed to WordPress's own mailer");
+          }
+          assert.ok(first.ms < 8000, `first: ${Math.round(first.ms)} ms`);
+          assert.ok(second.ms < 1500, `second: ${Math.round(second.ms)} ms`);
+          const kept = await w.phpJson<Any[]>(`echo json_encode(\\SvcFormsMail\\Queue::rows());`);
+          assert.deepEqual(kept.map((k) => [k.kind, k.status]), [["mail", "pending"], [
+            "mail",
+            "pending",
+          ]]);
+          // The circuit's minute and the first retry's wait, skipped: the next cron run sends them.
+          await w.php(`
+delete_transient('svcfm_circuit');
+global $wpdb;
+$wpdb->query("UPDATE {$wpdb->prefix}svcfm_queue SET next_attempt_at = DATE_SUB(next_attempt_at, INTERVAL 61 SECOND)");
+\\SvcFormsMail\\Queue::run();`);
+          for (const to of ["frozen-1@example.org", "frozen-2@example.org"]) {
+            await eventually(async () => {
+              const o = await s.admin("GET", `/outbox?to=${to}`);
+              return o.body.items?.length ? o.body.items : null;
+            }, `the kept email to ${to}`);
+          }
+          // The thawed service may have sent the first from its own timed-out request: the
+          // kept copy carried the same Idempotency-Key, so it arrives once all the same.
+          await stillTrueFor(
+            2_000,
+            async () => {
+              const o = await s.admin("GET", "/outbox?to=frozen-1@example.org");
+              return (o.body.items as Any[]).length === 1;
+            },
+            "one copy of the first kept email",
+            200,
+          );
+          const after = await w.phpJson<Any>(`
+echo json_encode(['queue' => \\SvcFormsMail\\Queue::rows(), 'log' => \\SvcFormsMail\\Mail_Log::recent(2)]);`);
+          assert.deepEqual(after.queue, []);
+          assert.deepEqual(after.log.map((l: Any) => l.status), ["sent", "sent"]);
         },
       );
 

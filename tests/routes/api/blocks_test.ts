@@ -284,7 +284,7 @@ Deno.test("a site disabled by the abuse rule: site_disabled, a self-liftable sit
         key,
         body: { ...legitBody(domain), visitor: { ip: "198.51.100.99" } },
       });
-      assert.deepEqual(r.body, { ok: true, blocked: true });
+      assert.deepEqual(r.body, { ok: true, blocked: true, reason: "ip_blocked" });
     }
     const refused = await svc.api("POST", "forms/submit", { key, body: legitBody(domain) });
     assert.deepEqual([refused.status, refused.body], [403, { error: "site_disabled" }]);
@@ -339,7 +339,7 @@ Deno.test("a block started by the form rate limit: listed for its site only, sel
       );
     }
     const fifth = await svc.api("POST", "forms/submit", { key: c.key, body: from(c.domain) });
-    assert.deepEqual(fifth.body, { ok: true, blocked: true });
+    assert.deepEqual(fifth.body, { ok: true, blocked: true, reason: "rate_limit" });
 
     const mine = (await svc.api("GET", "blocks/status", { key: c.key })).body.status as Status;
     assert.equal(mine.ip_blocks.length, 1);
@@ -373,7 +373,7 @@ Deno.test("a block started by the form rate limit: listed for its site only, sel
     assert.deepEqual([denied.status, denied.body], [403, { ok: false, error: "not_owner" }]);
     assert.deepEqual(
       (await svc.api("POST", "forms/submit", { key: a.key, body: from(a.domain) })).body,
-      { ok: true, blocked: true },
+      { ok: true, blocked: true, reason: "ip_blocked" },
     );
 
     // A minute later (the window is empty), the owner lifts it: the IP submits anywhere.

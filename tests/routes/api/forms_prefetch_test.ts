@@ -43,7 +43,11 @@ Deno.test("a known key's submission from an IP blocked since is answered blocked
     const body = { ...legitBody(s.domain), visitor: { ip: "203.0.113.77" } };
     assert.ok((await submit(svc, s.key, body)).body.id);
     await manualBlock(svc, "b-prefetch", "203.0.113.77");
-    assert.deepEqual((await submit(svc, s.key, body)).body, { ok: true, blocked: true });
+    assert.deepEqual((await submit(svc, s.key, body)).body, {
+      ok: true,
+      blocked: true,
+      reason: "ip_blocked",
+    });
   });
 });
 

@@ -68,7 +68,7 @@ Deno.test("captcha shared: the service's own secret, the token and remoteip go f
 
     const bad = await submit(svc, key, withIp(domain, { captcha_token: "forged" }, "203.0.113.10"));
     assert.equal(bad.status, 200);
-    assert.deepEqual(bad.body, { ok: true, blocked: true });
+    assert.deepEqual(bad.body, { ok: true, blocked: true, reason: "captcha_rejected" });
     assert.equal(await storedCount(svc, siteId), 1);
     const formEvents = (await eventsOf(svc, siteId)).filter((e) => e.type.startsWith("form."));
     assert.equal(formEvents.length, 1, "no event for a blocked submission");
@@ -84,7 +84,7 @@ Deno.test("captcha turnstile: the site's saved secret is unsealed and sent", asy
     assert.equal(p.calls[0].params.secret, SITE_SECRETS.turnstile);
     assert.ok(!("remoteip" in p.calls[0].params), "no remoteip without a visitor ip");
     const bad = await submit(svc, key, legitBody(domain, { captcha_token: "forged" }));
-    assert.deepEqual(bad.body, { ok: true, blocked: true });
+    assert.deepEqual(bad.body, { ok: true, blocked: true, reason: "captcha_rejected" });
   });
 });
 
@@ -115,7 +115,7 @@ Deno.test("captcha hcaptcha: secret, response, remoteip and sitekey go to hCaptc
     );
     assert.equal(p.calls[0].provider, "hcaptcha");
     const bad = await submit(svc, key, legitBody(domain, { captcha_token: "forged" }));
-    assert.deepEqual(bad.body, { ok: true, blocked: true });
+    assert.deepEqual(bad.body, { ok: true, blocked: true, reason: "captcha_rejected" });
   });
 });
 
@@ -128,7 +128,7 @@ Deno.test("captcha recaptcha v2: a valid token passes, an invalid one is blocked
     assert.equal(p.calls[0].provider, "recaptcha");
     assert.equal(p.calls[0].params.secret, SITE_SECRETS.recaptcha);
     const bad = await submit(svc, key, legitBody(domain, { captcha_token: "forged" }));
-    assert.deepEqual(bad.body, { ok: true, blocked: true });
+    assert.deepEqual(bad.body, { ok: true, blocked: true, reason: "captcha_rejected" });
   });
 });
 
@@ -141,8 +141,9 @@ Deno.test("captcha recaptcha v3: a score of 0.5 passes, 0.49 is blocked", async 
     ) {
       const r = await submit(svc, key, legitBody(domain, { captcha_token: token }));
       assert.equal(r.status, 200);
-      if (blocked) assert.deepEqual(r.body, { ok: true, blocked: true }, token);
-      else assert.ok(r.body.id, token);
+      if (blocked) {
+        assert.deepEqual(r.body, { ok: true, blocked: true, reason: "captcha_rejected" }, token);
+      } else assert.ok(r.body.id, token);
     }
     assert.equal(await storedCount(svc, siteId), 2);
   });
@@ -163,7 +164,7 @@ Deno.test("captcha: cf_turnstile_token is used when captcha_token is empty; capt
       key,
       legitBody(domain, { captcha_token: "forged", cf_turnstile_token: "good-token" }),
     );
-    assert.deepEqual(b.body, { ok: true, blocked: true });
+    assert.deepEqual(b.body, { ok: true, blocked: true, reason: "captcha_rejected" });
     assert.equal(p.calls.at(-1)!.params.response, "forged");
   });
 });
@@ -223,6 +224,6 @@ Deno.test("captcha: a provider slower than the timeout is given up on, and the s
       key,
       legitBody(domain, { captcha_token: "slow:50:forged" }),
     );
-    assert.deepEqual(slowButInTime.body, { ok: true, blocked: true });
+    assert.deepEqual(slowButInTime.body, { ok: true, blocked: true, reason: "captcha_rejected" });
   }, { SVC_CAPTCHA_TIMEOUT_MS: 300 });
 });

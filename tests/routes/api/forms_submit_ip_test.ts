@@ -26,7 +26,7 @@ Deno.test("rate limit: four submissions within a minute pass, the fifth is block
       clock.advance(10_000);
     }
     const fifth = await submit(svc, key, from(domain, "198.51.100.20"));
-    assert.deepEqual(fifth.body, { ok: true, blocked: true });
+    assert.deepEqual(fifth.body, { ok: true, blocked: true, reason: "rate_limit" });
     assert.equal(await stored(svc, siteId), 4);
 
     const blocks = await activeBlocksOfIp(svc.ctx.kv, "198.51.100.20", clock.now());
@@ -43,6 +43,7 @@ Deno.test("rate limit: four submissions within a minute pass, the fifth is block
     assert.deepEqual((await submit(svc, key, from(domain, "198.51.100.20"))).body, {
       ok: true,
       blocked: true,
+      reason: "ip_blocked",
     });
     // The hour is over: accepted again, and no new block.
     clock.advance(1);
@@ -82,13 +83,14 @@ Deno.test("rate limit: submissions to any site count, and IPv4-mapped IPv6 is th
     assert.ok((await submit(svc, b.key, from(b.domain, "::FFFF:c000:0207"))).body.id);
     assert.ok((await submit(svc, b.key, from(b.domain, " 192.0.2.7 "))).body.id);
     const fifth = await submit(svc, c.key, from(c.domain, "192.0.2.7"));
-    assert.deepEqual(fifth.body, { ok: true, blocked: true });
+    assert.deepEqual(fifth.body, { ok: true, blocked: true, reason: "rate_limit" });
     const [block] = await activeBlocksOfIp(svc.ctx.kv, "192.0.2.7", Date.now());
     assert.equal(block.triggeredBySiteId, c.siteId);
     // The block applies on every site.
     assert.deepEqual((await submit(svc, a.key, from(a.domain, "::ffff:192.0.2.7"))).body, {
       ok: true,
       blocked: true,
+      reason: "ip_blocked",
     });
     // Another IP is unaffected.
     assert.ok((await submit(svc, a.key, from(a.domain, "192.0.2.8"))).body.id);
@@ -114,6 +116,7 @@ Deno.test("rate limit: IPv6 addresses of one /64 share a window; another /64 doe
     assert.deepEqual((await submit(svc, key, from(domain, "2001:db8:1:2::77"))).body, {
       ok: true,
       blocked: true,
+      reason: "rate_limit",
     });
     const [block] = await activeBlocksOfIp(svc.ctx.kv, "2001:db8:1:2::/64", Date.now());
     assert.equal(block.ip, "2001:db8:1:2::/64");
@@ -150,10 +153,12 @@ Deno.test("ip blocks: an active block blocks, a lifted one does not, and no ip s
     assert.deepEqual((await submit(svc, key, from(domain, "198.51.100.77"))).body, {
       ok: true,
       blocked: true,
+      reason: "ip_blocked",
     });
     assert.deepEqual((await submit(svc, key, from(domain, "::ffff:198.51.100.77"))).body, {
       ok: true,
       blocked: true,
+      reason: "ip_blocked",
     });
     await liftIpBlock(svc.ctx.kv, "block-1", new Date().toISOString(), null);
     assert.ok((await submit(svc, key, from(domain, "198.51.100.77"))).body.id);

@@ -431,7 +431,7 @@ Deno.test("abusive traffic disables the site automatically; the tripping request
     for (let i = 0; i < 5; i++) {
       const r = await submit(svc, key, blockedBody(domain));
       assert.equal(r.status, 200);
-      assert.deepEqual(r.body, { ok: true, blocked: true });
+      assert.deepEqual(r.body, { ok: true, blocked: true, reason: "ip_blocked" });
     }
     const site = (await getSite(svc.ctx.kv, siteId))!;
     assert.equal(site.disabled?.automatic, true);

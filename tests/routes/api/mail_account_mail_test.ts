@@ -204,3 +204,54 @@ Deno.test("SMTP submission: X-SVC-Account-Mail with another value is stripped fr
     assert.equal(rec.account_mail, undefined);
   });
 });
+
+Deno.test("mail/send: an X-SVC-Account-Mail header marks account mail like SMTP and never reaches the recipient", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    await addUnsubscribe(svc.ctx.kv, {
+      site_id: s.siteId,
+      email: "ann@example.com",
+      source: "one_click",
+      created_at: new Date().toISOString(),
+    });
+    for (const [name, value] of [["X-SVC-Account-Mail", "1"], ["x-svc-account-mail", "TRUE"]]) {
+      const r = await send(svc, s.key, { ...RESET, headers: { [name]: value, "X-Order": "7" } });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.sent, true, `${name}: ${value}`);
+    }
+    // Any other value: not account mail (the unsubscribe applies).
+    const other = await send(svc, s.key, { ...RESET, headers: { "X-SVC-Account-Mail": "yes" } });
+    assert.equal(other.body.error, "all_recipients_unsubscribed");
+    const received = await smtp.waitFor(2);
+    for (const m of received) {
+      const parsed = await m.parse();
+      assert.doesNotMatch(m.raw.toString(), /x-svc-account-mail/i, "the marker is stripped");
+      assert.ok(!hasHeader(parsed, "List-Unsubscribe"));
+      assert.ok(hasHeader(parsed, "X-Order"), "other X- headers still pass");
+    }
+    const log = await svc.admin("GET", `/sites/${s.siteId}/email-log`);
+    const items = log.body.items as Record<string, unknown>[];
+    const sent = items.filter((i) => i.status === "sent");
+    assert.equal(sent.length, 2);
+    for (const i of sent) {
+      assert.equal(i.account_mail, true);
+      assert.deepEqual(i.dropped_headers ?? [], [], "an instruction, not a dropped header");
+    }
+  });
+});
+
+Deno.test("mail/send: an X-SVC-Account-Mail header with another value is stripped from delivered mail", async () => {
+  await withSmtp(async (svc, smtp) => {
+    const s = await seedSite(svc);
+    const r = await send(svc, s.key, {
+      to: "bob@example.com",
+      subject: "Hello",
+      text: "Hi.",
+      headers: { "X-SVC-Account-Mail": "0" },
+    });
+    assert.equal(r.status, 200, r.text);
+    const [m] = await smtp.waitFor(1);
+    assert.doesNotMatch(m.raw.toString(), /x-svc-account-mail/i);
+    assert.ok(hasHeader(await m.parse(), "List-Unsubscribe"), "not account mail");
+  });
+});

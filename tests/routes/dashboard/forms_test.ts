@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { Browser, seedUser } from "./browser.ts";
+import { LOOK_SETTING_VALUES } from "../../../domain/forms/hosted_schema.ts";
 
 Deno.test("the form builder adds, reorders and removes fields; forms/render serves the result", async () => {
   const svc = await startTestService({ runJobs: false });
@@ -205,6 +206,71 @@ Deno.test("the form builder renames a form and changes its slug; a slug taken by
     const taken = await user.post(`${builder}/identity`, { name: "First", slug: "two" });
     assert.equal(taken.status, 400);
     assert.match(taken.text, /already used/);
+  } finally {
+    await svc.close();
+  }
+});
+
+Deno.test("the form builder offers the schema's look values as choices, confirms each save and shows the shortcode and block", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get("/dashboard/forms");
+    const builder = (await user.post("/dashboard/forms", { name: "Cake <order>", slug: "cakes" }))
+      .location!;
+    const page = await user.get(builder);
+    // Each look setting is a select of the schema's values (hosted_schema.ts), the empty one the default.
+    for (const [k, values] of Object.entries(LOOK_SETTING_VALUES)) {
+      const select = page.text.match(
+        new RegExp(`<select id="s-${k}" name="${k}">(.*?)</select>`),
+      )?.[1];
+      assert.ok(select, `${k} is a select`);
+      const options = [...select.matchAll(/<option[^>]* value="([^"]*)"/g)].map((m) => m[1]);
+      assert.deepEqual(options, ["", ...values], k);
+    }
+    // The embed section: the shortcode, the block markup and the render call, each copyable.
+    assert.match(
+      page.text,
+      /<code id="embed-shortcode">\[svc_form slug=&quot;cakes&quot;\]<\/code>/,
+    );
+    assert.match(
+      page.text,
+      /<code id="embed-block">&lt;!-- wp:svc-forms-mail\/form \{&quot;slug&quot;:&quot;cakes&quot;\} \/--&gt;<\/code>/,
+    );
+    assert.match(page.text, /<code id="embed">GET \/api\/v1\/forms\/render\/cakes<\/code>/);
+    for (const id of ["embed-shortcode", "embed-block", "embed"]) {
+      assert.match(page.text, new RegExp(`data-copy="${id}"`));
+    }
+    assert.match(page.text, /pick “Cake &lt;order&gt;”/);
+
+    // Saving says so; each step has its own sentence.
+    const saved = await user.post(`${builder}/settings`, {
+      submit_label: "Go",
+      radius_preset: "pill",
+      button_align: "",
+    });
+    assert.equal(saved.status, 303);
+    assert.match(saved.location!, /\?done=settings$/);
+    const after = await user.get(saved.location!);
+    assert.match(after.text, /<p role="status" class="notice ok">Form settings saved\.<\/p>/);
+    assert.match(after.text, /<option[^>]* value="pill" selected>pill<\/option>/);
+    const added = await user.post(`${builder}/fields`, {
+      label: "Email",
+      name: "email",
+      type: "email",
+    });
+    assert.match((await user.get(added.location!)).text, /Field added\./);
+    // An unknown step name shows nothing (no text is taken from the address).
+    const odd = await user.get(`${builder}?done=%3Cb%3Ehi`);
+    assert.doesNotMatch(odd.text, /role="status"|&lt;b&gt;hi/);
+
+    // A value set through the operator API that the dashboard does not offer stays chosen.
+    const formId = builder.split("/").pop()!;
+    await svc.admin("PATCH", `/forms/${formId}`, { settings: { field_tone: "glass" } });
+    const kept = await user.get(builder);
+    assert.match(kept.text, /<option[^>]* value="glass" selected>glass<\/option>/);
   } finally {
     await svc.close();
   }

@@ -13,7 +13,8 @@
   const SelectControl = wp.components.SelectControl;
   const ServerSideRender = wp.serverSideRender;
   const InspectorControls = wp.blockEditor.InspectorControls;
-  // slug => name of the forms this site has shown (the plugin's inline script).
+  // slug => name of the site's forms: the service's list, or those the site has shown
+  // when the service cannot list them (the plugin's inline script).
   const known = globalThis.svcfmForms || {};
   const useBlockProps = wp.blockEditor.useBlockProps;
 

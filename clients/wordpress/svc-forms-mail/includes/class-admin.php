@@ -377,15 +377,19 @@ final class Admin {
 				self::flash( 'error', __( 'That submission is no longer here.', 'svc-forms-mail' ) );
 			}
 		} else {
+			$row      = Queue::get( $id );
 			$response = Queue::resend( $id );
 			if ( null === $response ) {
 				self::flash( 'error', __( 'That submission is no longer here.', 'svc-forms-mail' ) );
+			} elseif ( $response->ok() && null !== $row && Queue::is_mail( $row ) ) {
+				self::flash( 'success', __( 'The email was handed to the service.', 'svc-forms-mail' ) );
 			} elseif ( $response->ok() ) {
 				$outcome = Outcomes::of( $response );
 				self::flash(
 					'blocked' === $outcome ? 'warning' : 'success',
 					'blocked' === $outcome
-						? __( 'The service took the submission but blocked it: it was not stored or sent (see the Status tab).', 'svc-forms-mail' )
+						/* translators: %s: why the service blocked it. */
+						? sprintf( __( 'The service took the submission but blocked it: it was not stored or sent (%s).', 'svc-forms-mail' ), '' !== Outcomes::reason( $response ) ? Outcomes::why( (object) array( 'reason' => Outcomes::reason( $response ), 'ip' => '' ), array() ) : __( 'see the Status tab', 'svc-forms-mail' ) )
 						: __( 'The submission was delivered to the service.', 'svc-forms-mail' )
 				);
 			} elseif ( $response->retryable() ) {
@@ -771,6 +775,7 @@ final class Admin {
 			'failed'          => __( 'failed', 'svc-forms-mail' ),
 			'fallback'        => __( 'failed, sent by WordPress', 'svc-forms-mail' ),
 			'fallback_failed' => __( 'failed; WordPress could not send it either', 'svc-forms-mail' ),
+			'queued'          => __( 'waiting: the service did not answer; sent when it does (Waiting tab)', 'svc-forms-mail' ),
 		);
 		foreach ( $rows as $row ) {
 			$details = '' !== $row->error ? $row->error : $row->message_id;
@@ -784,7 +789,7 @@ final class Admin {
 	 */
 	private static function queue_tab(): void {
 		$rows = Queue::rows( 100 );
-		echo '<p>' . esc_html__( 'Form submissions the service could not take at once are kept here and retried by WP-Cron with growing pauses (1, 5, 15 minutes, then up to 12 hours).', 'svc-forms-mail' ) . '</p>';
+		echo '<p>' . esc_html__( 'Form submissions and emails the service could not take at once are kept here and retried by WP-Cron with growing pauses (1, 5, 15 minutes, then up to 12 hours).', 'svc-forms-mail' ) . '</p>';
 		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '"><input type="hidden" name="action" value="svcfm_retry" />';
 		wp_nonce_field( 'svcfm_retry', '_svcfm_nonce' );
 		submit_button( __( 'Retry now', 'svc-forms-mail' ), 'secondary', 'retry', false );
@@ -798,7 +803,9 @@ final class Admin {
 			'failed'  => __( 'refused, not retried', 'svc-forms-mail' ),
 		);
 		foreach ( $rows as $row ) {
-			echo '<tr class="svcfm-queue-' . esc_attr( $row->status ) . '"><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td>' . esc_html( $row->source ) . '</td><td>' . esc_html( $status_labels[ $row->status ] ?? $row->status ) . '</td><td>' . esc_html( (string) $row->attempts ) . '</td><td>' . esc_html( 'pending' === $row->status ? Notices::local_time( $row->next_attempt_at . 'Z' ) : '—' ) . '</td><td><code>' . esc_html( $row->last_error ) . '</code></td></tr>';
+			/* translators: %s: the plugin or part of WordPress that sent the email. */
+			$what = Queue::is_mail( $row ) ? sprintf( __( 'email (%s)', 'svc-forms-mail' ), $row->source ) : $row->source;
+			echo '<tr class="svcfm-queue-' . esc_attr( $row->status ) . ( Queue::is_mail( $row ) ? ' svcfm-queue-mail' : '' ) . '"><td>' . esc_html( Notices::local_time( $row->created_at . 'Z' ) ) . '</td><td>' . esc_html( $what ) . '</td><td>' . esc_html( $status_labels[ $row->status ] ?? $row->status ) . '</td><td>' . esc_html( (string) $row->attempts ) . '</td><td>' . esc_html( 'pending' === $row->status ? Notices::local_time( $row->next_attempt_at . 'Z' ) : '—' ) . '</td><td><code>' . esc_html( $row->last_error ) . '</code></td></tr>';
 			echo '<tr class="svcfm-queue-detail"><td colspan="6">' . self::submission_details( $row ) . '</td></tr>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in submission_details().
 		}
 		echo '</tbody></table>';
@@ -811,8 +818,16 @@ final class Admin {
 	 */
 	public static function submission_details( object $row ): string {
 		$payload = json_decode( (string) ( $row->payload ?? '' ), true );
-		$out     = '<details class="svcfm-submission"' . ( 'failed' === $row->status ? ' open' : '' ) . '><summary>' . esc_html__( 'Contents', 'svc-forms-mail' ) . '</summary>';
-		if ( ! is_array( $payload ) ) {
+		if ( Queue::is_mail( $row ) && is_array( $payload ) ) {
+			// A kept email: who it is for and its subject (its body is the service's business).
+			$payload = json_decode( (string) ( $payload['body'] ?? '' ), true );
+		}
+		$out = '<details class="svcfm-submission"' . ( 'failed' === $row->status ? ' open' : '' ) . '><summary>' . esc_html__( 'Contents', 'svc-forms-mail' ) . '</summary>';
+		if ( is_array( $payload ) && Queue::is_mail( $row ) ) {
+			$to   = is_array( $payload['to'] ?? null ) ? implode( ', ', array_map( fn( $t ) => is_array( $t ) ? (string) ( $t['email'] ?? $t['address'] ?? '' ) : (string) $t, $payload['to'] ) ) : (string) ( $payload['to'] ?? '' );
+			$out .= '<table class="svcfm-facts"><tbody><tr><th scope="row">' . esc_html__( 'To', 'svc-forms-mail' ) . '</th><td>' . esc_html( $to ) . '</td></tr>';
+			$out .= '<tr><th scope="row">' . esc_html__( 'Subject', 'svc-forms-mail' ) . '</th><td>' . esc_html( (string) ( $payload['subject'] ?? '' ) ) . '</td></tr></tbody></table>';
+		} elseif ( ! is_array( $payload ) ) {
 			$out .= '<p>' . esc_html__( 'The stored submission cannot be read.', 'svc-forms-mail' ) . '</p>';
 		} else {
 			$out   .= '<table class="svcfm-facts"><tbody>';
@@ -829,7 +844,8 @@ final class Admin {
 		$out .= '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" class="svcfm-row-actions"><input type="hidden" name="action" value="svcfm_queue_row" /><input type="hidden" name="id" value="' . esc_attr( (string) (int) $row->id ) . '" />';
 		$out .= wp_nonce_field( 'svcfm_queue_row', '_svcfm_nonce', true, false );
 		$out .= '<button type="submit" name="op" value="resend" class="button">' . esc_html__( 'Send again', 'svc-forms-mail' ) . '</button> ';
-		$out .= '<button type="submit" name="op" value="delete" class="button button-link-delete" onclick="return confirm(this.dataset.confirm)" data-confirm="' . esc_attr__( 'Delete this submission for good?', 'svc-forms-mail' ) . '">' . esc_html__( 'Delete', 'svc-forms-mail' ) . '</button>';
+		$confirm = Queue::is_mail( $row ) ? __( 'Delete this email for good? It will not be sent.', 'svc-forms-mail' ) : __( 'Delete this submission for good?', 'svc-forms-mail' );
+		$out    .= '<button type="submit" name="op" value="delete" class="button button-link-delete" onclick="return confirm(this.dataset.confirm)" data-confirm="' . esc_attr( $confirm ) . '">' . esc_html__( 'Delete', 'svc-forms-mail' ) . '</button>';
 		return $out . '</form></details>';
 	}
 }

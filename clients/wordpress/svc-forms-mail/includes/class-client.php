@@ -57,12 +57,12 @@ class Client {
 	 *
 	 * @param string                $method  GET or POST.
 	 * @param string                $path    Path below /api/v1.
-	 * @param array<mixed>|null     $body    JSON body for POST.
+	 * @param array<mixed>|string|null $body JSON body for POST (a string is sent as it is).
 	 * @param array<string, string> $headers Extra request headers.
 	 * @param int                   $timeout Seconds to wait for the answer.
 	 * @param bool                  $through_circuit Whether an open circuit stops the call.
 	 */
-	public function request( string $method, string $path, ?array $body = null, array $headers = array(), int $timeout = self::TIMEOUT, bool $through_circuit = true ): Response {
+	public function request( string $method, string $path, array|string|null $body = null, array $headers = array(), int $timeout = self::TIMEOUT, bool $through_circuit = true ): Response {
 		if ( '' === $this->base_url ) {
 			return new Response( 0, array(), array(), __( 'No service URL is set.', 'svc-forms-mail' ) );
 		}
@@ -87,7 +87,7 @@ class Client {
 		);
 		if ( null !== $body ) {
 			$args['headers']['content-type'] = 'application/json';
-			$args['body']                    = (string) wp_json_encode( $body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE );
+			$args['body']                    = is_string( $body ) ? $body : self::encode( $body );
 		}
 		$result = call_user_func( $this->transport, $this->url( $path ), $args );
 		if ( is_wp_error( $result ) ) {
@@ -114,6 +114,15 @@ class Client {
 			return new Response( 0, array(), $headers, __( 'No HTTP answer.', 'svc-forms-mail' ) );
 		}
 		return new Response( $status, is_array( $decoded ) ? $decoded : array(), $headers );
+	}
+
+	/**
+	 * A request body as JSON, as the client sends it.
+	 *
+	 * @param array<mixed> $body The body.
+	 */
+	public static function encode( array $body ): string {
+		return (string) wp_json_encode( $body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE );
 	}
 
 	/**
@@ -175,12 +184,16 @@ class Client {
 	}
 
 	/**
-	 * POST /mail/send.
+	 * POST /mail/send with a body already encoded and an Idempotency-Key: a
+	 * mail kept after the service did not answer is sent again with the same
+	 * bytes and key, so one the service took after all is not sent twice.
 	 *
-	 * @param array<string, mixed> $payload The body.
+	 * @param string $json    The JSON body (Client::encode()).
+	 * @param string $key     The Idempotency-Key.
+	 * @param int    $timeout Seconds to wait (the cron job waits longer than wp_mail()).
 	 */
-	public function send_mail( array $payload ): Response {
-		return $this->request( 'POST', 'mail/send', $payload, array(), self::SEND_TIMEOUT );
+	public function send_mail_json( string $json, string $key, int $timeout = self::SEND_TIMEOUT ): Response {
+		return $this->request( 'POST', 'mail/send', $json, array( 'idempotency-key' => $key ), $timeout );
 	}
 
 	/**
@@ -201,6 +214,14 @@ class Client {
 	 */
 	public function render_form( string $slug, string $etag = '' ): Response {
 		return $this->request( 'GET', 'forms/render/' . rawurlencode( $slug ), null, '' !== $etag ? array( 'if-none-match' => $etag ) : array(), self::PAGE_TIMEOUT );
+	}
+
+	/**
+	 * GET /forms: the hosted forms this site can render (a service extension;
+	 * an older service answers 404).
+	 */
+	public function list_forms(): Response {
+		return $this->request( 'GET', 'forms', null, array(), self::PAGE_TIMEOUT );
 	}
 
 	/**

@@ -202,8 +202,8 @@ final class Form_Cache {
 	}
 
 	/**
-	 * Notes a form the service rendered, for the block's list of forms (the
-	 * API has no list of a site's forms).
+	 * Notes a form the service rendered, for the block's list of forms when
+	 * the service cannot list them (an older service, or not answering).
 	 *
 	 * @param string $slug Slug.
 	 * @param string $name The form's name.
@@ -226,6 +226,39 @@ final class Form_Cache {
 	public static function known(): array {
 		$known = get_option( self::KNOWN, array() );
 		return is_array( $known ) ? $known : array();
+	}
+
+	/**
+	 * The forms the block offers, slug => name: the service's list of the
+	 * site's forms (GET /forms, kept for five minutes and after a settings
+	 * save asked again); the forms this site has shown when the service cannot
+	 * say (an older service, a timeout, the circuit open).
+	 *
+	 * @return array<string, string>
+	 */
+	public static function available(): array {
+		$cache = 'svcfm_forms_list_' . self::generation();
+		$list  = get_transient( $cache );
+		if ( is_array( $list ) ) {
+			return $list;
+		}
+		if ( ! Settings::is_configured() ) {
+			return self::known();
+		}
+		$response = Settings::client()->list_forms();
+		$forms    = $response->ok() ? ( $response->body['forms'] ?? null ) : null;
+		if ( ! is_array( $forms ) ) {
+			return self::known();
+		}
+		$list = array();
+		foreach ( $forms as $form ) {
+			$slug = is_array( $form ) ? (string) ( $form['slug'] ?? '' ) : '';
+			if ( preg_match( '/^[a-z0-9-]{1,100}$/', $slug ) ) {
+				$list[ $slug ] = mb_substr( (string) ( $form['name'] ?? $slug ), 0, 200 );
+			}
+		}
+		set_transient( $cache, $list, 300 );
+		return $list;
 	}
 
 	/**

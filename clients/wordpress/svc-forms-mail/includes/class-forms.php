@@ -32,6 +32,7 @@ final class Forms {
 	public static function register(): void {
 		add_shortcode( self::SHORTCODE, array( self::class, 'shortcode' ) );
 		add_action( 'init', array( self::class, 'register_block' ) );
+		add_action( 'enqueue_block_editor_assets', array( self::class, 'block_editor_forms' ) );
 		add_action( 'template_redirect', array( self::class, 'handle_post' ), 5 );
 		add_action( 'wp_enqueue_scripts', array( self::class, 'register_assets' ) );
 		add_action( 'wp_ajax_nopriv_' . Form_Cache::AJAX, array( Form_Cache::class, 'ajax_refresh' ) );
@@ -62,8 +63,6 @@ final class Forms {
 		);
 		wp_set_script_translations( 'svcfm-block-editor', 'svc-forms-mail' );
 		wp_register_style( 'svcfm-form', plugins_url( 'assets/form.css', SVCFM_FILE ), array(), SVCFM_VERSION );
-		// The forms this site has shown, for the block's list (the API cannot list a site's forms).
-		wp_add_inline_script( 'svcfm-block-editor', 'window.svcfmForms = ' . wp_json_encode( (object) Form_Cache::known() ) . ';', 'before' );
 		register_block_type(
 			self::BLOCK,
 			array(
@@ -92,6 +91,14 @@ final class Forms {
 				),
 			)
 		);
+	}
+
+	/**
+	 * The block's list of forms, asked for only when an editor opens (never on
+	 * a visitor's page view).
+	 */
+	public static function block_editor_forms(): void {
+		wp_add_inline_script( 'svcfm-block-editor', 'window.svcfmForms = ' . wp_json_encode( (object) Form_Cache::available() ) . ';', 'before' );
 	}
 
 	/**
@@ -369,6 +376,8 @@ final class Forms {
 			'fields'    => (object) $values,
 			'form_name' => mb_substr( (string) ( $form['name'] ?? $config['slug'] ), 0, 200 ),
 			'template'  => self::TEMPLATE,
+			// The service shows the hosted form's labels in the notification (an extension; ignored elsewhere).
+			'form_slug' => (string) $config['slug'],
 			'visitor'   => self::visitor(),
 			'site_url'  => home_url( '/' ),
 		);

@@ -47,7 +47,7 @@ final class Mail_Log {
 	/**
 	 * Adds a row.
 	 *
-	 * @param string $status     sent, held, failed, fallback or fallback_failed.
+	 * @param string $status     sent, held, failed, fallback, fallback_failed or queued.
 	 * @param mixed  $to         wp_mail()'s to.
 	 * @param string $subject    Subject.
 	 * @param string $source     source_plugin.
@@ -78,7 +78,19 @@ final class Mail_Log {
 	}
 
 	/**
-	 * Changes a row's status and error (WordPress's own send failed too).
+	 * Removes a row (a "queued" row whose mail could not be kept after all).
+	 *
+	 * @param int $id Row id.
+	 */
+	public static function delete( int $id ): void {
+		global $wpdb;
+		if ( $id > 0 ) {
+			$wpdb->delete( self::table(), array( 'id' => $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
+		}
+	}
+
+	/**
+	 * Changes a row's status and error (WordPress's own send failed too; a kept mail sent or refused later).
 	 *
 	 * @param int    $id     Row id.
 	 * @param string $status New status.

@@ -112,7 +112,17 @@ final class Mailer {
 		} catch ( Mail_Error $e ) {
 			return self::failed( $atts, $source, $e->error_code . ': ' . $e->getMessage() );
 		}
-		$response = Settings::client()->send_mail( $payload );
+		// Sent with an Idempotency-Key: if the service took it but did not answer
+		// in time, the kept copy sent later with the same key is not sent twice.
+		$body     = Client::encode( $payload );
+		$key      = 'svcfm-mail-' . bin2hex( random_bytes( 16 ) );
+		$response = Settings::client()->send_mail_json( $body, $key );
+		if ( $response->unreachable() ) {
+			$kept = self::keep( $atts, $source, $body, $key, $response->describe() );
+			if ( null !== $kept ) {
+				return $kept;
+			}
+		}
 		if ( $response->ok() ) {
 			$held = ! empty( $response->body['held'] );
 			Mail_Log::add( $held ? 'held' : 'sent', $atts['to'] ?? '', $subject, $source, (string) ( $response->body['message_id'] ?? '' ), $held ? 'held_as_spam' : '' );
@@ -120,6 +130,29 @@ final class Mailer {
 			return true;
 		}
 		return self::failed( $atts, $source, $response->describe() );
+	}
+
+	/**
+	 * A mail the service did not answer for (hung, stopped, or the circuit
+	 * open after a timeout): kept in the queue and sent by WP-Cron when the
+	 * service answers again, instead of waiting on it or handing it to
+	 * WordPress's mailer. wp_mail() says true: the mail is on its way, like a
+	 * kept form submission. Null when it could not be kept (then it fails as
+	 * before).
+	 *
+	 * @param array<string, mixed> $atts   wp_mail()'s arguments.
+	 * @param string               $source source_plugin.
+	 * @param string               $body   The POST /mail/send body as sent.
+	 * @param string               $key    Its Idempotency-Key.
+	 * @param string               $error  Why it was not sent now.
+	 */
+	private static function keep( array $atts, string $source, string $body, string $key, string $error ): ?bool {
+		$row = Mail_Log::add( 'queued', $atts['to'] ?? '', (string) ( $atts['subject'] ?? '' ), $source, '', $error );
+		if ( Queue::keep_mail( $body, $key, $source, $row, $error ) > 0 ) {
+			return true;
+		}
+		Mail_Log::delete( $row );
+		return null;
 	}
 
 	/**

@@ -44,6 +44,7 @@ final class Outcomes {
   outcome varchar(20) NOT NULL,
   ip varchar(64) NOT NULL default '',
   captcha tinyint(1) NOT NULL default 0,
+  reason varchar(30) NOT NULL default '',
   PRIMARY KEY  (id),
   KEY created_at (created_at)
 ) $charset_collate;";
@@ -72,13 +73,29 @@ final class Outcomes {
 	}
 
 	/**
+	 * Why the service blocked the submission, when its answer says so (a
+	 * `reason` beside `blocked: true`: captcha_rejected, ip_blocked,
+	 * rate_limit); '' otherwise, and from a service that does not say.
+	 *
+	 * @param Response $response The answer.
+	 */
+	public static function reason( Response $response ): string {
+		$b = $response->body;
+		if ( empty( $b['blocked'] ) || ! is_string( $b['reason'] ?? null ) ) {
+			return '';
+		}
+		return preg_match( '/^[a-z_]{1,30}$/', $b['reason'] ) ? $b['reason'] : '';
+	}
+
+	/**
 	 * Notes an outcome.
 	 *
 	 * @param string               $outcome One of KINDS.
 	 * @param string               $source  Which form sent it.
 	 * @param array<string, mixed> $payload The POST /forms/submit body.
+	 * @param string               $reason  Why it was blocked, as the service said (see reason()).
 	 */
-	public static function record( string $outcome, string $source, array $payload ): void {
+	public static function record( string $outcome, string $source, array $payload, string $reason = '' ): void {
 		global $wpdb;
 		$visitor = is_array( $payload['visitor'] ?? null ) ? $payload['visitor'] : array();
 		$ok      = $wpdb->insert( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery -- the plugin's own table.
@@ -89,6 +106,7 @@ final class Outcomes {
 				'outcome'    => in_array( $outcome, self::KINDS, true ) ? $outcome : 'failed',
 				'ip'         => mb_substr( (string) ( $visitor['ip'] ?? '' ), 0, 64 ),
 				'captcha'    => '' !== (string) ( $payload['captcha_token'] ?? '' ) ? 1 : 0,
+				'reason'     => mb_substr( $reason, 0, 30 ),
 			)
 		);
 		if ( 'blocked' === $outcome || 'failed' === $outcome ) {
@@ -110,7 +128,7 @@ final class Outcomes {
 	public static function since( int $days ): array {
 		global $wpdb;
 		$table = self::table();
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT created_at, source, outcome, ip, captcha FROM {$table} WHERE created_at >= %s ORDER BY id DESC LIMIT %d", gmdate( 'Y-m-d H:i:s', time() - $days * DAY_IN_SECONDS ), self::KEEP ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT created_at, source, outcome, ip, captcha, reason FROM {$table} WHERE created_at >= %s ORDER BY id DESC LIMIT %d", gmdate( 'Y-m-d H:i:s', time() - $days * DAY_IN_SECONDS ), self::KEEP ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
 		return is_array( $rows ) ? $rows : array();
 	}
 
@@ -144,15 +162,34 @@ final class Outcomes {
 	}
 
 	/**
-	 * Why the service blocked a submission, as far as the plugin can tell:
-	 * the answer says only "blocked", so the reasons the spec gives are
-	 * narrowed by what was sent (a captcha token, an address) and by the
-	 * service's list of blocked addresses.
+	 * Why the service blocked a submission: the reason its answer gave; for
+	 * rows without one (an older service, or recorded before the plugin kept
+	 * it) the reasons the spec gives are narrowed by what was sent (a captcha
+	 * token, an address) and by the service's list of blocked addresses.
 	 *
 	 * @param object                          $row       A blocked row.
 	 * @param array<int, array<string, mixed>> $ip_blocks GET /blocks/status ip_blocks.
 	 */
 	public static function why( object $row, array $ip_blocks ): string {
+		switch ( (string) ( $row->reason ?? '' ) ) {
+			case 'captcha_rejected':
+				return __( 'the captcha provider refused the visitor’s token', 'svc-forms-mail' );
+			case 'rate_limit':
+				return __( 'more than 3 submissions a minute came from this address; it is blocked for an hour', 'svc-forms-mail' );
+			case 'ip_blocked':
+				foreach ( $ip_blocks as $block ) {
+					if ( ! is_array( $block ) || ( $block['ip'] ?? '' ) !== $row->ip ) {
+						continue;
+					}
+					$reason = (string) ( $block['reason'] ?? '' );
+					if ( 'rate_limit' === $reason ) {
+						return __( 'this address is blocked for an hour after more than 3 submissions a minute', 'svc-forms-mail' );
+					}
+					/* translators: %s: the service's reason code. */
+					return sprintf( __( 'the service blocks this address (%s)', 'svc-forms-mail' ), $reason );
+				}
+				return __( 'the service blocked this address (the block is no longer listed)', 'svc-forms-mail' );
+		}
 		foreach ( $ip_blocks as $block ) {
 			if ( is_array( $block ) && '' !== (string) $row->ip && ( $block['ip'] ?? '' ) === $row->ip ) {
 				$reason = (string) ( $block['reason'] ?? '' );

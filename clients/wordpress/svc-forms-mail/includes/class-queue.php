@@ -1,6 +1,6 @@
 <?php
 /**
- * Submissions kept while the service cannot be reached, retried by WP-Cron.
+ * Submissions and emails kept while the service cannot be reached, retried by WP-Cron.
  *
  * @package SvcFormsMail
  */
@@ -10,8 +10,9 @@ namespace SvcFormsMail;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * A table of POST /forms/submit bodies waiting for the service, and the
- * WP-Cron job that sends them with backoff.
+ * A table of POST /forms/submit bodies (kind "form") and POST /mail/send
+ * bodies (kind "mail", with their Idempotency-Key and mail log row) waiting
+ * for the service, and the WP-Cron job that sends them with backoff.
  */
 final class Queue {
 
@@ -43,6 +44,7 @@ final class Queue {
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   created_at datetime NOT NULL,
   source varchar(50) NOT NULL default '',
+  kind varchar(10) NOT NULL default 'form',
   payload longtext NOT NULL,
   status varchar(20) NOT NULL default 'pending',
   attempts int(11) unsigned NOT NULL default 0,
@@ -103,15 +105,53 @@ final class Queue {
 	 * @return int The row's id (0 when it could not be written).
 	 */
 	public static function add( array $payload, string $source, string $error ): int {
-		$id = self::insert( $payload, $source, $error );
+		return self::keep( (string) wp_json_encode( $payload, JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE ), $source, $error, 'form' );
+	}
+
+	/**
+	 * Keeps an email the service did not answer for, to be sent again with
+	 * the same bytes and Idempotency-Key.
+	 *
+	 * @param string $body    The POST /mail/send body as sent.
+	 * @param string $key     Its Idempotency-Key.
+	 * @param string $source  source_plugin.
+	 * @param int    $log_row The mail log row that says "waiting".
+	 * @param string $error   Why the first try failed.
+	 * @return int The row's id (0 when it could not be written).
+	 */
+	public static function keep_mail( string $body, string $key, string $source, int $log_row, string $error ): int {
+		$json = wp_json_encode(
+			array(
+				'log'  => $log_row,
+				'key'  => $key,
+				'body' => $body,
+			),
+			JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE
+		);
+		return self::keep( (string) $json, $source, $error, 'mail' );
+	}
+
+	/**
+	 * Writes a row (creating the table when it is missing) and schedules its first retry.
+	 *
+	 * @param string $json   The row's payload.
+	 * @param string $source Which form or plugin sent it.
+	 * @param string $error  Why the first try failed.
+	 * @param string $kind   form or mail.
+	 * @return int The row's id (0 when it could not be written).
+	 */
+	private static function keep( string $json, string $source, string $error, string $kind ): int {
+		$id = self::insert( $json, $source, $error, $kind );
 		if ( 0 === $id && is_file( ABSPATH . 'wp-admin/includes/upgrade.php' ) ) {
 			// The table may be missing (plugin files copied without activation): create it and try once more.
 			Plugin::install_tables();
-			$id = self::insert( $payload, $source, $error );
+			$id = self::insert( $json, $source, $error, $kind );
 		}
 		if ( 0 === $id ) {
-			// Last resort: the web server's error log keeps the submission.
-			error_log( 'svc-forms-mail: a form submission could not be kept: ' . wp_json_encode( $payload ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- never lose a submission.
+			if ( 'form' === $kind ) {
+				// Last resort: the web server's error log keeps the submission.
+				error_log( 'svc-forms-mail: a form submission could not be kept: ' . $json ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- never lose a submission.
+			}
 			return 0;
 		}
 		// A single event at the first retry time, besides the five-minute sweep.
@@ -122,19 +162,21 @@ final class Queue {
 	/**
 	 * Writes a row.
 	 *
-	 * @param array<string, mixed> $payload The POST /forms/submit body.
-	 * @param string               $source  Which form sent it.
-	 * @param string               $error   Why the first try failed.
+	 * @param string $json   The row's payload.
+	 * @param string $source Which form sent it.
+	 * @param string $error  Why the first try failed.
+	 * @param string $kind   form or mail.
 	 * @return int The row's id (0 when it could not be written).
 	 */
-	private static function insert( array $payload, string $source, string $error ): int {
+	private static function insert( string $json, string $source, string $error, string $kind ): int {
 		global $wpdb;
 		$ok = $wpdb->insert( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery -- the plugin's own table.
 			self::table(),
 			array(
 				'created_at'      => gmdate( 'Y-m-d H:i:s' ),
 				'source'          => mb_substr( $source, 0, 50 ),
-				'payload'         => (string) wp_json_encode( $payload, JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE ),
+				'kind'            => $kind,
+				'payload'         => $json,
 				'status'          => 'pending',
 				'attempts'        => 1,
 				'next_attempt_at' => gmdate( 'Y-m-d H:i:s', time() + self::backoff( 1 ) ),
@@ -156,7 +198,7 @@ final class Queue {
 		$response = Settings::client()->submit_form( $payload );
 		$shown    = $caller_shows_errors && ! $response->ok() && 'invalid_payload' === $response->code();
 		if ( ! $shown ) {
-			Outcomes::record( Outcomes::of( $response ), $source, $payload );
+			Outcomes::record( Outcomes::of( $response ), $source, $payload, Outcomes::reason( $response ) );
 		}
 		if ( $response->retryable() ) {
 			self::add( $payload, $source, $response->describe() );
@@ -212,10 +254,10 @@ final class Queue {
 					++$done['failed'];
 					continue;
 				}
-				$response = $client->submit_form( self::sendable( $payload, (string) $row->created_at ), Client::TIMEOUT );
+				$response = self::send_row( $row, $payload, $client, Client::TIMEOUT );
 				$attempts = (int) $row->attempts + 1;
 				if ( $response->ok() ) {
-					Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
+					self::delivered( $row, $payload, $response );
 					$wpdb->delete( $table, array( 'id' => (int) $row->id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
 					++$done['sent'];
 					continue;
@@ -236,7 +278,7 @@ final class Queue {
 					}
 					continue;
 				}
-				Outcomes::record( 'failed', (string) $row->source, $payload );
+				self::refused( $row, $payload, $response );
 				self::mark( (int) $row->id, 'failed', $attempts, $response->describe() );
 				++$done['failed'];
 			}
@@ -244,6 +286,67 @@ final class Queue {
 			delete_transient( self::LOCK );
 		}
 		return $done;
+	}
+
+	/**
+	 * Whether a row holds an email (POST /mail/send) rather than a form submission.
+	 *
+	 * @param object $row A queue row.
+	 */
+	public static function is_mail( object $row ): bool {
+		return 'mail' === ( $row->kind ?? 'form' );
+	}
+
+	/**
+	 * Sends one row's body: a submission with its original time, an email
+	 * with the same bytes and Idempotency-Key as its first try.
+	 *
+	 * @param object               $row     A queue row.
+	 * @param array<string, mixed> $payload Its decoded payload.
+	 * @param Client               $client  The client.
+	 * @param int                  $timeout Seconds to wait.
+	 */
+	private static function send_row( object $row, array $payload, Client $client, int $timeout ): Response {
+		if ( ! self::is_mail( $row ) ) {
+			return $client->submit_form( self::sendable( $payload, (string) $row->created_at ), $timeout );
+		}
+		$body = $payload['body'] ?? null;
+		$key  = $payload['key'] ?? null;
+		if ( ! is_string( $body ) || '' === $body || ! is_string( $key ) || '' === $key ) {
+			return new Response( 400, array( 'error' => 'unreadable_kept_mail' ) );
+		}
+		return $client->send_mail_json( $body, $key, $timeout );
+	}
+
+	/**
+	 * Notes a row the service took: the submission's outcome, or the email's log row.
+	 *
+	 * @param object               $row      A queue row.
+	 * @param array<string, mixed> $payload  Its decoded payload.
+	 * @param Response             $response The service's answer.
+	 */
+	private static function delivered( object $row, array $payload, Response $response ): void {
+		if ( ! self::is_mail( $row ) ) {
+			Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload, Outcomes::reason( $response ) );
+			return;
+		}
+		$held = ! empty( $response->body['held'] );
+		Mail_Log::update( (int) ( $payload['log'] ?? 0 ), $held ? 'held' : 'sent', $held ? 'held_as_spam' : '' );
+	}
+
+	/**
+	 * Notes a row the service refused for good.
+	 *
+	 * @param object               $row      A queue row.
+	 * @param array<string, mixed> $payload  Its decoded payload.
+	 * @param Response             $response The service's answer.
+	 */
+	private static function refused( object $row, array $payload, Response $response ): void {
+		if ( self::is_mail( $row ) ) {
+			Mail_Log::update( (int) ( $payload['log'] ?? 0 ), 'failed', $response->describe() );
+			return;
+		}
+		Outcomes::record( 'failed', (string) $row->source, $payload );
 	}
 
 	/**
@@ -294,10 +397,10 @@ final class Queue {
 		if ( null === $row || ! is_array( $payload ) ) {
 			return null;
 		}
-		$response = Settings::client()->submit_form( self::sendable( $payload, (string) $row->created_at ) );
+		$response = self::send_row( $row, $payload, Settings::client(), Client::SEND_TIMEOUT );
 		$attempts = (int) $row->attempts + 1;
 		if ( $response->ok() ) {
-			Outcomes::record( Outcomes::of( $response ), (string) $row->source, $payload );
+			self::delivered( $row, $payload, $response );
 			$wpdb->delete( self::table(), array( 'id' => $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the plugin's own table.
 		} elseif ( $response->retryable() ) {
 			// Back to the retry schedule: the service may take it later.
@@ -312,6 +415,9 @@ final class Queue {
 				array( 'id' => $id )
 			);
 		} else {
+			if ( self::is_mail( $row ) ) {
+				self::refused( $row, $payload, $response );
+			}
 			self::mark( $id, 'failed', $attempts, $response->describe() );
 		}
 		return $response;
@@ -369,7 +475,7 @@ final class Queue {
 	public static function rows( int $limit = 100 ): array {
 		global $wpdb;
 		$table = self::table();
-		return (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, created_at, source, payload, status, attempts, next_attempt_at, last_error FROM {$table} ORDER BY id DESC LIMIT %d", $limit ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
+		return (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, created_at, source, kind, payload, status, attempts, next_attempt_at, last_error FROM {$table} ORDER BY id DESC LIMIT %d", $limit ) ); // phpcs:ignore WordPress.DB -- the plugin's own table.
 	}
 
 	/**

@@ -80,7 +80,7 @@ final class CircuitTest extends Svcfm_TestCase {
 		$c = new Client( 'https://svc.example', 'k' );
 		$c->render_form( 'contact' );
 		$c->captcha();
-		$c->send_mail( array() );
+		$c->send_mail_json( '{}', 'key-1' );
 		$this->assertSame( array( Client::PAGE_TIMEOUT, Client::PAGE_TIMEOUT, Client::SEND_TIMEOUT ), array_map( static fn( $r ) => $r[1]['timeout'], WP_Stub::$requests ) );
 		$this->assertLessThanOrEqual( 3, Client::PAGE_TIMEOUT );
 	}

@@ -98,6 +98,7 @@ final class FormsTest extends Svcfm_TestCase {
 		$body                       = Forms::payload( $config, self::form(), array( 'name' => 'Ann' ), 'tok' );
 		$this->assertSame( 'Contact <us>', $body['form_name'] );
 		$this->assertSame( 'svc-forms-mail', $body['template'] );
+		$this->assertSame( 'contact', $body['form_slug'], 'the service shows the form\'s labels' );
 		$this->assertSame( 'sales@shop.example', $body['notify_email'], 'the form\'s own notification address' );
 		$this->assertSame( 'Shop forms', $body['from_name'] );
 		$this->assertSame( 'tok', $body['captcha_token'] );
@@ -236,5 +237,36 @@ final class FormsTest extends Svcfm_TestCase {
 		Form_Cache::flush();
 		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'form' => self::form() ), array( 'cache-control' => 'public, max-age=60' ) );
 		$this->assertSame( 'contact', Form_Cache::get( 'contact' )['form']['slug'] );
+	}
+
+	public function test_the_block_lists_the_services_forms_of_the_site(): void {
+		self::configure();
+		WP_Stub::$responses[] = self::answer(
+			200,
+			array(
+				'ok'    => true,
+				'forms' => array(
+					array( 'slug' => 'contact', 'name' => 'Contact us', 'fields' => array() ),
+					array( 'slug' => 'Not a slug', 'name' => 'dropped' ),
+					'not a form',
+				),
+			)
+		);
+		update_option( Form_Cache::KNOWN, array( 'old-shown' => 'Shown once' ) );
+		$this->assertSame( array( 'contact' => 'Contact us' ), Form_Cache::available(), 'the service knows best: an archived form shown once is not offered' );
+		$this->assertCount( 1, WP_Stub::$requests );
+		$this->assertSame( 'https://svc.example/api/v1/forms', WP_Stub::$requests[0][0] );
+		$this->assertSame( 'GET', WP_Stub::$requests[0][1]['method'] );
+		$this->assertSame( array( 'contact' => 'Contact us' ), Form_Cache::available() );
+		$this->assertCount( 1, WP_Stub::$requests, 'kept for a while: one request per five minutes' );
+	}
+
+	public function test_the_block_falls_back_to_the_forms_shown_when_the_service_cannot_list(): void {
+		self::configure();
+		update_option( Form_Cache::KNOWN, array( 'contact' => 'Contact' ) );
+		WP_Stub::$responses[] = self::answer( 404, array( 'error' => 'not_found' ) );
+		$this->assertSame( array( 'contact' => 'Contact' ), Form_Cache::available() );
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'forms' => array() ) );
+		$this->assertSame( array(), Form_Cache::available(), 'a failure is not kept: asked again' );
 	}
 }

@@ -66,23 +66,27 @@ final class MailerQueueNoticesTest extends Svcfm_TestCase {
 		$this->assertSame( 'over_quota', self::log()[0]->error );
 	}
 
-	public function test_an_unreachable_service_with_fallback_lets_wordpress_send(): void {
+	public function test_a_refusal_with_fallback_lets_wordpress_send(): void {
+		// A service that does not answer keeps the mail instead (MailQueueTest).
 		self::configure( array( 'mail_fallback' => true ) );
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => false, 'sent' => false, 'reason' => 'over_quota', 'error' => 'over_quota' ) );
 		$this->assertNull( Mailer::pre_wp_mail( null, self::mail() ) );
 		$this->assertSame( 'fallback', self::log()[0]->status );
-		$this->assertStringStartsWith( 'unreachable', self::log()[0]->error );
+		$this->assertStringStartsWith( 'over_quota', self::log()[0]->error );
 	}
 
 	public function test_the_log_says_sent_by_wordpress_only_when_wordpress_sent_it(): void {
 		self::configure( array( 'mail_fallback' => true ) );
 		global $wpdb;
-		// Unreachable: handed to WordPress, which fails too.
+		// Refused: handed to WordPress, which fails too.
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => false, 'sent' => false, 'reason' => 'over_quota', 'error' => 'over_quota' ) );
 		$this->assertNull( Mailer::pre_wp_mail( null, self::mail() ) );
 		Mailer::fallback_failed( new WP_Error( 'wp_mail_failed', 'Could not instantiate mail function.' ) );
 		$row = array_values( $wpdb->tables['wp_svcfm_mail_log'] )[0];
 		$this->assertSame( 'fallback_failed', $row->status );
 		$this->assertStringContainsString( 'WordPress: Could not instantiate mail function.', $row->error );
 		// Handed over again, and this time WordPress sends it: the row stays "sent by WordPress".
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => false, 'sent' => false, 'reason' => 'over_quota', 'error' => 'over_quota' ) );
 		$this->assertNull( Mailer::pre_wp_mail( null, self::mail() ) );
 		Mailer::fallback_sent();
 		Mailer::fallback_failed( new WP_Error( 'wp_mail_failed', 'a later, unrelated email' ) );

@@ -89,6 +89,29 @@ final class OutcomesTest extends Svcfm_TestCase {
 		$this->assertSame( 'the captcha provider refused the visitor’s token', Outcomes::why( $row, array() ) );
 	}
 
+	public function test_the_services_reason_is_kept_and_shown_instead_of_a_guess(): void {
+		self::configure();
+		$reasons = array( 'captcha_rejected', 'rate_limit', 'ip_blocked' );
+		foreach ( $reasons as $reason ) {
+			WP_Stub::$responses[] = self::answer( 200, array( 'ok' => true, 'blocked' => true, 'reason' => $reason ) );
+			Queue::submit_or_keep( self::body( '10.0.0.5', 'token' ), 'hosted:contact', true );
+		}
+		$rows = Outcomes::summary( 7 )['blocked'];
+		$this->assertSame( array( 'ip_blocked', 'rate_limit', 'captcha_rejected' ), array_map( fn( $r ) => $r->reason, $rows ), 'newest first' );
+		$why = array_map( fn( $r ) => Outcomes::why( $r, array() ), $rows );
+		$this->assertSame( 'the service blocked this address (the block is no longer listed)', $why[0] );
+		$this->assertSame( 'more than 3 submissions a minute came from this address; it is blocked for an hour', $why[1] );
+		$this->assertSame( 'the captcha provider refused the visitor’s token', $why[2], 'a token and an address were sent: no guessing between them' );
+		$this->assertSame( 'the service blocks this address (manual)', Outcomes::why( $rows[0], array( array( 'ip' => '10.0.0.5', 'reason' => 'manual' ) ) ) );
+		$this->assertStringContainsString( 'blocked for an hour', Outcomes::why( $rows[0], array( array( 'ip' => '10.0.0.5', 'reason' => 'rate_limit' ) ) ) );
+	}
+
+	public function test_an_unknown_or_malformed_reason_is_not_kept(): void {
+		$this->assertSame( '', Outcomes::reason( new Response( 200, array( 'ok' => true, 'blocked' => true, 'reason' => '<b>x</b>' ) ) ) );
+		$this->assertSame( '', Outcomes::reason( new Response( 200, array( 'ok' => true, 'blocked' => true ) ) ) );
+		$this->assertSame( '', Outcomes::reason( new Response( 200, array( 'ok' => true, 'id' => 'a', 'reason' => 'captcha_rejected' ) ) ), 'only beside blocked' );
+	}
+
 	public function test_the_status_card_shows_counts_reasons_and_the_proxy_hint(): void {
 		self::configure();
 		foreach ( range( 1, 3 ) as $i ) {

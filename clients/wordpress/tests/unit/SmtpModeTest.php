@@ -210,6 +210,8 @@ final class SmtpModeTest extends Svcfm_TestCase {
 	public function test_an_api_mode_failure_is_not_logged_twice(): void {
 		self::configure( array( 'mail_fallback' => false ) );
 		Smtp_Mode::register();
+		// A refusal (a service that does not answer keeps the mail instead).
+		WP_Stub::$responses[] = self::answer( 200, array( 'ok' => false, 'sent' => false, 'reason' => 'over_quota', 'error' => 'over_quota' ) );
 		$this->assertFalse( Mailer::pre_wp_mail( null, self::data() ) );
 		$this->assertCount( 1, self::log(), 'only the API mode\'s own row' );
 		$this->assertSame( 'failed', self::log()[0]->status );
