@@ -255,6 +255,8 @@ export async function submitToEndpoint(
     // A number of the endpoint (its creation time): submissions of one endpoint share it.
     form_id: uuidv7Time(e.id),
     form_name: form?.name ?? null,
+    // The linked hosted form's labels head the notification's rows, as for a rendered form.
+    form_slug: form?.slug ?? null,
     fields: Object.fromEntries(kept),
     notify_email: form?.settings.notify_email ?? null,
     from_name: form?.settings.from_name ?? null,

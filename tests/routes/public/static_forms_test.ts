@@ -350,3 +350,25 @@ Deno.test("the notification goes to the linked hosted form's notify_email, else 
     assert.deepEqual(second.rcptTo, ["owner@example.com"]);
   });
 });
+
+Deno.test("the notification of a linked endpoint shows the hosted form's labels and name", async () => {
+  await withMail(async (svc, smtp) => {
+    const { siteId, accountId } = await seedSite(svc);
+    await svc.admin("POST", `/accounts/${accountId}/forms`, {
+      name: "Quote request",
+      slug: "quote",
+      fields: [
+        { name: "email", label: "Your email address", type: "email", required: true },
+        { name: "details", label: "What do you need?", type: "textarea" },
+      ],
+    });
+    const linked = await createEndpoint(svc, siteId, { form: "quote" });
+    const body = urlencoded({ email: "ann@example.org", details: "Two windows replaced." });
+    assert.equal((await postDoor(svc, linked.id, body, JSON_ACCEPT)).status, 200);
+    const [mail] = await smtp.waitFor(1);
+    const text = (await mail.parse()).text ?? "";
+    assert.match(text, /Your email address/);
+    assert.match(text, /What do you need\?/);
+    assert.match(text, /Form: Quote request/);
+  });
+});
