@@ -122,7 +122,11 @@ const rend = by("GET forms/render");
 const hono = by("ceiling: bare Hono");
 if (rend && hono) ratios.render_over_bare_hono = +(rend.rate / hono.rate).toFixed(2);
 const peer = by("peer:");
-if (peer && spread) ratios.forms_over_peer = +(spread.rate / peer.rate).toFixed(2);
+if (peer && spread) {
+  ratios.forms_over_peer = +(spread.rate / peer.rate).toFixed(2);
+  peer.note =
+    `the service's spread forms/submit: ${ratios.forms_over_peer} x this rate; ${peer.note}`;
+}
 const loadAfter = Deno.loadavg();
 printRows(
   `deno task bench: ${load.concurrency} concurrent, ${load.seconds} s per scenario; ` +
