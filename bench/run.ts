@@ -8,10 +8,12 @@
  * same through the group committer, raw SMTP to smtp-sink), then one service
  * (main.ts, own process, KV file, relay = Postfix's smtp-sink) for: render,
  * mail/send over BENCH_SITES sites, forms/submit spread over them, forms/submit
- * all to one site, webhook fan-out, inbound SMTP.
+ * all to one site, webhook fan-out, inbound SMTP. Last, with the service
+ * stopped, the peer (bench/lib/peer.ts): the DIY Node endpoint a site owner
+ * would write instead, on the same forms/submit requests and relay.
  *
  *   BENCH_SECONDS (default 5)   BENCH_CONCURRENCY (default 64)
- *   BENCH_SITES (default 800)   BENCH_ONLY=ceilings,render,blocks,mail,forms,hot,fanout,inbound
+ *   BENCH_SITES (default 800)   BENCH_ONLY=ceilings,render,blocks,mail,forms,hot,fanout,inbound,peer
  *   BENCH_KV=<file>             run on a KV file kept afterwards; one made by
  *                               `deno task bench:seed <file>` brings its sites (the
  *                               one-site rows use its first: 200,000 records)
@@ -22,6 +24,7 @@
 import { printRows, type Row, writeResults } from "./lib/row.ts";
 import { type BenchSite, freePort, seedSites, startService, startSmtpSink } from "./lib/service.ts";
 import { spawnDeno } from "./lib/spawn.ts";
+import { peerRow } from "./lib/peer.ts";
 import {
   blocksStatus,
   ceilings,
@@ -56,6 +59,7 @@ for (const kv of (Deno.env.get("BENCH_SVC_ENV") ?? "").split(",").filter(Boolean
   extraEnv[kv.slice(0, at)] = kv.slice(at + 1);
 }
 let svc;
+let sites: BenchSite[] = [];
 /** The service's resident set at its highest over the run (VmHWM, the main process). */
 let peakRssMb: number | undefined;
 try {
@@ -64,7 +68,7 @@ try {
   svc = await startService({ smtpPort: sink.port, env: extraEnv, kvPath, label: "service" });
   const t0 = performance.now();
   const seeded = kvPath ? await Deno.readTextFile(`${kvPath}.sites.json`).catch(() => null) : null;
-  const sites = seeded
+  sites = seeded
     ? (JSON.parse(seeded) as BenchSite[]).slice(0, siteCount)
     : await seedSites(svc, siteCount, { prefix: `b${Date.now()}` });
   // The one-site rows: a seeded file's first site (the one with 200,000 records).
@@ -95,6 +99,13 @@ try {
     const r = await inbound(svc, inboundPort, hooks, load);
     if (r) rows.push(r);
   }
+  if (svc) peakRssMb = peakRss(svc.pid);
+  await svc?.stop();
+  svc = undefined;
+  if (want("peer")) {
+    const r = await peerRow(sink.port, sites, load);
+    if (r) rows.push(r);
+  }
 } finally {
   if (svc) peakRssMb = peakRss(svc.pid);
   await svc?.stop();
@@ -110,6 +121,12 @@ if (hot && spread) ratios.hot_over_spread = +(hot.rate / spread.rate).toFixed(2)
 const rend = by("GET forms/render");
 const hono = by("ceiling: bare Hono");
 if (rend && hono) ratios.render_over_bare_hono = +(rend.rate / hono.rate).toFixed(2);
+const peer = by("peer:");
+if (peer && spread) {
+  ratios.forms_over_peer = +(spread.rate / peer.rate).toFixed(2);
+  peer.note =
+    `the service's spread forms/submit: ${ratios.forms_over_peer} x this rate; ${peer.note}`;
+}
 const loadAfter = Deno.loadavg();
 printRows(
   `deno task bench: ${load.concurrency} concurrent, ${load.seconds} s per scenario; ` +

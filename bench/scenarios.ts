@@ -136,7 +136,7 @@ export function sends(sites: BenchSite[], n: number): LoadRequest[] {
  * Requests enough for the run at up to 2,500/s, so no body repeats; at most
  * 150,000 (a longer run, bench:steady, repeats them after that).
  */
-function enough(load: Load): number {
+export function enough(load: Load): number {
   return Math.min(150_000, Math.max(5_000, Math.ceil((load.seconds + 3) * 2_500)));
 }
 

@@ -1,19 +1,35 @@
 /** Starts a Deno script as a subprocess and waits for a line matching `ready`. */
 export type Spawned = { child: Deno.ChildProcess; match: RegExpMatchArray; stop(): Promise<void> };
 
-export async function spawnDeno(
-  script: string,
-  opts: {
-    env?: Record<string, string>;
-    ready: RegExp;
-    args?: string[];
-    /** Flags for deno itself (before the script), e.g. --cpu-prof. */
-    denoFlags?: string[];
-    timeoutMs?: number;
-  },
+type SpawnOpts = {
+  env?: Record<string, string>;
+  ready: RegExp;
+  args?: string[];
+  /** Flags for deno itself (before the script), e.g. --cpu-prof. */
+  denoFlags?: string[];
+  timeoutMs?: number;
+};
+
+export function spawnDeno(script: string, opts: SpawnOpts): Promise<Spawned> {
+  return spawnProcess(
+    Deno.execPath(),
+    ["run", "-A", ...(opts.denoFlags ?? []), script, ...(opts.args ?? [])],
+    script,
+    opts,
+  );
+}
+
+/** Any program (the Node peer), started and awaited the same way; `label` names it in errors. */
+export async function spawnProcess(
+  command: string,
+  args: string[],
+  label: string,
+  opts: Pick<SpawnOpts, "env" | "ready" | "timeoutMs"> & { cwd?: string },
 ): Promise<Spawned> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...(opts.denoFlags ?? []), script, ...(opts.args ?? [])],
+  const script = label;
+  const child = new Deno.Command(command, {
+    args,
+    cwd: opts.cwd,
     env: opts.env,
     stdout: "piped",
     stderr: "piped",

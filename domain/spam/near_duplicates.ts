@@ -35,10 +35,8 @@ function siteNames(siteDomain: string): string[] {
   return names;
 }
 
-function withoutSite(text: string, siteDomain: string | undefined): string {
-  if (!siteDomain) return text;
-  const names = siteNames(siteDomain);
-  if (names.length === 0) return text;
+/** The original matcher: what `withoutSite` computes, compiled per site (about 1 ms each). */
+function withoutSiteByRegExp(text: string, names: string[]): string {
   const re = new RegExp(
     `(?<![\\p{L}\\p{N}.-])(?:https?://)?(?:www\\.)?(?:${
       names.map(escapeRegExp).join("|")
@@ -47,6 +45,95 @@ function withoutSite(text: string, siteDomain: string | undefined): string {
   );
   return text.replace(re, SITE_WORD);
 }
+
+// The two edges of a site name, at a position (sticky, zero-width): the same
+// assertions, flags included, as the per-site pattern above.
+const FREE_BEFORE = /(?<![\p{L}\p{N}.-])/iuy;
+const FREE_AFTER = /(?![\p{L}\p{N}-])/iuy;
+const NOT_ASCII = /[^ -~]/;
+
+/**
+ * The text as a case-insensitive Unicode pattern sees ASCII: A-Z lowercased,
+ * and the two other characters whose simple case folding is ASCII (U+017F long
+ * s, U+212A Kelvin sign) as "s" and "k". One UTF-16 unit each, so indices stay.
+ */
+function foldAscii(text: string): string {
+  return text.replace(
+    /[A-Z\u017f\u212a]/g,
+    (c) => c === "\u017f" ? "s" : c === "\u212a" ? "k" : String.fromCharCode(c.charCodeAt(0) | 32),
+  );
+}
+
+/**
+ * Where the per-site pattern would match at `s` (the end of its match), or -1:
+ * its alternatives in the order the engine tries them (the optional scheme,
+ * then "www.", greedy; then each name in order, then the edge after).
+ */
+function matchAt(text: string, folded: string, names: string[], s: number): number {
+  FREE_BEFORE.lastIndex = s;
+  if (!FREE_BEFORE.test(text)) return -1;
+  const schemes = folded.startsWith("https://", s)
+    ? [8, 0]
+    : folded.startsWith("http://", s)
+    ? [7, 0]
+    : [0];
+  for (const scheme of schemes) {
+    const wwws = folded.startsWith("www.", s + scheme) ? [4, 0] : [0];
+    for (const www of wwws) {
+      const at = s + scheme + www;
+      for (const name of names) {
+        if (!folded.startsWith(name, at)) continue;
+        FREE_AFTER.lastIndex = at + name.length;
+        if (FREE_AFTER.test(text)) return at + name.length;
+      }
+    }
+  }
+  return -1;
+}
+
+/**
+ * The text with the site's names as one word. Compiling a pattern per site
+ * cost about 1 ms per submission once there were more sites than V8 keeps
+ * compiled, so printable-ASCII names (domains as sites store them) are found with
+ * `indexOf` on the folded text and each place is checked with the pattern's
+ * own steps; anything else goes through the pattern.
+ */
+function withoutSite(text: string, siteDomain: string | undefined): string {
+  if (!siteDomain) return text;
+  const names = siteNames(siteDomain);
+  if (names.length === 0) return text;
+  if (names.some((n) => NOT_ASCII.test(n))) return withoutSiteByRegExp(text, names);
+  const folded = foldAscii(text);
+  // Every match holds a name: its possible starts are the name's place, less a
+  // scheme and "www." before it.
+  const starts: number[] = [];
+  for (const name of names) {
+    for (let i = folded.indexOf(name); i >= 0; i = folded.indexOf(name, i + 1)) {
+      for (const lead of [0, 4, 7, 8, 11, 12]) if (i - lead >= 0) starts.push(i - lead);
+    }
+  }
+  if (starts.length === 0) return text;
+  starts.sort((a, b) => a - b);
+  let out = "";
+  let pos = 0;
+  for (const s of starts) {
+    if (s < pos) continue;
+    const end = matchAt(text, folded, names, s);
+    if (end < 0) continue;
+    out += text.slice(pos, s) + SITE_WORD;
+    pos = end;
+  }
+  return pos === 0 ? text : out + text.slice(pos);
+}
+
+/** For tests: the per-site pattern the fast path must agree with. */
+export function withoutSiteReference(text: string, siteDomain: string): string {
+  const names = siteNames(siteDomain);
+  return names.length === 0 ? text : withoutSiteByRegExp(text, names);
+}
+
+/** For tests: the fast path (what `comparableText` uses). */
+export { withoutSite };
 
 export function comparableText(fields: Record<string, string>, siteDomain?: string): string {
   const text = Object.keys(fields).sort()
