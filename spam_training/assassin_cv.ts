@@ -10,6 +10,9 @@ import { fnv, mix32 } from "../domain/spam/model/hashing.ts";
 import { margin, train, type TrainOptions } from "../domain/spam/model/logistic.ts";
 import { fitPlatt, type Platt, scoreOf } from "../domain/spam/model/calibration.ts";
 import type { FeatureSink } from "../domain/spam/model/vector.ts";
+import { MODEL_SPAM, MODEL_TWO_SIGNALS } from "../domain/spam/mail_judge.ts";
+import { FLAG_SCORE } from "../domain/spam/mail_score.ts";
+import { SUSPICIOUS_FROM } from "../domain/spam/model/model.ts";
 import { exampleWeights, featurise, type LabelledItem } from "./training.ts";
 
 export const CV_FOLDS = 5;
@@ -64,8 +67,36 @@ export function assassinOutOfFold<T>(
   return out;
 }
 
+/** Platt's fit on out-of-fold margins (for comparing calibrations; the shipped one is training.ts's). */
 export function plattOf(oof: OutOfFold[]): Platt {
   return fitPlatt(oof.map((o) => o.margin), oof.map((o) => o.label));
 }
 
-export { scoreOf };
+export type Tally = { n: number; refused: number; warned: number; modelRefused: number };
+
+/**
+ * What mail/send does with each out-of-fold item, scored by its fold's model
+ * with the shipped calibration: refused by check 11 (content rules, 60+) or
+ * check 12 (judgeMail's rule on the fold model's score and the built-in
+ * signals); `warned`: sent, with the model in the 30-59 band.
+ */
+export function tallyByKind(
+  oof: OutOfFold[],
+  platt: Platt,
+  facts: (id: string) => { content: number; signals: number },
+): Map<string, Tally> {
+  const out = new Map<string, Tally>();
+  for (const o of oof) {
+    const score = scoreOf(o.margin, platt);
+    const f = facts(o.id);
+    const refused = f.content >= FLAG_SCORE || score >= MODEL_SPAM ||
+      (score >= MODEL_TWO_SIGNALS && f.signals >= 2);
+    const t = out.get(o.kind) ?? { n: 0, refused: 0, warned: 0, modelRefused: 0 };
+    t.n++;
+    if (refused) t.refused++;
+    else if (score >= SUSPICIOUS_FROM) t.warned++;
+    if (score >= MODEL_SPAM) t.modelRefused++;
+    out.set(o.kind, t);
+  }
+  return out;
+}
