@@ -194,11 +194,11 @@ export function trainModel<T>(
   // reaches 60 (or the model's legitCeiling) and, with `oofFolds`, the train
   // split's out-of-fold legitimate items at 60+ are at most `oofMaxLegitRate`.
   // A lost customer costs more than a spam let through.
-  // Kinds of real mail in numbers (SpamAssassin's ham) are held to a rate
-  // instead (kindMaxRate): one odd message among thousands must not move the
-  // intercept for all. Every other legitimate item counts alone, as before.
+  // Mail: kinds of real mail in numbers (SpamAssassin's ham) are held to a
+  // rate instead (kindMaxRate): one odd message among thousands must not move
+  // the intercept for all; with `otherMaxRate` the other legitimate items are
+  // held to a rate together. Without them (forms), every item counts alone.
   const rated = opts.kindMaxRate ?? {};
-  // With `otherMaxRate`, the other legitimate items are held to a rate together.
   const others = legitItems.filter((c) => !(c.kind in rated));
   const alone = opts.otherMaxRate === undefined ? others.map((c) => c.margin) : [];
   const pools: [typeof legitItems, number][] = Object.entries(rated).map((
