@@ -9,12 +9,15 @@ import { scoreEmail, scoreFormSubmission } from "../domain/spam/model/scorer.ts"
 import { judgeForm } from "../domain/spam/form_judge.ts";
 import { nearDuplicateBands } from "../domain/spam/near_duplicates.ts";
 import { BuiltinClassifier } from "../domain/spam/classifier.ts";
+import { loadAllowed } from "../spam_training/assassin_split.ts";
 
 const builtin = new BuiltinClassifier();
 let k = 0;
 
 const forms = buildFormCorpus().map((i) => i.input);
 const mails = buildMailCorpus().map((i) => i.input);
+// Real mail of 2002 (the allowed SpamAssassin groups), as mail/send receives it.
+const realMails = (await loadAllowed()).map((m) => m.input);
 const longest = forms.reduce((
   a,
   b,
@@ -46,6 +49,12 @@ Deno.bench("form submission with a 10,000-character message", { group: "forms" }
 let j = 0;
 Deno.bench("email (corpus, round robin)", { group: "mail", baseline: true }, () => {
   scoreEmail(mails[j++ % mails.length]);
+});
+let r = 0;
+Deno.bench(`email (SpamAssassin allowed groups, ${realMails.length}, round robin)`, {
+  group: "mail",
+}, () => {
+  scoreEmail(realMails[r++ % realMails.length]);
 });
 Deno.bench(`email (largest HTML in corpus, ${(newsletter.html ?? "").length} chars)`, {
   group: "mail",

@@ -3,9 +3,11 @@
  * that every kind counts alike within its label and both labels alike, train
  * on the train split, quantise, then fit the calibration on the calibration
  * split with the quantised weights (what will be shipped is what is
- * calibrated). The held-out split is not touched here.
+ * calibrated). The held-out split is not touched here. The chosen kind costs
+ * (KIND_COST) and the intercept rule's rates were chosen by cross-validation
+ * on the allowed SpamAssassin groups (assassin_cv.ts), never the reserved ones.
  */
-import { fitPlatt, scoreOf } from "../domain/spam/model/calibration.ts";
+import { fitPlatt, type Platt, scoreOf } from "../domain/spam/model/calibration.ts";
 import {
   DEFAULT_TRAIN,
   type Example,
@@ -43,6 +45,15 @@ export function featurise<T>(
 /** A legitimate message scored spam costs more than a spam let through (Akismet's choice too). */
 export const LEGIT_COST = 1.5;
 
+/**
+ * Kinds whose errors cost more than their share: commercial newsletters
+ * (SpamAssassin's hard ham) are the mail a business sends through this
+ * service, and refusing one costs a customer.
+ */
+export const KIND_COST: Record<string, number> = {
+  "assassin:hard-ham-1": 3,
+};
+
 /** Example weights: each kind's items share one unit within their label; labels weigh the same. */
 export function exampleWeights<T>(items: LabelledItem<T>[]): number[] {
   const perKind = new Map<string, number>();
@@ -56,7 +67,8 @@ export function exampleWeights<T>(items: LabelledItem<T>[]): number[] {
   // Kinds are not all equal in how many wordings they need: blend with uniform weights.
   const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
   return raw.map((w, i) =>
-    (0.5 * (w / mean) + 0.5) * (items[i].label === "legitimate" ? LEGIT_COST : 1)
+    (0.5 * (w / mean) + 0.5) * (items[i].label === "legitimate" ? LEGIT_COST : 1) *
+    (KIND_COST[items[i].kind] ?? 1)
   );
 }
 
@@ -104,9 +116,9 @@ function outOfFoldMargins<T>(
   opts: TrainOptions,
   auxiliary: { items: LabelledItem<T>[]; weight: number } | null,
   folds: number,
-): { id: string; margin: number; label: 0 | 1 }[] {
+): { id: string; kind: string; margin: number; label: 0 | 1 }[] {
   const foldOf = (family: string) => mix32(fnv("calfold:" + family)) % folds;
-  const out: { id: string; margin: number; label: 0 | 1 }[] = [];
+  const out: { id: string; kind: string; margin: number; label: 0 | 1 }[] = [];
   for (let f = 0; f < folds; f++) {
     const fit = trainItems.filter((it) => foldOf(it.family) !== f);
     const lm = train(examplesOf(fit, extract, opts, auxiliary), opts);
@@ -115,6 +127,7 @@ function outOfFoldMargins<T>(
       if (foldOf(it.family) !== f) continue;
       out.push({
         id: it.id,
+        kind: it.kind,
         margin: margin(m, featurise(extract, it.input, opts.groups)),
         label: it.label === "spam" ? 1 : 0,
       });
@@ -148,6 +161,7 @@ export function trainModel<T>(
   const shipped = quantised(model, lm.weights, lm.bias, opts);
   const calibrationMargins = calItems.map((it) => ({
     id: it.id,
+    kind: it.kind,
     margin: margin(shipped, featurise(extract, it.input, opts.groups)),
     label: (it.label === "spam" ? 1 : 0) as 0 | 1,
   }));
@@ -164,7 +178,6 @@ export function trainModel<T>(
       ? outOfFoldMargins(model, trainItems, extract, opts, auxiliary, opts.calibrationFolds)
       : []),
   ].filter((c) => c.label === 0);
-  const legitMargins = legitItems.map((c) => c.margin);
   // Forms: a guard from the train split's out-of-fold legitimate items.
   const oof = opts.oofFolds
     ? outOfFoldLegitMargins(
@@ -181,10 +194,25 @@ export function trainModel<T>(
   // reaches 60 (or the model's legitCeiling) and, with `oofFolds`, the train
   // split's out-of-fold legitimate items at 60+ are at most `oofMaxLegitRate`.
   // A lost customer costs more than a spam let through.
+  // Mail: kinds of real mail in numbers (SpamAssassin's ham) are held to a
+  // rate instead (kindMaxRate): one odd message among thousands must not move
+  // the intercept for all; with `otherMaxRate` the other legitimate items are
+  // held to a rate together. Without them (forms), every item counts alone.
+  const rated = opts.kindMaxRate ?? {};
+  const others = legitItems.filter((c) => !(c.kind in rated));
+  const alone = opts.otherMaxRate === undefined ? others.map((c) => c.margin) : [];
+  const pools: [typeof legitItems, number][] = Object.entries(rated).map((
+    [kind, rate],
+  ) => [legitItems.filter((c) => c.kind === kind), rate]);
+  if (opts.otherMaxRate !== undefined) pools.push([others, opts.otherMaxRate]);
+  const overRate = (p: Platt) =>
+    pools.some(([ms, rate]) =>
+      ms.filter((c) => scoreOf(c.margin, p) >= SPAM_SCORE).length > rate * ms.length
+    );
   while (platt.b > fitted.b - 2) {
-    const worst = Math.max(...legitMargins.map((m) => scoreOf(m, platt)));
+    const worst = Math.max(-Infinity, ...alone.map((m) => scoreOf(m, platt)));
     const tail = oofRate(platt) <= (opts.oofMaxLegitRate ?? 1);
-    if (worst < (opts.legitCeiling ?? SPAM_SCORE) && tail) break;
+    if (worst < (opts.legitCeiling ?? SPAM_SCORE) && tail && !overRate(platt)) break;
     platt.b -= 0.25;
   }
   const count = (xs: LabelledItem<T>[], l: string) => xs.filter((x) => x.label === l).length;
@@ -198,7 +226,7 @@ export function trainModel<T>(
     kinds: new Set(items.map((i) => i.kind)).size,
     auxiliary: auxiliary ? { items: auxiliary.items.length, weight: auxiliary.weight } : null,
   }, opts.groups);
-  const highestLegitimate = legitItems
+  const highestLegitimate = legitItems.filter((c) => !(c.kind in rated))
     .map((c) => ({ id: c.id, score: scoreOf(c.margin, platt) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 5);

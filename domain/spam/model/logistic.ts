@@ -38,6 +38,14 @@ export type TrainOptions = {
    * that it is made on far more legitimate mail than the calibration split.
    */
   calibrationFolds?: number;
+  /**
+   * Mail: legitimate kinds of real mail in numbers, held to a rate at 60+ by
+   * the intercept rule (e.g. 0.03: at most 3 % of that kind's items) rather
+   * than to "no item at all", which one odd message among thousands would set.
+   */
+  kindMaxRate?: Record<string, number>;
+  /** Mail: the other legitimate items, held together to this rate at 60+ (unset: none at all). */
+  otherMaxRate?: number;
 };
 
 export const DEFAULT_TRAIN: TrainOptions = {

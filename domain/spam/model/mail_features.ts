@@ -69,7 +69,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   if (!subject.trim()) meta(sink, "subject:empty");
 
   // Body words: subject and body together.
-  emitBody(sink, subject + "\n" + body, { siteScript: null });
+  emitBody(sink, subject + "\n" + body, { siteScript: null, collapseRuns: true });
 
   // Signs of correspondence: quoted lines of an earlier message, a signature
   // delimiter, a mailing list's footer, a forwarded header.

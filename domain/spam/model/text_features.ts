@@ -76,12 +76,19 @@ const IS_ALNUM = /[\p{L}\p{N}]/u;
 /** Code points of the text being cut into n-grams (one buffer: scoring is synchronous). */
 const CPS = new Int32Array(MAX_CHARS + 1);
 
-/** Character 3-, 4- and 5-grams over letters and digits, other characters as one space. */
-export function emitCharGrams(sink: FeatureSink, text: string) {
+/**
+ * Character 3-, 4- and 5-grams over letters and digits, other characters as one space.
+ * With `collapseRuns`, a letter repeated more than three times counts three
+ * times: every occurrence is worth 1/sqrt(n) of its group, so one n-gram
+ * repeated thousands of times ("tttt…") would otherwise weigh sqrt(n) times its
+ * weight, and a junk body could be refused for one bucket's weight.
+ */
+export function emitCharGrams(sink: FeatureSink, text: string, collapseRuns = false) {
   const cps = CPS;
   let n = 0;
   cps[n++] = 32;
   let last = 32;
+  let run = 0;
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
     if (cp < 0x80) {
@@ -99,6 +106,10 @@ export function emitCharGrams(sink: FeatureSink, text: string) {
       if (!isAlnumCodePoint(cp)) cp = 32;
     }
     if (cp === 32 && last === 32) continue;
+    if (collapseRuns) {
+      run = cp === last ? run + 1 : 1;
+      if (run > 3 && cp !== 32 && cp !== 0x30) continue;
+    }
     cps[n++] = cp;
     last = cp;
     if (n >= MAX_CHARS) break;
@@ -133,6 +144,8 @@ function isAlnumCodePoint(cp: number): boolean {
 export type TextContext = {
   /** The script the site is expected to be written in, when known. */
   siteScript: Script | null;
+  /** Mail: letters repeated more than three times count three times (emitCharGrams). */
+  collapseRuns?: boolean;
 };
 
 /** Measures of a whole text: length, capitals, punctuation, writing systems, templates. */
@@ -202,7 +215,7 @@ export function emitBody(sink: FeatureSink, raw: string, ctx: TextContext): numb
   const norm = normalize(capped);
   const words = wordsOf(norm, MAX_WORDS);
   emitWords(sink, words, NS.word, true);
-  emitCharGrams(sink, norm);
+  emitCharGrams(sink, norm, ctx.collapseRuns);
   emitTextFacts(sink, capped, words.length, ctx, raw.length);
   return words.length;
 }
