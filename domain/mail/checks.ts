@@ -477,6 +477,11 @@ async function classifierPasses(a: Attempt): Promise<Checked | null> {
     score: verdict.score,
     detail: verdict.detail,
   };
+  // The model's 30-59 band is sent with the log's warning, as check 11's is.
+  if (verdict.warning && !a.marks.passed) {
+    a.record.warning = true;
+    a.marks.keepSignature();
+  }
   return verdict.spam && !a.marks.passed ? rejected(a, "ai_flagged") : null;
 }
 

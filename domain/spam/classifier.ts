@@ -15,6 +15,7 @@ import { Buffer } from "node:buffer";
 import type { Logger } from "../kernel/log.ts";
 import { anchorLinks, tooManyTags } from "../kernel/html.ts";
 import { judgeMail } from "./mail_judge.ts";
+import { WARN_SCORE } from "./mail_score.ts";
 import { hasHomoglyphWord } from "./text.ts";
 
 export type ClassifierInput = {
@@ -37,6 +38,11 @@ export type ClassifierVerdict = {
   /** Engine-specific score (probability 0..1 for the built-in model, points for spamd/rspamd). */
   score: number;
   detail: string | null;
+  /**
+   * Doubtful but sent: the built-in model scored 30 to 59 (the spec's warning
+   * band). External engines decide spam or not and leave it unset.
+   */
+  warning?: boolean;
 };
 
 export interface SpamClassifier {
@@ -204,6 +210,7 @@ export class BuiltinClassifier implements SpamClassifier {
       spam: j.spam,
       score: j.model / 100,
       detail: [`model ${j.model}`, ...fired].join(", "),
+      warning: !j.spam && j.model >= WARN_SCORE,
     };
   }
 }

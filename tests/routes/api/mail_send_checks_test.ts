@@ -409,6 +409,29 @@ Deno.test("11: a score of 30 to 59 is sent with a warning in the log", async () 
   });
 });
 
+Deno.test("12: a model score of 30 to 59 is sent with a warning in the log", async () => {
+  await withService(async (svc, s) => {
+    const r = await send(svc, s.key, {
+      to: "ann@example.com",
+      subject: "Special promotion",
+      text: "Special promotion: buy one get one free on all items. Visit our store today. " +
+        "Offer valid while supplies last.",
+    });
+    assert.equal(r.body.sent, true, r.text);
+    const [rec] = (await svc.admin("GET", `/sites/${s.siteId}/email-log`)).body
+      .items as Record<string, unknown>[];
+    const spam = rec.spam as { content: { score: number }; classifier: { score: number } };
+    // The premise: check 11 alone would not warn; the model's band does.
+    assert.ok(spam.content.score < 30, `content ${spam.content.score}`);
+    assert.ok(
+      spam.classifier.score >= 0.3 && spam.classifier.score < 0.6,
+      `model ${spam.classifier.score}`,
+    );
+    assert.equal(rec.status, "warning");
+    assert.equal(rec.warning, true);
+  });
+});
+
 Deno.test("11 before 12: content the classifier would also flag answers content_flagged", async () => {
   await withService(async (svc, s) => {
     const r = await send(svc, s.key, {
