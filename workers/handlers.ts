@@ -3,6 +3,7 @@ import type { JobKind } from "../domain/kernel/jobs.ts";
 import { webhookDeliveryJob, webhookFanoutJob } from "../domain/webhooks/delivery_job.ts";
 import { sequenceResumeJob, sequenceStepJob } from "../domain/sequences/steps.ts";
 import { siteDisabledNoticeJob } from "../domain/blocks/disable_notice.ts";
+import { siteSweepJob } from "../domain/privacy/site_deletion.ts";
 
 export const jobs: readonly JobKind[] = [
   webhookDeliveryJob,
@@ -10,4 +11,5 @@ export const jobs: readonly JobKind[] = [
   sequenceStepJob,
   sequenceResumeJob,
   siteDisabledNoticeJob,
+  siteSweepJob,
 ];

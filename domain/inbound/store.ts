@@ -5,7 +5,7 @@
  * once-only and seen-before markers that keep events from repeating.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listValues } from "../kernel/kv/kv.ts";
+import { commit, deleteKeyGroups, listValues, sweepPrefix } from "../kernel/kv/kv.ts";
 import type { Sealed } from "../kernel/crypto.ts";
 import type { Suppression, Unsubscribe } from "../suppressions/schema.ts";
 
@@ -235,4 +235,50 @@ export function listReports(kv: Deno.Kv, limit: number): Promise<DeliveryReport[
 
 export async function getReport(kv: Deno.Kv, id: string): Promise<DeliveryReport | null> {
   return (await kv.get<DeliveryReport>(keys.deliveryReport(id))).value;
+}
+
+/** Every key a report owns: the record, its copies in the indexes, its delivered marker. */
+function reportKeys(r: DeliveryReport): Deno.KvKey[] {
+  return [
+    keys.deliveryReport(r.id),
+    ...(r.log_id
+      ? [keys.deliveryReportByLog(r.log_id, r.id), keys.deliveredOnce(r.log_id, r.recipient)]
+      : []),
+    ...(r.site_id ? [keys.deliveryReportBySite(r.site_id, r.id)] : []),
+  ];
+}
+
+/** Deletes reports with their index copies, each in one operation. */
+export async function deleteReports(kv: Deno.Kv, reports: DeliveryReport[]): Promise<void> {
+  await deleteKeyGroups(kv, reports.map(reportKeys));
+}
+
+/**
+ * One batch of deleting a site's reports, oldest first (with `before`, ms,
+ * only older ones); returns how many went, 0 when none is left to delete.
+ */
+export async function sweepReportsOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  limit: number,
+  before?: number,
+): Promise<number> {
+  let stop = false;
+  const n = await sweepPrefix<DeliveryReport>(
+    kv,
+    keys.deliveryReportsBySite(siteId),
+    limit,
+    (entries) => {
+      const groups: Deno.KvKey[][] = [];
+      for (const e of entries) {
+        if (before !== undefined && Date.parse(e.value.created_at) >= before) {
+          stop = true;
+          break;
+        }
+        groups.push([e.key, ...reportKeys(e.value)]);
+      }
+      return groups;
+    },
+  );
+  return stop ? 0 : n;
 }

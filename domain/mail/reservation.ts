@@ -60,6 +60,8 @@ import { fail, type SendOutcome } from "./outcome.ts";
 export const RATE_LIMIT = 120;
 export const RATE_WINDOW_MS = 60_000;
 const WINDOW = "site_email_log";
+/** The name of the site's send window (counters.ts), for deleting a site's counters. */
+export const LOG_WINDOW = WINDOW;
 /** Running totals (addTotal/readTotal names). */
 export const TOTALS = {
   /** Log entries of a site: kept by the send window now (siteLogTotal); summed before. */

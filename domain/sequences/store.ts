@@ -6,8 +6,8 @@
  * expects that step, which makes every delivery of a job idempotent.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listByIndex } from "../kernel/kv/kv.ts";
-import type { Packed } from "../kernel/kv/blob.ts";
+import { commit, deleteKeyGroups, listByIndex, recordsOf, sweepPrefix } from "../kernel/kv/kv.ts";
+import { blobKeys, blobOf, type Packed } from "../kernel/kv/blob.ts";
 
 export type SequenceStep = {
   delay_seconds: number;
@@ -200,4 +200,35 @@ export async function waitingEnrollmentIds(
     const e of kv.list<string>({ prefix: keys.enrollmentsWaiting(sequenceId) }, { limit })
   ) out.push(e.value);
   return out;
+}
+
+/** Every key an enrollment owns: the record, its indexes, its data's blob. */
+function enrollmentKeys(e: Enrollment): Deno.KvKey[] {
+  const blob = blobOf(e.data);
+  return [
+    keys.enrollment(e.id),
+    keys.enrollmentBySite(e.site_id, e.id),
+    keys.enrollmentWaiting(e.sequence_id, e.id),
+    ...(e.state === "active" || e.state === "waiting"
+      ? [keys.enrollmentActive(e.sequence_id, e.email)]
+      : []),
+    ...(blob ? blobKeys(blob) : []),
+  ];
+}
+
+/** Deletes enrollments with what they own, each in one operation. */
+export async function deleteEnrollments(kv: Deno.Kv, es: Enrollment[]): Promise<void> {
+  await deleteKeyGroups(kv, es.map(enrollmentKeys));
+}
+
+/** One batch of deleting a site's enrollments; returns how many went (0: done). */
+export function sweepEnrollmentsOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  limit: number,
+): Promise<number> {
+  return sweepPrefix(kv, keys.enrollmentsBySite(siteId), limit, async (entries) => {
+    const es = await recordsOf<Enrollment>(kv, entries, keys.enrollment);
+    return es.map((e, i) => e ? enrollmentKeys(e) : [entries[i].key]);
+  });
 }

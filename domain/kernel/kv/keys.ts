@@ -39,6 +39,31 @@ export const keys = {
   siteByDomain: (domain: string): Key => ["sites_by_domain", domain],
   /** A site's webhook subscriptions and mail domain ({webhooks, domain}); see routing_store.ts. */
   siteRouting: (siteId: string): Key => ["site_routing", siteId],
+  /**
+   * Every prefix that holds one site's keys only (the site id second): a
+   * deleted site's sweep (domain/privacy/site_deletion.ts) empties each one
+   * after the capabilities deleted the records these indexes point at. A new
+   * collection kept per site adds its prefix here and is swept with the site.
+   */
+  siteKeyPrefixes: (siteId: string): Key[] => [
+    ["submissions_by_site", siteId],
+    ["email_log_by_site", siteId],
+    ["delivery_reports_by_site", siteId],
+    ["events_by_site", siteId],
+    ["webhooks_by_site", siteId],
+    ["api_keys_by_site", siteId],
+    ["enrollments_by_site", siteId],
+    ["sending_domains_by_site", siteId],
+    ["sending_domains_verified_by_site", siteId],
+    ["unsubscribes", siteId],
+    ["mail_idempotency", siteId],
+    ["spam_fields", siteId],
+    ["form_abuse", siteId],
+    ["daily", siteId],
+    ["ip_blocks_active_until", siteId],
+    ["ip_blocks_active_open", siteId],
+    ["ip_blocks_by_site", siteId],
+  ],
 
   // API keys and their request limit (domain/sites/api_keys_store.ts, request_limit_store.ts).
   /** API key record (holds only the SHA-256 of the key). */

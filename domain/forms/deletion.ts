@@ -1,0 +1,25 @@
+/** Deleting stored submissions: one by the operator, a site's all, or those past retention. */
+import type { Ctx } from "../kernel/context.ts";
+import * as store from "./submissions_store.ts";
+
+/** Deletes one submission with everything it owns; false when there is none. */
+export async function deleteSubmission(ctx: Ctx, id: string, by: string): Promise<boolean> {
+  const s = await store.getSubmission(ctx.kv, id);
+  if (!s) return false;
+  await store.deleteSubmissions(ctx.kv, [s]);
+  ctx.log.info("audit: deleted", { kind: "submission", id, site_id: s.site_id, by });
+  return true;
+}
+
+/**
+ * One batch (up to `limit`) of deleting a site's submissions, oldest first;
+ * with `before` (ms) only older ones. Returns how many went (0: done).
+ */
+export function sweepSiteSubmissions(
+  ctx: Ctx,
+  siteId: string,
+  limit: number,
+  before?: number,
+): Promise<number> {
+  return store.sweepSubmissionsOfSite(ctx.kv, siteId, limit, before);
+}

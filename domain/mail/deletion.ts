@@ -1,0 +1,39 @@
+/** Deleting email log records: one by the operator, a site's all, or those past retention. */
+import type { Ctx } from "../kernel/context.ts";
+import { isUuid } from "../kernel/ids.ts";
+import {
+  DELETED_LOG_TOTAL,
+  deleteEmailLogs,
+  deleteSiteMailCounters,
+  getEmailLog,
+  sweepEmailLogOfSite,
+} from "./email_log_store.ts";
+import { LOG_WINDOW, TOTALS } from "./reservation.ts";
+
+/** Deletes one log record with what it owns; its site id, or null when there is none. */
+export async function deleteEmailLogRecord(ctx: Ctx, id: string): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const r = await getEmailLog(ctx.kv, id);
+  if (!r) return null;
+  await deleteEmailLogs(ctx.kv, [r]);
+  return r.site_id;
+}
+
+/**
+ * One batch (up to `limit`) of deleting a site's log records, oldest first;
+ * with `before` (ms) only older ones. Returns the ids that went (empty: done).
+ */
+export function sweepSiteEmailLog(
+  ctx: Ctx,
+  siteId: string,
+  limit: number,
+  before?: number,
+): Promise<string[]> {
+  return sweepEmailLogOfSite(ctx.kv, siteId, limit, before);
+}
+
+/** Deletes a deleted site's mail totals and send window (its log records are gone first). */
+export async function deleteSiteMailCountersOf(ctx: Ctx, siteId: string): Promise<void> {
+  const site = [TOTALS.log, TOTALS.sent, TOTALS.opens, TOTALS.clicks, DELETED_LOG_TOTAL];
+  await deleteSiteMailCounters(ctx.kv, siteId, site, [LOG_WINDOW]);
+}
