@@ -11,6 +11,7 @@ import { buildApp } from "./routes/app.ts";
 import { JobRunner } from "./domain/kernel/job_runner.ts";
 import { jobs } from "./workers/handlers.ts";
 import { startDomainChecks } from "./workers/domain_check.ts";
+import { startRetentionSweeps } from "./workers/retention.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
 import { type Handler, listen, type Listening } from "./domain/kernel/net/http_server.ts";
 import {
@@ -216,6 +217,7 @@ export async function start(config: Config): Promise<Running> {
     throw e;
   }
   startDomainChecks(ctx, crons.signal);
+  startRetentionSweeps(ctx, crons.signal);
 
   const limits = listenLimits(config, ctx);
   try {

@@ -104,20 +104,20 @@ export async function sweepSubmissionsOfSite(
   limit: number,
   before?: number,
 ): Promise<number> {
-  let stop = false;
+  let deleted = 0;
   const n = await sweepPrefix(kv, keys.submissionsBySite(siteId), limit, async (entries) => {
     const subs = await recordsOf<Submission>(kv, entries, keys.submission);
     const groups: Deno.KvKey[][] = [];
     for (const [i, s] of subs.entries()) {
       if (before !== undefined && s && Date.parse(s.created_at) >= before) {
-        stop = true;
         break;
       }
       groups.push(s ? submissionKeys(s) : [entries[i].key]);
     }
+    deleted = groups.length;
     return groups;
   });
-  return stop && before !== undefined ? 0 : n;
+  return before === undefined ? n : deleted;
 }
 
 export async function getSubmission(kv: Deno.Kv, id: string): Promise<Submission | null> {

@@ -263,7 +263,7 @@ export async function sweepReportsOfSite(
   limit: number,
   before?: number,
 ): Promise<number> {
-  let stop = false;
+  let deleted = 0;
   const n = await sweepPrefix<DeliveryReport>(
     kv,
     keys.deliveryReportsBySite(siteId),
@@ -272,13 +272,13 @@ export async function sweepReportsOfSite(
       const groups: Deno.KvKey[][] = [];
       for (const e of entries) {
         if (before !== undefined && Date.parse(e.value.created_at) >= before) {
-          stop = true;
           break;
         }
         groups.push([e.key, ...reportKeys(e.value)]);
       }
+      deleted = groups.length;
       return groups;
     },
   );
-  return stop ? 0 : n;
+  return before === undefined ? n : deleted;
 }

@@ -421,13 +421,12 @@ export async function sweepEventsOfSite(
   limit: number,
   before?: number,
 ): Promise<number> {
-  let stop = false;
+  let deleted = 0;
   const n = await sweepPrefix(kv, keys.eventsBySite(siteId), limit, async (entries) => {
     const events = await recordsOf<EventRecord>(kv, entries, keys.event);
     const groups: Deno.KvKey[][] = [];
     for (const [i, e] of events.entries()) {
       if (before !== undefined && e && Date.parse(e.created_at) >= before) {
-        stop = true;
         break;
       }
       if (!e) {
@@ -446,9 +445,10 @@ export async function sweepEventsOfSite(
       }
       groups.push(group);
     }
+    deleted = groups.length;
     return groups;
   });
-  return stop ? 0 : n;
+  return before === undefined ? n : deleted;
 }
 
 /**
