@@ -48,6 +48,8 @@ export const SiteAnswer = z.object({
   disabled: z.object({}).loose().nullable(),
   tracking: z.object({ opens: z.boolean(), clicks: z.boolean() }),
   request_limit: z.object({}).loose().nullable(),
+  retention_days: z.number().int().nullable()
+    .describe("days personal records are kept; null: SVC_RETENTION_DAYS (unset: kept)"),
   created_at: iso,
   updated_at: iso,
 });

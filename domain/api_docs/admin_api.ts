@@ -163,6 +163,10 @@ export const ADMIN_OPS: Operation[] = [
     examples: [{ name: "one", summary: "A site", params: SITE, status: 200 }],
   }),
   op("patch", "/sites/{id}", "Sites", "Change a site", { body: SitePatch, answer: SiteAnswer }),
+  op("delete", "/sites/{id}", "Sites", "Delete a site and everything it holds (swept by a job)", {
+    answer: null,
+    status: 204,
+  }),
   op("post", "/sites/{id}/disable", "Sites", "Disable a site", {
     body: SiteDisable,
     answer: SiteAnswer,
@@ -323,6 +327,10 @@ export const ADMIN_OPS: Operation[] = [
     query: LIMIT,
   }),
   op("get", "/emails/{id}", "Mail", "An email log record", { answer: EmailLogItem }),
+  op("delete", "/emails/{id}", "Mail", "Delete an email log record and its delivery reports", {
+    answer: null,
+    status: 204,
+  }),
   op("post", "/emails/{id}/spam", "Mail", "Mark an email as spam (the site owner's mark)", {
     answer: EmailLogItem,
   }),
@@ -344,6 +352,7 @@ export const ADMIN_OPS: Operation[] = [
     query: LIMIT,
   }),
   op("get", "/submissions/{id}", "Forms", "A submission", { answer: SubmissionAnswer }),
+  op("delete", "/submissions/{id}", "Forms", "Delete a submission", { answer: null, status: 204 }),
   op("post", "/submissions/{id}/spam", "Forms", "Mark a submission as spam"),
   op(
     "post",

@@ -1,6 +1,6 @@
 /** Deleting a site's webhooks, events and deliveries (site deletion, retention). */
 import type { Ctx } from "../kernel/context.ts";
-import { sweepEventsOfSite, sweepWebhooksOfSite } from "./store.ts";
+import { sweepEventsOfSite, sweepWebhooksOfSite } from "./deletion_store.ts";
 
 /** One batch of deleting a site's events and their deliveries (`before`, ms: older only). */
 export function sweepSiteEvents(

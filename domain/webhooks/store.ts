@@ -8,17 +8,14 @@
 import { keys } from "../kernel/kv/keys.ts";
 import {
   commit,
-  deleteKeyGroups,
   getManyBatched,
   listByIndex,
   readCount,
-  recordsOf,
   retryOnConflict,
-  sweepPrefix,
 } from "../kernel/kv/kv.ts";
 import { changeRoutingIn, webhookRoute } from "../sites/routing.ts";
 import type { Sealed } from "../kernel/crypto.ts";
-import { blobKeys, blobOf, type Packed } from "../kernel/kv/blob.ts";
+import type { Packed } from "../kernel/kv/blob.ts";
 
 /** Events, deliveries and their indexes are kept this long for the operator's logs. */
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -398,86 +395,4 @@ function attemptMutations(
 ): void {
   op.sum(keys.webhookCounter(webhookId, attempt.succeeded ? "success" : "failure"), 1n)
     .set(keys.webhookLastStatus(webhookId), attempt.last);
-}
-
-// --- deleting a site's webhooks, events and deliveries (site deletion, retention) ---
-
-/** The keys of one delivery: its record and both indexes. */
-function deliveryKeys(id: string, webhookId: string, eventId: string): Deno.KvKey[] {
-  return [
-    keys.delivery(id),
-    keys.deliveryByWebhook(webhookId, id),
-    keys.deliveryByEvent(eventId, id),
-  ];
-}
-
-/**
- * One batch of deleting a site's events with their deliveries, oldest first
- * (with `before`, ms, only older ones); returns how many went, 0 when done.
- */
-export async function sweepEventsOfSite(
-  kv: Deno.Kv,
-  siteId: string,
-  limit: number,
-  before?: number,
-): Promise<number> {
-  let deleted = 0;
-  const n = await sweepPrefix(kv, keys.eventsBySite(siteId), limit, async (entries) => {
-    const events = await recordsOf<EventRecord>(kv, entries, keys.event);
-    const groups: Deno.KvKey[][] = [];
-    for (const [i, e] of events.entries()) {
-      if (before !== undefined && e && Date.parse(e.created_at) >= before) {
-        break;
-      }
-      if (!e) {
-        groups.push([entries[i].key]);
-        continue;
-      }
-      const blob = blobOf(e.body);
-      const group = [entries[i].key, keys.event(e.id), ...(blob ? blobKeys(blob) : [])];
-      // Older events list their deliveries only in the event index.
-      const ds = e.deliveries ??
-        (await Array.fromAsync(kv.list<string>({ prefix: keys.deliveriesByEvent(e.id) })))
-          .map((d) => ({ id: d.value, webhook_id: "" }));
-      for (const d of ds) {
-        const rec = d.webhook_id ? null : (await kv.get<Delivery>(keys.delivery(d.id))).value;
-        group.push(...deliveryKeys(d.id, d.webhook_id || rec?.webhook_id || "", e.id));
-      }
-      groups.push(group);
-    }
-    deleted = groups.length;
-    return groups;
-  });
-  return before === undefined ? n : deleted;
-}
-
-/**
- * One batch of deleting a site's webhooks: the first one's deliveries, up to
- * `limit`, and once it has none left, the webhook with its counters. Returns
- * how many keys' worth of work it did (0: no webhook left).
- */
-export async function sweepWebhooksOfSite(
-  kv: Deno.Kv,
-  siteId: string,
-  limit: number,
-): Promise<number> {
-  for await (const idx of kv.list<string>({ prefix: keys.webhooksBySite(siteId) }, { limit: 1 })) {
-    const id = idx.value;
-    const n = await sweepPrefix<string>(kv, keys.deliveriesByWebhook(id), limit, async (es) => {
-      const ds = await recordsOf<Delivery>(kv, es, keys.delivery);
-      return ds.map((d, i) =>
-        d ? deliveryKeys(d.id, id, d.event_id) : [es[i].key, keys.delivery(String(es[i].value))]
-      );
-    });
-    if (n > 0) return n;
-    await deleteKeyGroups(kv, [[
-      idx.key,
-      keys.webhook(id),
-      keys.webhookCounter(id, "success"),
-      keys.webhookCounter(id, "failure"),
-      keys.webhookLastStatus(id),
-    ]]);
-    return 1;
-  }
-  return 0;
 }

@@ -125,7 +125,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   {
     method: "PATCH",
     path: "/sites/{site}",
-    body: { name: "S2", request_limit: { per_minute: 600, burst: 100 }, tracking: { opens: true } },
+    body: {
+      name: "S2",
+      request_limit: { per_minute: 600, burst: 100 },
+      tracking: { opens: true },
+      retention_days: 30,
+    },
   },
   { method: "POST", path: "/sites/{site}/disable", body: { automatic: true, reason: "r" } },
   { method: "POST", path: "/sites/{site}/enable" },
@@ -271,6 +276,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "DELETE", path: "/accounts/{account}/invitations/{invitation}" },
   // API ecosystem: the operator API's OpenAPI document
   { method: "GET", path: "/openapi.json" },
+  // data stewardship: deletes (last: the site's deletion takes its records with it)
+  { method: "DELETE", path: "/emails/{log}" },
+  { method: "DELETE", path: "/submissions/{submission}" },
+  { method: "DELETE", path: "/sites/{site}" },
 ];
 
 /** Routes outside /api/v1 and /admin/api/v1 that take a bearer token (tests/routes/admin/metrics_test.ts). */
