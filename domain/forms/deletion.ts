@@ -1,6 +1,8 @@
 /** Deleting stored submissions: one by the operator, a site's all, or those past retention. */
 import type { Ctx } from "../kernel/context.ts";
 import * as store from "./submissions_store.ts";
+import type { Submission } from "./submissions_store.ts";
+import { mentionsAddress } from "../kernel/address.ts";
 
 /** Deletes one submission with everything it owns; false when there is none. */
 export async function deleteSubmission(ctx: Ctx, id: string, by: string): Promise<boolean> {
@@ -22,4 +24,14 @@ export function sweepSiteSubmissions(
   before?: number,
 ): Promise<number> {
   return store.sweepSubmissionsOfSite(ctx.kv, siteId, limit, before);
+}
+
+/** A site's submissions that name `email` in any field (the submitter's included). */
+export function submissionsNaming(ctx: Ctx, siteId: string, email: string): Promise<Submission[]> {
+  return store.findSubmissionsOfSite(ctx.kv, siteId, (json) => mentionsAddress(json, email));
+}
+
+/** Deletes these submissions with everything they own. */
+export function eraseSubmissions(ctx: Ctx, subs: Submission[]): Promise<void> {
+  return store.deleteSubmissions(ctx.kv, subs);
 }

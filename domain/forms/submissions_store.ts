@@ -8,6 +8,7 @@ import { keys } from "../kernel/kv/keys.ts";
 import {
   commit,
   deleteKeyGroups,
+  eachByIndex,
   type EntryTree,
   type KeyTree,
   listByIndex,
@@ -15,7 +16,7 @@ import {
   recordsOf,
   sweepPrefix,
 } from "../kernel/kv/kv.ts";
-import { blobKeys, blobOf, type BlobRef, type Packed } from "../kernel/kv/blob.ts";
+import { blobKeys, blobOf, type BlobRef, type Packed, unpackText } from "../kernel/kv/blob.ts";
 import { type MonthlyUsage, usageOf, windowOf, type WindowState } from "../kernel/kv/counters.ts";
 import type { Account } from "../accounts/accounts.ts";
 import { utcMonth } from "../kernel/clock.ts";
@@ -361,4 +362,19 @@ export async function readSubmitState<A extends KeyTree>(
   alongside: A,
 ): Promise<SubmitRead<A>> {
   return submitReadOf(q, await readMany(kv, submitReadKeys(q, alongside)));
+}
+
+/** A site's submissions whose fields (as stored JSON text) `match`, oldest first. */
+export async function findSubmissionsOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  match: (fieldsJson: string) => boolean,
+): Promise<Submission[]> {
+  const out: Submission[] = [];
+  for await (
+    const s of eachByIndex<Submission>(kv, keys.submissionsBySite(siteId), keys.submission)
+  ) {
+    if (match(await unpackText(kv, s.fields))) out.push(s);
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { readSite } from "../sites/sites.ts";
 import {
   deleteReports,
   type DeliveryReport,
+  findReportsAbout,
   getReport,
   listReports,
   listReportsOfLog,
@@ -67,4 +68,14 @@ export function sweepSiteReports(
   before?: number,
 ): Promise<number> {
   return sweepReportsOfSite(ctx.kv, siteId, limit, before);
+}
+
+/** A site's delivery reports about `email`. */
+export function reportsAbout(ctx: Ctx, siteId: string, email: string): Promise<DeliveryReport[]> {
+  return findReportsAbout(ctx.kv, siteId, email);
+}
+
+/** Deletes these reports with their index copies. */
+export function eraseReports(ctx: Ctx, reports: DeliveryReport[]): Promise<void> {
+  return deleteReports(ctx.kv, reports);
 }

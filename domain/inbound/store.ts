@@ -155,12 +155,14 @@ export async function readReportState(
   logId: string | null,
   recipient: string,
   siteId: string,
+  /** The recipient's keyed hash (addressId): suppressions and unsubscribes are keyed by it. */
+  recipientId: string,
 ): Promise<ReportState> {
   const entries = await kv.getMany([
     keys.deliveryReportSeen(seenHash),
     keys.deliveredOnce(logId ?? "none", recipient),
-    keys.suppression(recipient),
-    keys.unsubscribe(siteId, recipient),
+    keys.suppression(recipientId),
+    keys.unsubscribe(siteId, recipientId),
   ]);
   return {
     seen: entries[0].value !== null,
@@ -281,4 +283,18 @@ export async function sweepReportsOfSite(
     },
   );
   return before === undefined ? n : deleted;
+}
+
+/** A site's delivery reports about `email`, oldest first. */
+export async function findReportsAbout(
+  kv: Deno.Kv,
+  siteId: string,
+  email: string,
+): Promise<DeliveryReport[]> {
+  const a = email.toLowerCase();
+  const out: DeliveryReport[] = [];
+  for await (const e of kv.list<DeliveryReport>({ prefix: keys.deliveryReportsBySite(siteId) })) {
+    if (e.value.recipient.toLowerCase() === a) out.push(e.value);
+  }
+  return out;
 }

@@ -5,6 +5,8 @@ import {
   DELETED_LOG_TOTAL,
   deleteEmailLogs,
   deleteSiteMailCounters,
+  type EmailLogRecord,
+  findEmailLogsTo,
   getEmailLog,
   sweepEmailLogOfSite,
 } from "./email_log_store.ts";
@@ -36,4 +38,14 @@ export function sweepSiteEmailLog(
 export async function deleteSiteMailCountersOf(ctx: Ctx, siteId: string): Promise<void> {
   const site = [TOTALS.log, TOTALS.sent, TOTALS.opens, TOTALS.clicks, DELETED_LOG_TOTAL];
   await deleteSiteMailCounters(ctx.kv, siteId, site, [LOG_WINDOW]);
+}
+
+/** A site's log records addressed to `email`. */
+export function emailsTo(ctx: Ctx, siteId: string, email: string): Promise<EmailLogRecord[]> {
+  return findEmailLogsTo(ctx.kv, siteId, email);
+}
+
+/** Deletes these log records with what they own (counted: the log totals stay). */
+export function eraseEmails(ctx: Ctx, records: EmailLogRecord[]): Promise<void> {
+  return deleteEmailLogs(ctx.kv, records);
 }

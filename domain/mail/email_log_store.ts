@@ -7,6 +7,7 @@
 import { keys } from "../kernel/kv/keys.ts";
 import {
   deleteKeyGroups,
+  eachByIndex,
   getManyBatched,
   listByIndex,
   recordsOf,
@@ -331,4 +332,29 @@ export async function deleteSiteMailCounters(
     ks.push(...parts, windowGenKey(parts[0]));
   }
   await deleteKeyGroups(kv, [ks]);
+}
+
+/** A site's log records addressed to `email` (to, cc, bcc or removed), oldest first. */
+export async function findEmailLogsTo(
+  kv: Deno.Kv,
+  siteId: string,
+  email: string,
+): Promise<EmailLogRecord[]> {
+  const a = email.toLowerCase();
+  const out: EmailLogRecord[] = [];
+  for await (
+    const r of eachByIndex<EmailLogRecord>(kv, keys.emailLogsBySite(siteId), keys.emailLog)
+  ) {
+    const { to, cc, bcc } = await unpackJson(kv, r.recipients);
+    const all = [
+      r.to_first,
+      ...to,
+      ...cc,
+      ...bcc,
+      ...r.removed,
+      ...(r.refused ?? []).map((x) => x.to),
+    ];
+    if (all.some((x) => x.toLowerCase() === a)) out.push(r);
+  }
+  return out;
 }

@@ -6,7 +6,14 @@
  * expects that step, which makes every delivery of a job idempotent.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, deleteKeyGroups, listByIndex, recordsOf, sweepPrefix } from "../kernel/kv/kv.ts";
+import {
+  commit,
+  deleteKeyGroups,
+  eachByIndex,
+  listByIndex,
+  recordsOf,
+  sweepPrefix,
+} from "../kernel/kv/kv.ts";
 import { blobKeys, blobOf, type Packed } from "../kernel/kv/blob.ts";
 
 export type SequenceStep = {
@@ -231,4 +238,20 @@ export function sweepEnrollmentsOfSite(
     const es = await recordsOf<Enrollment>(kv, entries, keys.enrollment);
     return es.map((e, i) => e ? enrollmentKeys(e) : [entries[i].key]);
   });
+}
+
+/** A site's enrollments of `email`, oldest first. */
+export async function findEnrollmentsOf(
+  kv: Deno.Kv,
+  siteId: string,
+  email: string,
+): Promise<Enrollment[]> {
+  const a = email.toLowerCase();
+  const out: Enrollment[] = [];
+  for await (
+    const e of eachByIndex<Enrollment>(kv, keys.enrollmentsBySite(siteId), keys.enrollment)
+  ) {
+    if (e.email.toLowerCase() === a) out.push(e);
+  }
+  return out;
 }

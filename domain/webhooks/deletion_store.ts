@@ -4,7 +4,7 @@
  */
 import { keys } from "../kernel/kv/keys.ts";
 import { deleteKeyGroups, recordsOf, sweepPrefix } from "../kernel/kv/kv.ts";
-import { blobKeys, blobOf } from "../kernel/kv/blob.ts";
+import { blobKeys, blobOf, unpackText } from "../kernel/kv/blob.ts";
 import type { Delivery, EventRecord } from "./store.ts";
 
 /** The keys of one delivery: its record and both indexes. */
@@ -85,4 +85,46 @@ export async function sweepWebhooksOfSite(
     return 1;
   }
   return 0;
+}
+
+/** A stored event found by a search, with its site index entry's key. */
+export type FoundEvent = { event: EventRecord; index: Deno.KvKey };
+
+/** A site's stored events whose body `match`es, oldest first. */
+export async function findEventsOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  match: (body: string) => boolean,
+): Promise<FoundEvent[]> {
+  const out: FoundEvent[] = [];
+  let page: Deno.KvEntry<string>[] = [];
+  const flush = async () => {
+    const events = await recordsOf<EventRecord>(kv, page, keys.event);
+    for (const [i, e] of events.entries()) {
+      if (e && match(await unpackText(kv, e.body))) out.push({ event: e, index: page[i].key });
+    }
+    page = [];
+  };
+  for await (const i of kv.list<string>({ prefix: keys.eventsBySite(siteId) })) {
+    page.push(i);
+    if (page.length === 100) await flush();
+  }
+  await flush();
+  return out;
+}
+
+/** Deletes found events with their site index entries, blobs and deliveries. */
+export async function deleteEvents(kv: Deno.Kv, found: FoundEvent[]): Promise<void> {
+  const groups: Deno.KvKey[][] = [];
+  for (const { event: e, index } of found) {
+    const blob = blobOf(e.body);
+    const group = [index, keys.event(e.id), ...(blob ? blobKeys(blob) : [])];
+    for (const d of e.deliveries ?? []) group.push(...deliveryKeys(d.id, d.webhook_id, e.id));
+    for await (const d of kv.list<string>({ prefix: keys.deliveriesByEvent(e.id) })) {
+      const rec = (await kv.get<Delivery>(keys.delivery(d.value))).value;
+      group.push(...deliveryKeys(d.value, rec?.webhook_id ?? "", e.id));
+    }
+    groups.push(group);
+  }
+  await deleteKeyGroups(kv, groups);
 }

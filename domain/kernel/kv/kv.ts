@@ -250,3 +250,21 @@ export async function recordsOf<T>(
   const got = await getManyBatched(kv, entries.map((e) => recordKey(String(e.value))));
   return got.map((g) => g.value as T | null);
 }
+
+/** Every record an index (values are ids) points at, in pages of `page`, oldest first. */
+export async function* eachByIndex<T>(
+  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  recordKey: (id: string) => Deno.KvKey,
+  page = 200,
+): AsyncGenerator<T> {
+  let cursor: string | undefined;
+  for (;;) {
+    const it = kv.list<unknown>({ prefix }, { limit: page, cursor });
+    const entries: Deno.KvEntry<unknown>[] = [];
+    for await (const e of it) entries.push(e);
+    for (const r of await recordsOf<T>(kv, entries, recordKey)) if (r !== null) yield r;
+    if (entries.length < page) return;
+    cursor = it.cursor;
+  }
+}
