@@ -17,6 +17,7 @@ import { hostedFormRoutes } from "./admin/hosted_forms.ts";
 import { ipBlockRoutes } from "./admin/ip_blocks.ts";
 import { suppressionRoutes } from "./admin/suppressions.ts";
 import { siteApiRoutes } from "./api/sites.ts";
+import { privacyApiRoutes } from "./api/privacy.ts";
 import { formRenderRoutes } from "./api/forms_render.ts";
 import { blockApiRoutes } from "./api/blocks.ts";
 import { webhookRoutes } from "./admin/webhooks.ts";
@@ -28,6 +29,7 @@ import { sequenceRoutes } from "./admin/sequences.ts";
 import { sequenceApiRoutes } from "./api/sequences.ts";
 import { formsSubmitRoutes } from "./api/forms_submit.ts";
 import { submissionRoutes } from "./admin/submissions.ts";
+import { personalDataRoutes } from "./admin/personal_data.ts";
 import { unsubscribeRoutes } from "./public/unsubscribe.ts";
 import { trackingRoutes } from "./public/tracking.ts";
 import { mailAdminRoutes } from "./admin/mail.ts";
@@ -76,6 +78,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", emailRoutes(ctx));
   admin.route("/", spamListRoutes(ctx));
   admin.route("/", submissionRoutes(ctx));
+  admin.route("/", personalDataRoutes(ctx));
   admin.route("/", sequenceRoutes(ctx));
   admin.route("/", sendingDomainRoutes(ctx));
   admin.route("/", inboundRoutes(ctx));
@@ -87,6 +90,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // Public API v1 (API key). Each route file declares its envelope and auth.
   const api = new Hono<AppEnv>();
   api.route("/", siteApiRoutes(ctx));
+  api.route("/", privacyApiRoutes(ctx));
   api.route("/", formRenderRoutes(ctx));
   api.route("/", blockApiRoutes(ctx));
   api.route("/", mailSendRoutes(ctx));

@@ -4,6 +4,7 @@ import { webhookDeliveryJob, webhookFanoutJob } from "../domain/webhooks/deliver
 import { sequenceResumeJob, sequenceStepJob } from "../domain/sequences/steps.ts";
 import { siteDisabledNoticeJob } from "../domain/blocks/disable_notice.ts";
 import { siteSweepJob } from "../domain/privacy/site_deletion.ts";
+import { accountSweepJob } from "../domain/privacy/account_deletion.ts";
 
 export const jobs: readonly JobKind[] = [
   webhookDeliveryJob,
@@ -12,4 +13,5 @@ export const jobs: readonly JobKind[] = [
   sequenceResumeJob,
   siteDisabledNoticeJob,
   siteSweepJob,
+  accountSweepJob,
 ];

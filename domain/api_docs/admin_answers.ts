@@ -469,3 +469,23 @@ export const Lists = {
   invitations: listOf(InvitationAnswer),
   mailSpamList: listOf(MailListEntryAnswer),
 };
+
+const records = z.array(z.object({ id: z.string().optional() }).loose());
+
+/** GET /accounts/{id}/personal-data: what the account holds that names the address. */
+export const PersonalDataAnswer = z.object({
+  email: z.string(),
+  submissions: records,
+  emails: records,
+  delivery_reports: records,
+  suppressions: z.array(z.object({ email: z.string(), reason: z.string() }).loose()),
+  unsubscribes: z.array(z.object({ site_id: z.string(), email: z.string() }).loose()),
+  enrollments: records,
+  events: records,
+  inbound: records,
+});
+
+/** POST /accounts/{id}/personal-data/erase: how many records of each kind were erased. */
+export const PersonalDataErased = z.object({
+  erased: z.record(z.string(), z.number().int()),
+});

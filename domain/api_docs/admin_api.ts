@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { AccountCreate, AccountPatch } from "../accounts/accounts.ts";
 import { ApiKeyCreate, SiteCreate, SitePatch } from "../sites/sites.ts";
+import { PersonalDataRequest } from "../privacy/personal_data.ts";
 import { IpBlockCreate, SiteDisable } from "../blocks/blocks.ts";
 import { FormCreate, FormPatch } from "../forms/hosted.ts";
 import { SuppressionCreate, UnsubscribeCreate } from "../suppressions/suppressions.ts";
@@ -38,6 +39,8 @@ import {
   IpBlockAnswer,
   Lists,
   OutboxAnswer,
+  PersonalDataAnswer,
+  PersonalDataErased,
   SecretRotated,
   SendingDomainAnswer,
   SequenceAnswer,
@@ -163,6 +166,36 @@ export const ADMIN_OPS: Operation[] = [
     examples: [{ name: "one", summary: "A site", params: SITE, status: 200 }],
   }),
   op("patch", "/sites/{id}", "Sites", "Change a site", { body: SitePatch, answer: SiteAnswer }),
+  op(
+    "delete",
+    "/accounts/{id}",
+    "Accounts",
+    "Delete an account and everything it holds (swept by a job)",
+    {
+      answer: null,
+      status: 204,
+    },
+  ),
+  op(
+    "get",
+    "/accounts/{id}/personal-data",
+    "Privacy",
+    "Everything the account holds naming one address",
+    {
+      query: { email: { schema: { type: "string" }, description: "The address (required)" } },
+      answer: PersonalDataAnswer,
+    },
+  ),
+  op(
+    "post",
+    "/accounts/{id}/personal-data/erase",
+    "Privacy",
+    "Erase one address from the account",
+    {
+      body: PersonalDataRequest,
+      answer: PersonalDataErased,
+    },
+  ),
   op("delete", "/sites/{id}", "Sites", "Delete a site and everything it holds (swept by a job)", {
     answer: null,
     status: 204,

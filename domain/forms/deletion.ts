@@ -1,6 +1,7 @@
 /** Deleting stored submissions: one by the operator, a site's all, or those past retention. */
 import type { Ctx } from "../kernel/context.ts";
 import * as store from "./submissions_store.ts";
+import { sweepFormsOfAccount } from "./hosted_store.ts";
 import type { Submission } from "./submissions_store.ts";
 import { mentionsAddress } from "../kernel/address.ts";
 
@@ -34,4 +35,9 @@ export function submissionsNaming(ctx: Ctx, siteId: string, email: string): Prom
 /** Deletes these submissions with everything they own. */
 export function eraseSubmissions(ctx: Ctx, subs: Submission[]): Promise<void> {
   return store.deleteSubmissions(ctx.kv, subs);
+}
+
+/** One batch of deleting a deleted account's hosted forms; 0 when done. */
+export function sweepAccountForms(ctx: Ctx, accountId: string, limit: number): Promise<number> {
+  return sweepFormsOfAccount(ctx.kv, accountId, limit);
 }

@@ -11,6 +11,7 @@ import {
   sweepEmailLogOfSite,
 } from "./email_log_store.ts";
 import { LOG_WINDOW, TOTALS } from "./reservation.ts";
+import { sweepTemplatesOfAccount } from "./templates_store.ts";
 
 /** Deletes one log record with what it owns; its site id, or null when there is none. */
 export async function deleteEmailLogRecord(ctx: Ctx, id: string): Promise<string | null> {
@@ -48,4 +49,9 @@ export function emailsTo(ctx: Ctx, siteId: string, email: string): Promise<Email
 /** Deletes these log records with what they own (counted: the log totals stay). */
 export function eraseEmails(ctx: Ctx, records: EmailLogRecord[]): Promise<void> {
   return deleteEmailLogs(ctx.kv, records);
+}
+
+/** One batch of deleting a deleted account's templates; 0 when done. */
+export function sweepAccountTemplates(ctx: Ctx, accountId: string, limit: number): Promise<number> {
+  return sweepTemplatesOfAccount(ctx.kv, accountId, limit);
 }

@@ -5,6 +5,7 @@ import {
   type Enrollment,
   findEnrollmentsOf,
   sweepEnrollmentsOfSite,
+  sweepSequencesOfAccount,
 } from "./store.ts";
 
 /** One batch of deleting a deleted site's enrollments; 0 when done. */
@@ -20,4 +21,9 @@ export function enrollmentsOf(ctx: Ctx, siteId: string, email: string): Promise<
 /** Deletes these enrollments (their later steps then find nothing to send). */
 export function eraseEnrollments(ctx: Ctx, es: Enrollment[]): Promise<void> {
   return deleteEnrollments(ctx.kv, es);
+}
+
+/** One batch of deleting a deleted account's sequences; 0 when done. */
+export function sweepAccountSequences(ctx: Ctx, accountId: string, limit: number): Promise<number> {
+  return sweepSequencesOfAccount(ctx.kv, accountId, limit);
 }

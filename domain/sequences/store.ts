@@ -255,3 +255,19 @@ export async function findEnrollmentsOf(
   }
   return out;
 }
+
+/** One batch of deleting a deleted account's sequences (their key index too); 0 when done. */
+export function sweepSequencesOfAccount(
+  kv: Deno.Kv,
+  accountId: string,
+  limit: number,
+): Promise<number> {
+  return sweepPrefix(kv, keys.sequencesByAccount(accountId), limit, async (entries) => {
+    const ss = await recordsOf<Sequence>(kv, entries, keys.sequence);
+    return ss.map((s, i) =>
+      s
+        ? [entries[i].key, keys.sequence(s.id), keys.sequenceByKey(accountId, s.key)]
+        : [entries[i].key]
+    );
+  });
+}

@@ -1,7 +1,7 @@
 /** Deleting a site: the record at once, its keys and leftovers by its sweep (domain/privacy). */
 import type { Ctx } from "../kernel/context.ts";
 import type { Site } from "./schema.ts";
-import { removeSite, sweepSiteKeys } from "./store.ts";
+import { listSitesOfAccount, removeSite, sweepSiteKeys } from "./store.ts";
 import { sweepApiKeysOfSite } from "./api_keys_store.ts";
 
 /**
@@ -24,4 +24,9 @@ export function sweepSiteApiKeys(ctx: Ctx, siteId: string, limit: number): Promi
 /** One batch of deleting what is left under a deleted site's prefixes; 0 when done. */
 export function sweepSiteLeftovers(ctx: Ctx, siteId: string, limit: number): Promise<number> {
   return sweepSiteKeys(ctx.kv, siteId, limit);
+}
+
+/** The ids of an account's sites (whether or not the account still exists). */
+export async function siteIdsOfAccount(ctx: Ctx, accountId: string): Promise<string[]> {
+  return (await listSitesOfAccount(ctx.kv, accountId)).map((s) => s.id);
 }

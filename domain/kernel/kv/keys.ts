@@ -21,6 +21,24 @@ export const keys = {
   account: (id: string): Key => ["accounts", id],
   /** Every account record. */
   accounts: (): Key => ["accounts"],
+  /**
+   * Every prefix that holds one account's keys only (the account id second):
+   * a deleted account's sweep (domain/privacy/account_deletion.ts) empties
+   * each one after the capabilities deleted the records they index.
+   */
+  accountKeyPrefixes: (accountId: string): Key[] => [
+    ["sites_by_account", accountId],
+    ["forms_by_account", accountId],
+    ["forms_by_slug", accountId],
+    ["templates_by_account", accountId],
+    ["templates_by_slug", accountId],
+    ["sequences_by_account", accountId],
+    ["sequences_by_key", accountId],
+    ["dashboard_users_by_account", accountId],
+    ["dashboard_invitations_by_account", accountId],
+    ["spam_marks", accountId],
+    ["usage", accountId],
+  ],
 
   // Sites (domain/sites/store.ts, routing_store.ts).
   /** Site record. */

@@ -163,3 +163,47 @@ Deno.test("DELETE /sites/{id}: 204, gone at once, its key refused at once, then 
     await rx.close();
   }
 });
+
+Deno.test("DELETE /accounts/{id}: 204, gone at once, then its sites, templates and users are swept", async () => {
+  await withService(async (svc, smtp) => {
+    const keep = await seedSite(svc);
+    const { accountId, siteId, key, domain } = await seedSite(svc);
+    const second = await seedSite(svc, { accountId });
+    must(
+      await svc.admin("POST", `/accounts/${accountId}/templates`, {
+        name: "T",
+        slug: "t",
+        subject: "Hello {{name}}",
+        html: "<p>Hi {{name}}</p>",
+        text: "Hi",
+      }),
+    );
+    must(
+      await svc.admin("POST", `/accounts/${accountId}/users`, {
+        email: "owner@gone.example.com",
+        password: "a long enough password",
+      }),
+    );
+    const r = await submit(svc, key, legitBody(domain));
+    assert.equal(r.status, 200, r.text);
+    await eventually(() => smtp.messages.length >= 1);
+
+    assert.equal((await svc.admin("DELETE", `/accounts/${accountId}`)).status, 204);
+    assert.equal((await svc.admin("GET", `/accounts/${accountId}`)).status, 404);
+    assert.equal((await svc.admin("DELETE", `/accounts/${accountId}`)).status, 404);
+
+    await eventually(async () => (await countJobs(svc.ctx.kv)) === 0, 20_000);
+    for (const id of [siteId, second.siteId]) {
+      assert.equal((await svc.admin("GET", `/sites/${id}`)).status, 404);
+    }
+    assert.equal((await svc.api("POST", "sites/verify", { key, body: {} })).status, 401);
+    assert.deepEqual(await mentions(svc.ctx.kv, accountId, ["spam_bands"]), []);
+    assert.deepEqual(await mentions(svc.ctx.kv, "owner@gone.example.com"), []);
+    assert.deepEqual((await runDoctor(svc.ctx.kv, { now: Date.now() })).findings, []);
+    assert.equal((await svc.admin("GET", `/sites/${keep.siteId}`)).status, 200);
+  }, true);
+});
+
+function must(a: { status: number; text: string }) {
+  assert.ok(a.status < 300, a.text);
+}
