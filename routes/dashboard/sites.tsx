@@ -126,39 +126,27 @@ async function Landing(props: { ctx: Ctx; c: Context<DashEnv>; error?: string })
 /** The links between a site's pages. */
 export function SiteNav(props: { site: Site }) {
   const base = `/dashboard/sites/${props.site.id}`;
+  const links: [string, string][] = [
+    ["", "API keys"],
+    ["/settings", "Settings"],
+    ["/submissions", "Submissions"],
+    ["/email-log", "Email log"],
+    ["/webhooks", "Webhooks"],
+    ["/blocks", "Blocks"],
+    ["/unsubscribes", "Unsubscribes"],
+    ["/sending-domains", "Sending domains"],
+    ["/inbound-domains", "Inbound"],
+    ["/usage", "Usage"],
+    ["/data", "Data"],
+  ];
   return (
     <nav aria-label="Site">
       <ul>
-        <li>
-          <a href={base}>API keys</a>
-        </li>
-        <li>
-          <a href={`${base}/settings`}>Settings</a>
-        </li>
-        <li>
-          <a href={`${base}/submissions`}>Submissions</a>
-        </li>
-        <li>
-          <a href={`${base}/email-log`}>Email log</a>
-        </li>
-        <li>
-          <a href={`${base}/webhooks`}>Webhooks</a>
-        </li>
-        <li>
-          <a href={`${base}/blocks`}>Blocks</a>
-        </li>
-        <li>
-          <a href={`${base}/unsubscribes`}>Unsubscribes</a>
-        </li>
-        <li>
-          <a href={`${base}/sending-domains`}>Sending domains</a>
-        </li>
-        <li>
-          <a href={`${base}/inbound-domains`}>Inbound</a>
-        </li>
-        <li>
-          <a href={`${base}/usage`}>Usage</a>
-        </li>
+        {links.map(([path, label]) => (
+          <li>
+            <a href={`${base}${path}`}>{label}</a>
+          </li>
+        ))}
       </ul>
     </nav>
   );
