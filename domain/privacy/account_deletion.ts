@@ -12,12 +12,13 @@ import { defineJob, schedule } from "../kernel/jobs.ts";
 import { deleteAccountRecord, sweepAccountLeftovers } from "../accounts/deletion.ts";
 import { siteIdsOfAccount } from "../sites/deletion.ts";
 import { deleteSite } from "./site_deletion.ts";
-import { sweepAccountTemplates } from "../mail/deletion.ts";
 import { sweepAccountSequences } from "../sequences/deletion.ts";
 import { sweepAccountForms } from "../forms/deletion.ts";
 import { sweepAccountUsers } from "../dashboard/deletion.ts";
 
 const BATCH = 200;
+/** The mail capability's deletions, loaded by the first sweep: job threads start without mail code. */
+const mail = () => import("../mail/deletion.ts");
 const RUN_MS = 1_000;
 
 type Phase = (ctx: Ctx, accountId: string) => Promise<number>;
@@ -28,7 +29,7 @@ const PHASES: readonly Phase[] = [
     for (const s of sites) await deleteSite(ctx, s, "account deletion");
     return sites.length;
   },
-  (ctx, id) => sweepAccountTemplates(ctx, id, BATCH),
+  async (ctx, id) => (await mail()).sweepAccountTemplates(ctx, id, BATCH),
   (ctx, id) => sweepAccountSequences(ctx, id, BATCH),
   (ctx, id) => sweepAccountForms(ctx, id, BATCH),
   (ctx, id) => sweepAccountUsers(ctx, id, BATCH),

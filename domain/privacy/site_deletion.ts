@@ -15,9 +15,7 @@ import { defineJob, schedule } from "../kernel/jobs.ts";
 import { deleteSiteRecord, sweepSiteApiKeys, sweepSiteLeftovers } from "../sites/deletion.ts";
 import type { Site } from "../sites/schema.ts";
 import { sweepSiteSubmissions } from "../forms/deletion.ts";
-import { deleteSiteMailCountersOf, sweepSiteEmailLog } from "../mail/deletion.ts";
 import { sweepSiteReports } from "../inbound/reports.ts";
-import { listInboundDomainViews, removeInboundDomain } from "../inbound/domains.ts";
 import { sweepSiteEvents, sweepSiteWebhooks } from "../webhooks/deletion.ts";
 import { sweepSiteEnrollments } from "../sequences/deletion.ts";
 import { sweepSiteBlocks } from "../blocks/deletion.ts";
@@ -25,6 +23,11 @@ import {
   listSendingDomainsOfSite,
   removeSendingDomain,
 } from "../sending_domains/sending_domains.ts";
+
+/** The mail capability's deletions, loaded by the first sweep: job threads start without mail code. */
+const mail = () => import("../mail/deletion.ts");
+/** The inbound domains' use cases (they reach mail code), loaded the same way. */
+const inbound = () => import("../inbound/domains.ts");
 
 /** Records per batch: one listing and a few atomic operations. */
 const BATCH = 200;
@@ -37,7 +40,7 @@ type Phase = (ctx: Ctx, siteId: string) => Promise<number>;
 const PHASES: readonly Phase[] = [
   (ctx, id) => sweepSiteApiKeys(ctx, id, BATCH),
   (ctx, id) => sweepSiteSubmissions(ctx, id, BATCH),
-  async (ctx, id) => (await sweepSiteEmailLog(ctx, id, BATCH)).length,
+  async (ctx, id) => (await (await mail()).sweepSiteEmailLog(ctx, id, BATCH)).length,
   (ctx, id) => sweepSiteReports(ctx, id, BATCH),
   (ctx, id) => sweepSiteEvents(ctx, id, BATCH),
   (ctx, id) => sweepSiteWebhooks(ctx, id, BATCH),
@@ -48,13 +51,14 @@ const PHASES: readonly Phase[] = [
     return ds.length;
   },
   async (ctx, id) => {
+    const { listInboundDomainViews, removeInboundDomain } = await inbound();
     const ds = (await listInboundDomainViews(ctx, 10_000)).filter((d) => d.site_id === id);
     for (const d of ds) await removeInboundDomain(ctx, d.id);
     return ds.length;
   },
   (ctx, id) => sweepSiteBlocks(ctx, id, BATCH),
   async (ctx, id) => {
-    await deleteSiteMailCountersOf(ctx, id);
+    await (await mail()).deleteSiteMailCountersOf(ctx, id);
     return 0;
   },
   (ctx, id) => sweepSiteLeftovers(ctx, id, BATCH),
