@@ -12,6 +12,7 @@ import { JobRunner } from "./domain/kernel/job_runner.ts";
 import { jobs } from "./workers/handlers.ts";
 import { startDomainChecks } from "./workers/domain_check.ts";
 import { startWebhookHealth } from "./workers/webhook_health.ts";
+import { startRetentionSweeps } from "./workers/retention.ts";
 import { type JobPool, startJobPool } from "./workers/job_pool.ts";
 import { type Handler, listen, type Listening } from "./domain/kernel/net/http_server.ts";
 import {
@@ -218,6 +219,7 @@ export async function start(config: Config): Promise<Running> {
   }
   startDomainChecks(ctx, crons.signal);
   startWebhookHealth(ctx, crons.signal);
+  startRetentionSweeps(ctx, crons.signal);
 
   const limits = listenLimits(config, ctx);
   try {

@@ -31,6 +31,8 @@ const SITES = 200;
 const READERS = 64;
 const READS = 15_000;
 const fullParts = Deno.env.get("BENCH_FULL_PARTS") === "1";
+/** A service key for the addresses' keyed hashes (suppressions are read by them). */
+const HK = new Uint8Array(32).fill(7);
 
 const dir = await Deno.makeTempDir();
 const kv = await openKv(`${dir}/reads.kv`);
@@ -42,7 +44,7 @@ const sites = Array.from({ length: SITES }, (_, i) => ({
 
 // Seed: each site's window (real appends), routing-like and account-like values.
 for (const site of sites) {
-  const q = sendStateQuery(site, ["ann@example.com"], now, { quota: true, marks: true });
+  const q = sendStateQuery(site, ["ann@example.com"], now, HK, { quota: true, marks: true });
   const k = sendStateKeys(q);
   await kv.set(k.routing, { webhooks: [], domain: null });
   await kv.set(k.account!, { id: site.account_id, name: "Bench", monthly_email_limit: null });
@@ -63,7 +65,7 @@ for (const site of sites) {
 // What memory holds of each window (phase 8): the parts as read now.
 const known = new Map<string, KnownWindow>();
 for (const site of sites) {
-  const q = sendStateQuery(site, ["ann@example.com"], now, { quota: true, marks: true });
+  const q = sendStateQuery(site, ["ann@example.com"], now, HK, { quota: true, marks: true });
   const state = await sendStateOf(kv, q, await readMany(kv, sendStateKeys(q)));
   const k = knownWindowOf(state.window);
   if (!k) throw new Error("window not kept");
@@ -78,7 +80,7 @@ async function run(variant: Variant): Promise<void> {
     while (next < READS) {
       const site = sites[next++ % SITES];
       // The seed's time: its entries stay inside the window however long the run.
-      const base = sendStateQuery(site, ["ann@example.com"], now, {
+      const base = sendStateQuery(site, ["ann@example.com"], now, HK, {
         quota: true,
         marks: true,
       });

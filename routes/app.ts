@@ -18,6 +18,7 @@ import { formEndpointRoutes } from "./admin/form_endpoints.ts";
 import { ipBlockRoutes } from "./admin/ip_blocks.ts";
 import { suppressionRoutes } from "./admin/suppressions.ts";
 import { siteApiRoutes } from "./api/sites.ts";
+import { privacyApiRoutes } from "./api/privacy.ts";
 import { formRenderRoutes } from "./api/forms_render.ts";
 import { formListRoutes } from "./api/forms_list.ts";
 import { blockApiRoutes } from "./api/blocks.ts";
@@ -30,6 +31,7 @@ import { sequenceRoutes } from "./admin/sequences.ts";
 import { sequenceApiRoutes } from "./api/sequences.ts";
 import { formsSubmitRoutes } from "./api/forms_submit.ts";
 import { submissionRoutes } from "./admin/submissions.ts";
+import { personalDataRoutes } from "./admin/personal_data.ts";
 import { unsubscribeRoutes } from "./public/unsubscribe.ts";
 import { trackingRoutes } from "./public/tracking.ts";
 import { staticFormRoutes } from "./public/static_forms.ts";
@@ -82,6 +84,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   admin.route("/", emailRoutes(ctx));
   admin.route("/", spamListRoutes(ctx));
   admin.route("/", submissionRoutes(ctx));
+  admin.route("/", personalDataRoutes(ctx));
   admin.route("/", sequenceRoutes(ctx));
   admin.route("/", sendingDomainRoutes(ctx));
   admin.route("/", inboundRoutes(ctx));
@@ -93,6 +96,7 @@ export function buildApp(ctx: Ctx): Hono<AppEnv> {
   // Public API v1 (API key). Each route file declares its envelope and auth.
   const api = new Hono<AppEnv>();
   api.route("/", siteApiRoutes(ctx));
+  api.route("/", privacyApiRoutes(ctx));
   api.route("/", formRenderRoutes(ctx));
   api.route("/", formListRoutes(ctx));
   api.route("/", blockApiRoutes(ctx));

@@ -5,6 +5,8 @@ import { sequenceResumeJob, sequenceStepJob } from "../domain/sequences/steps.ts
 import { siteDisabledNoticeJob } from "../domain/blocks/disable_notice.ts";
 import { formMailRetryJob } from "../domain/forms/mail_retry_job.ts";
 import { webhookRecoverJob } from "../domain/webhooks/recover.ts";
+import { siteSweepJob } from "../domain/privacy/site_deletion.ts";
+import { accountSweepJob } from "../domain/privacy/account_deletion.ts";
 
 export const jobs: readonly JobKind[] = [
   webhookDeliveryJob,
@@ -14,4 +16,6 @@ export const jobs: readonly JobKind[] = [
   siteDisabledNoticeJob,
   formMailRetryJob,
   webhookRecoverJob,
+  siteSweepJob,
+  accountSweepJob,
 ];

@@ -180,6 +180,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase one address from the key's site (suppressions stay, as a keyed hash) */
+        post: operations["postPrivacyErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Everything the key's site holds that names one address (a personal-data export) */
+        post: operations["postPrivacyExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sequences/enroll": {
         parameters: {
             query?: never;
@@ -2584,6 +2618,308 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    postPrivacyErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erased: {
+                            [key: string]: number;
+                        };
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_json, invalid_payload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "invalid_json" | "invalid_payload";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: missing_api_key, invalid_api_key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_api_key";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: site_disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "site_disabled";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Request body timeout: request_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "request_timeout";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Request body too large: invalid_payload */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "invalid_payload";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Too many requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "rate_limited";
+                        message?: string;
+                    };
+                };
+            };
+        };
+    };
+    postPrivacyExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery_reports: {
+                            [key: string]: unknown;
+                        }[];
+                        email: string;
+                        emails: {
+                            [key: string]: unknown;
+                        }[];
+                        enrollments: {
+                            [key: string]: unknown;
+                        }[];
+                        events: {
+                            [key: string]: unknown;
+                        }[];
+                        inbound: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @constant */
+                        ok: true;
+                        submissions: {
+                            [key: string]: unknown;
+                        }[];
+                        suppressions: {
+                            [key: string]: unknown;
+                        }[];
+                        unsubscribes: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: invalid_json, invalid_payload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "invalid_json" | "invalid_payload";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: missing_api_key, invalid_api_key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_api_key";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: site_disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "site_disabled";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Request body timeout: request_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "request_timeout";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Request body too large: invalid_payload */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "invalid_payload";
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Too many requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description With invalid_payload: which fields failed and why. */
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        error: "rate_limited";
+                        message?: string;
+                    };
                 };
             };
         };

@@ -1,6 +1,6 @@
 /** Accounts: own sites, hosted forms, templates and sequences; carry the monthly limits. */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listValues } from "../kernel/kv/kv.ts";
+import { commit, listValues, sweepPrefix } from "../kernel/kv/kv.ts";
 
 export type Account = {
   id: string;
@@ -40,4 +40,38 @@ export async function updateAccount(
 
 export function listAccounts(kv: Deno.Kv, limit = 100): Promise<Account[]> {
   return listValues<Account>(kv, { prefix: keys.accounts() }, { limit, reverse: true });
+}
+
+/**
+ * Deletes the account record with `also` (its durable sweep) in one
+ * operation; the account as it was, or null when there is none.
+ */
+export async function removeAccount(
+  kv: Deno.Kv,
+  id: string,
+  also: (op: Deno.AtomicOperation) => void,
+): Promise<Account | null> {
+  for (;;) {
+    const r = await kv.get<Account>(keys.account(id));
+    if (!r.value) return null;
+    const op = kv.atomic().check(r).delete(keys.account(id));
+    also(op);
+    if ((await op.commit()).ok) return r.value;
+  }
+}
+
+/** One batch of deleting what is left under a deleted account's prefixes; 0 when done. */
+export async function sweepAccountKeys(
+  kv: Deno.Kv,
+  accountId: string,
+  limit: number,
+): Promise<number> {
+  for (const prefix of keys.accountKeyPrefixes(accountId)) {
+    const n = await sweepPrefix(kv, prefix, limit);
+    if (n > 0) return n;
+  }
+  const marks = await kv.get(keys.mailMarks(accountId));
+  if (marks.versionstamp === null) return 0;
+  await kv.delete(marks.key);
+  return 1;
 }

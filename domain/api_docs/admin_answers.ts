@@ -48,6 +48,8 @@ export const SiteAnswer = z.object({
   disabled: z.object({}).loose().nullable(),
   tracking: z.object({ opens: z.boolean(), clicks: z.boolean() }),
   request_limit: z.object({}).loose().nullable(),
+  retention_days: z.number().int().nullable()
+    .describe("days personal records are kept; null: SVC_RETENTION_DAYS (unset: kept)"),
   created_at: iso,
   updated_at: iso,
 });
@@ -505,3 +507,23 @@ export const Lists = {
   invitations: listOf(InvitationAnswer),
   mailSpamList: listOf(MailListEntryAnswer),
 };
+
+const records = z.array(z.object({ id: z.string().optional() }).loose());
+
+/** GET /accounts/{id}/personal-data: what the account holds that names the address. */
+export const PersonalDataAnswer = z.object({
+  email: z.string(),
+  submissions: records,
+  emails: records,
+  delivery_reports: records,
+  suppressions: z.array(z.object({ email: z.string(), reason: z.string() }).loose()),
+  unsubscribes: z.array(z.object({ site_id: z.string(), email: z.string() }).loose()),
+  enrollments: records,
+  events: records,
+  inbound: records,
+});
+
+/** POST /accounts/{id}/personal-data/erase: how many records of each kind were erased. */
+export const PersonalDataErased = z.object({
+  erased: z.record(z.string(), z.number().int()),
+});

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { AccountCreate, AccountPatch } from "../accounts/accounts.ts";
 import { ApiKeyCreate, SiteCreate, SitePatch } from "../sites/sites.ts";
+import { PersonalDataRequest } from "../privacy/personal_data.ts";
 import { IpBlockCreate, SiteDisable } from "../blocks/blocks.ts";
 import { FormCreate, FormPatch } from "../forms/hosted.ts";
 import { EndpointCreate } from "../forms/endpoints_schema.ts";
@@ -40,6 +41,8 @@ import {
   IpBlockAnswer,
   Lists,
   OutboxAnswer,
+  PersonalDataAnswer,
+  PersonalDataErased,
   SecretRotated,
   SendingDomainAnswer,
   SequenceAnswer,
@@ -166,6 +169,40 @@ export const ADMIN_OPS: Operation[] = [
     examples: [{ name: "one", summary: "A site", params: SITE, status: 200 }],
   }),
   op("patch", "/sites/{id}", "Sites", "Change a site", { body: SitePatch, answer: SiteAnswer }),
+  op(
+    "delete",
+    "/accounts/{id}",
+    "Accounts",
+    "Delete an account and everything it holds (swept by a job)",
+    {
+      answer: null,
+      status: 204,
+    },
+  ),
+  op(
+    "get",
+    "/accounts/{id}/personal-data",
+    "Privacy",
+    "Everything the account holds naming one address",
+    {
+      query: { email: { schema: { type: "string" }, description: "The address (required)" } },
+      answer: PersonalDataAnswer,
+    },
+  ),
+  op(
+    "post",
+    "/accounts/{id}/personal-data/erase",
+    "Privacy",
+    "Erase one address from the account",
+    {
+      body: PersonalDataRequest,
+      answer: PersonalDataErased,
+    },
+  ),
+  op("delete", "/sites/{id}", "Sites", "Delete a site and everything it holds (swept by a job)", {
+    answer: null,
+    status: 204,
+  }),
   op("post", "/sites/{id}/disable", "Sites", "Disable a site", {
     body: SiteDisable,
     answer: SiteAnswer,
@@ -357,6 +394,10 @@ export const ADMIN_OPS: Operation[] = [
     query: LIMIT,
   }),
   op("get", "/emails/{id}", "Mail", "An email log record", { answer: EmailLogItem }),
+  op("delete", "/emails/{id}", "Mail", "Delete an email log record and its delivery reports", {
+    answer: null,
+    status: 204,
+  }),
   op("post", "/emails/{id}/spam", "Mail", "Mark an email as spam (the site owner's mark)", {
     answer: EmailLogItem,
   }),
@@ -378,6 +419,7 @@ export const ADMIN_OPS: Operation[] = [
     query: LIMIT,
   }),
   op("get", "/submissions/{id}", "Forms", "A submission", { answer: SubmissionAnswer }),
+  op("delete", "/submissions/{id}", "Forms", "Delete a submission", { answer: null, status: 204 }),
   op("post", "/submissions/{id}/spam", "Forms", "Mark a submission as spam"),
   op(
     "post",

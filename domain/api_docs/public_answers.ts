@@ -172,3 +172,25 @@ export const EnrollAnswer = z.object({
   ok: z.boolean().describe("true only when result is enrolled."),
   result: z.enum(["enrolled", "exists", "no_steps"]),
 });
+
+const items = z.array(z.object({}).loose());
+
+/** POST /privacy/export: what the key's site holds that names the address. */
+export const PrivacyExportAnswer = z.object({
+  ok: z.literal(true),
+  email: z.string(),
+  submissions: items,
+  emails: items,
+  delivery_reports: items,
+  suppressions: items,
+  unsubscribes: items,
+  enrollments: items,
+  events: items,
+  inbound: items,
+});
+
+/** POST /privacy/erase: how many records of each kind were erased. */
+export const PrivacyEraseAnswer = z.object({
+  ok: z.literal(true),
+  erased: z.record(z.string(), z.number().int()),
+});

@@ -12,6 +12,7 @@ import { SubmitBody } from "../forms/schema.ts";
 import { CaptchaSave } from "../forms/captcha_settings.ts";
 import { SiteVerify } from "../sites/verify.ts";
 import { EnrollBody } from "../sequences/sequences.ts";
+import { PersonalDataRequest } from "../privacy/personal_data.ts";
 import { type ErrorCase, jsonSchema, type Operation } from "./openapi.ts";
 import {
   BlockStatusAnswer,
@@ -24,6 +25,8 @@ import {
   MAIL_ORDER,
   MailHeld,
   MailSent,
+  PrivacyEraseAnswer,
+  PrivacyExportAnswer,
   RenderAnswer,
   SubmitAnswer,
   VerifyAnswer,
@@ -339,6 +342,38 @@ export const PUBLIC_OPS: Operation[] = [
       name: "match",
       summary: "The site's own URL",
       body: { site_url: "https://shop.example.com/", plugin_ver: "1.4.0", wp_version: "6.8" },
+      status: 200,
+    }],
+  },
+  {
+    method: "post",
+    path: "/privacy/export",
+    tag: "Privacy",
+    summary: "Everything the key's site holds that names one address (a personal-data export)",
+    envelope: "plain",
+    body: PersonalDataRequest,
+    answer: PrivacyExportAnswer,
+    errors: keyed({ post: "invalid_json" }),
+    examples: [{
+      name: "export",
+      summary: "What the site holds about one address",
+      body: { email: "ann@example.org" },
+      status: 200,
+    }],
+  },
+  {
+    method: "post",
+    path: "/privacy/erase",
+    tag: "Privacy",
+    summary: "Erase one address from the key's site (suppressions stay, as a keyed hash)",
+    envelope: "plain",
+    body: PersonalDataRequest,
+    answer: PrivacyEraseAnswer,
+    errors: keyed({ post: "invalid_json" }),
+    examples: [{
+      name: "erase",
+      summary: "Erase one address from the site",
+      body: { email: "ann@example.org" },
       status: 200,
     }],
   },

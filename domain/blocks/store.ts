@@ -14,7 +14,7 @@
  *   A lift removes the entry; a timed one also expires after its end.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listValues } from "../kernel/kv/kv.ts";
+import { commit, listValues, sweepPrefix } from "../kernel/kv/kv.ts";
 import { ConflictError } from "../kernel/errors.ts";
 
 export type IpBlock = {
@@ -151,4 +151,34 @@ export async function readAbuseTallies(
 ): Promise<{ abusive: number; all: number }> {
   const [a, b] = await kv.getMany<[Deno.KvU64, Deno.KvU64]>(abuseKeys(siteId, bucket));
   return { abusive: a.value ? Number(a.value.value) : 0, all: b.value ? Number(b.value.value) : 0 };
+}
+
+/**
+ * One batch of deleting the blocks a deleted site started (its active-block
+ * indexes hold copies: the record and its by-IP entry go with them); 0 when done.
+ */
+export async function sweepBlocksOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  limit: number,
+): Promise<number> {
+  for (
+    const prefix of [
+      keys.ipBlocksActiveUntil(siteId),
+      keys.ipBlocksActiveOpen(siteId),
+      keys.legacyIpBlocksBySite(siteId),
+    ]
+  ) {
+    const n = await sweepPrefix<IpBlock>(
+      kv,
+      prefix,
+      limit,
+      (entries) =>
+        entries.map((
+          e,
+        ) => [e.key, keys.ipBlock(e.value.id), keys.ipBlockByIp(e.value.ip, e.value.id)]),
+    );
+    if (n > 0) return n;
+  }
+  return 0;
 }

@@ -4,7 +4,7 @@
  * `expires_at`, so a stale record is refused even before KV drops it.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listByIndex, retryOnConflict } from "../kernel/kv/kv.ts";
+import { commit, listByIndex, recordsOf, retryOnConflict, sweepPrefix } from "../kernel/kv/kv.ts";
 
 export type DashboardUser = {
   id: string;
@@ -219,4 +219,46 @@ export function releaseAttempt(
 
 export async function clearFailures(kv: Deno.Kv, kind: AttemptKind, subject: string) {
   await kv.delete(keys.dashboardSignInFailures(kind, subject));
+}
+
+/**
+ * One batch of deleting a deleted account's users and invitations (with their
+ * lookups; a session whose user is gone is refused); 0 when done.
+ */
+export async function sweepUsersOfAccount(
+  kv: Deno.Kv,
+  accountId: string,
+  limit: number,
+): Promise<number> {
+  const users = await sweepPrefix(
+    kv,
+    keys.dashboardUsersByAccount(accountId),
+    limit,
+    async (entries) => {
+      const us = await recordsOf<DashboardUser>(kv, entries, keys.dashboardUser);
+      return us.map((u, i) =>
+        u
+          ? [entries[i].key, keys.dashboardUser(u.id), keys.dashboardUserByEmail(u.email)]
+          : [entries[i].key]
+      );
+    },
+  );
+  if (users > 0) return users;
+  return await sweepPrefix(
+    kv,
+    keys.dashboardInvitationsByAccount(accountId),
+    limit,
+    async (entries) => {
+      const is = await recordsOf<Invitation>(kv, entries, keys.dashboardInvitation);
+      return is.map((inv, i) =>
+        inv
+          ? [
+            entries[i].key,
+            keys.dashboardInvitation(inv.id),
+            keys.dashboardInvitationByHash(inv.token_hash),
+          ]
+          : [entries[i].key]
+      );
+    },
+  );
 }

@@ -1,6 +1,6 @@
 /** Form endpoints of static sites: the record and its per-site index. */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listByIndex } from "../kernel/kv/kv.ts";
+import { commit, deleteKeyGroups, listByIndex } from "../kernel/kv/kv.ts";
 import type { FormEndpoint } from "./endpoints_schema.ts";
 
 export async function createFormEndpoint(kv: Deno.Kv, e: FormEndpoint): Promise<FormEndpoint> {
@@ -36,4 +36,19 @@ export async function deleteFormEndpoint(
     "form endpoint changed meanwhile",
   );
   return true;
+}
+
+/** One batch (up to `limit`) of deleting a deleted site's endpoints; how many went (0: done). */
+export async function sweepFormEndpointsOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  limit: number,
+): Promise<number> {
+  const all = await listFormEndpointsOfSite(kv, siteId);
+  const batch = all.slice(0, limit);
+  await deleteKeyGroups(
+    kv,
+    batch.map((e) => [keys.formEndpoint(e.id), keys.formEndpointBySite(siteId, e.id)]),
+  );
+  return batch.length;
 }

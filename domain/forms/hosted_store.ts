@@ -2,7 +2,7 @@
 import { keys } from "../kernel/kv/keys.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import type { Ctx } from "../kernel/context.ts";
-import { commit, listByIndex, serializeOnKey } from "../kernel/kv/kv.ts";
+import { commit, listByIndex, recordsOf, serializeOnKey, sweepPrefix } from "../kernel/kv/kv.ts";
 import type { HostedForm } from "./hosted_schema.ts";
 
 // Modules written before hosted_schema.ts import the form's types from here.
@@ -71,4 +71,18 @@ export function updateHostedForm(
 
 export function listHostedForms(kv: Deno.Kv, accountId: string): Promise<HostedForm[]> {
   return listByIndex<HostedForm>(kv, keys.formsByAccount(accountId), keys.form);
+}
+
+/** One batch of deleting a deleted account's hosted forms (their slugs too); 0 when done. */
+export function sweepFormsOfAccount(
+  kv: Deno.Kv,
+  accountId: string,
+  limit: number,
+): Promise<number> {
+  return sweepPrefix(kv, keys.formsByAccount(accountId), limit, async (entries) => {
+    const fs = await recordsOf<HostedForm>(kv, entries, keys.form);
+    return fs.map((f, i) =>
+      f ? [entries[i].key, keys.form(f.id), keys.formBySlug(accountId, f.slug)] : [entries[i].key]
+    );
+  });
 }

@@ -59,11 +59,11 @@ export type SubmissionReads = {
 type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email" | "domain">;
 
 /** The queries and keys of a submission of `input` to `site` at `now`. */
-function planOf(site: SiteHint, input: SubmitEntry, now: number) {
+function planOf(site: SiteHint, input: SubmitEntry, now: number, hk: Uint8Array) {
   const parties = submissionParties(input, site);
   const ip = parseVisitorIp(input.visitor?.ip);
   const spam = formMemoryRead(site, input, parties.submitter, now);
-  const mail = notificationStateRead(site, parties.notifyTo, now);
+  const mail = notificationStateRead(site, parties.notifyTo, now, hk);
   const query: SubmitStateQuery = {
     windowName: IP_WINDOW,
     ipKey: ip?.key ?? null,
@@ -97,7 +97,7 @@ export function planSubmissionReads(
   site: KeyHint,
 ): SubmitPlan | null {
   const now = ctx.clock.now();
-  const planned = planOf(site, input, now);
+  const planned = planOf(site, input, now, ctx.config.encryptionKey);
   if (planned.parties.notifyTo.length === 0) return null;
   return {
     input,
@@ -144,7 +144,8 @@ export async function readSubmission(
   prefetched?: Prefetched<SubmitPlan> | null,
 ): Promise<SubmissionReads | null> {
   const now = ctx.clock.now();
-  const p = (prefetched && replan(prefetched.plan, input, site, now)) ?? planOf(site, input, now);
+  const p = (prefetched && replan(prefetched.plan, input, site, now)) ??
+    planOf(site, input, now, ctx.config.encryptionKey);
   if (p.parties.notifyTo.length === 0) return null;
   const { parties, ip, query, mailQuery, spamQuery } = p;
   const early = prefetched && sameKeys(prefetched.plan.keys, p.keys)

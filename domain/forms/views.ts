@@ -3,6 +3,7 @@ import type { Ctx } from "../kernel/context.ts";
 import { unpackText } from "../kernel/kv/blob.ts";
 import { isUuid } from "../kernel/ids.ts";
 import * as store from "./submissions_store.ts";
+import { readSite } from "../sites/sites.ts";
 import type { Submission, SubmissionMark } from "./submissions_store.ts";
 import { deliveryState } from "../mail/retry.ts";
 import { filesForEvent } from "./uploads.ts";
@@ -34,7 +35,9 @@ export type SubmissionView = Awaited<ReturnType<typeof submissionView>>;
 /** One submission as the operator sees it, or null. */
 export async function readSubmission(ctx: Ctx, id: string): Promise<SubmissionView | null> {
   const s = await store.getSubmission(ctx.kv, id);
-  return s && await submissionView(ctx, s, (await store.readSubmissionMark(ctx.kv, id)).value);
+  // A deleted site's submissions are gone at once, before its sweep reaches them.
+  if (!s || !(await readSite(ctx, s.site_id))) return null;
+  return await submissionView(ctx, s, (await store.readSubmissionMark(ctx.kv, id)).value);
 }
 
 /**

@@ -36,7 +36,7 @@ import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
 import { addDaily } from "../kernel/kv/counters.ts";
 import { uuidv7 } from "../kernel/ids.ts";
-import { sha256Hex } from "../kernel/crypto.ts";
+import { addressId, sha256Hex } from "../kernel/crypto.ts";
 import { prepareEvent } from "../webhooks/events.ts";
 import { readVerp, verpNames } from "../mail/tokens.ts";
 import { type EmailLogRecord, emailLogView, readEmailLogRecord } from "../mail/email_log.ts";
@@ -247,7 +247,14 @@ async function record(
 
   for (let attempt = 0;; attempt++) {
     const now = ctx.clock.now();
-    const state = await readReportState(ctx.kv, seenHash, m.id, r.to, siteId);
+    const state = await readReportState(
+      ctx.kv,
+      seenHash,
+      m.id,
+      r.to,
+      siteId,
+      addressId(ctx.config.encryptionKey, r.to),
+    );
     if (state.seen) return null;
     const report: DeliveryReport = {
       id: uuidv7(now),
@@ -286,8 +293,8 @@ async function record(
     const op = putReport(ctx.kv.atomic(), report, state, seenHash, {
       deliveredOnce: firstDelivery,
     });
-    if (suppression) suppressInOp(op, suppression);
-    if (unsubscribe) unsubscribeInOp(op, unsubscribe);
+    if (suppression) suppressInOp(ctx, op, suppression);
+    if (unsubscribe) unsubscribeInOp(ctx, op, unsubscribe);
     if (emit) (await prepareEvent(ctx, siteId, `email.${r.type}`, data)).apply(op);
     if (r.type === "bounced") addDaily(op, siteId, "bounced", now);
     if (await tryCommit(op)) return report;

@@ -5,7 +5,7 @@
  * once-only and seen-before markers that keep events from repeating.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listValues } from "../kernel/kv/kv.ts";
+import { commit, deleteKeyGroups, listValues, sweepPrefix } from "../kernel/kv/kv.ts";
 import type { Sealed } from "../kernel/crypto.ts";
 import type { Suppression, Unsubscribe } from "../suppressions/schema.ts";
 
@@ -155,12 +155,14 @@ export async function readReportState(
   logId: string | null,
   recipient: string,
   siteId: string,
+  /** The recipient's keyed hash (addressId): suppressions and unsubscribes are keyed by it. */
+  recipientId: string,
 ): Promise<ReportState> {
   const entries = await kv.getMany([
     keys.deliveryReportSeen(seenHash),
     keys.deliveredOnce(logId ?? "none", recipient),
-    keys.suppression(recipient),
-    keys.unsubscribe(siteId, recipient),
+    keys.suppression(recipientId),
+    keys.unsubscribe(siteId, recipientId),
   ]);
   return {
     seen: entries[0].value !== null,
@@ -235,4 +237,64 @@ export function listReports(kv: Deno.Kv, limit: number): Promise<DeliveryReport[
 
 export async function getReport(kv: Deno.Kv, id: string): Promise<DeliveryReport | null> {
   return (await kv.get<DeliveryReport>(keys.deliveryReport(id))).value;
+}
+
+/** Every key a report owns: the record, its copies in the indexes, its delivered marker. */
+function reportKeys(r: DeliveryReport): Deno.KvKey[] {
+  return [
+    keys.deliveryReport(r.id),
+    ...(r.log_id
+      ? [keys.deliveryReportByLog(r.log_id, r.id), keys.deliveredOnce(r.log_id, r.recipient)]
+      : []),
+    ...(r.site_id ? [keys.deliveryReportBySite(r.site_id, r.id)] : []),
+  ];
+}
+
+/** Deletes reports with their index copies, each in one operation. */
+export async function deleteReports(kv: Deno.Kv, reports: DeliveryReport[]): Promise<void> {
+  await deleteKeyGroups(kv, reports.map(reportKeys));
+}
+
+/**
+ * One batch of deleting a site's reports, oldest first (with `before`, ms,
+ * only older ones); returns how many went, 0 when none is left to delete.
+ */
+export async function sweepReportsOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  limit: number,
+  before?: number,
+): Promise<number> {
+  let deleted = 0;
+  const n = await sweepPrefix<DeliveryReport>(
+    kv,
+    keys.deliveryReportsBySite(siteId),
+    limit,
+    (entries) => {
+      const groups: Deno.KvKey[][] = [];
+      for (const e of entries) {
+        if (before !== undefined && Date.parse(e.value.created_at) >= before) {
+          break;
+        }
+        groups.push([e.key, ...reportKeys(e.value)]);
+      }
+      deleted = groups.length;
+      return groups;
+    },
+  );
+  return before === undefined ? n : deleted;
+}
+
+/** A site's delivery reports about `email`, oldest first. */
+export async function findReportsAbout(
+  kv: Deno.Kv,
+  siteId: string,
+  email: string,
+): Promise<DeliveryReport[]> {
+  const a = email.toLowerCase();
+  const out: DeliveryReport[] = [];
+  for await (const e of kv.list<DeliveryReport>({ prefix: keys.deliveryReportsBySite(siteId) })) {
+    if (e.value.recipient.toLowerCase() === a) out.push(e.value);
+  }
+  return out;
 }

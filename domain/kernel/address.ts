@@ -256,3 +256,20 @@ export function addressKey(s: string): string | null {
 export function isAddress(s: string): boolean {
   return parseAddress(s).ok;
 }
+
+/**
+ * Whether `text` names `address` (any case) as a whole address: "ann@example.com"
+ * is not named by "joann@example.com" or "ann@example.com.au".
+ */
+export function mentionsAddress(text: string, address: string): boolean {
+  const t = text.toLowerCase();
+  const a = address.toLowerCase();
+  for (let i = t.indexOf(a); i !== -1; i = t.indexOf(a, i + 1)) {
+    const before = t[i - 1] ?? "";
+    const after = t.slice(i + a.length, i + a.length + 2);
+    if (/[a-z0-9._%+\-]/.test(before)) continue;
+    if (/^[a-z0-9_\-]/.test(after) || /^\.[a-z0-9]/.test(after)) continue;
+    return true;
+  }
+  return false;
+}

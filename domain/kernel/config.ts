@@ -213,6 +213,13 @@ const EnvSchema = z.object({
    */
   SVC_WEBHOOK_GRACE_HOURS: z.coerce.number({ message: "must be a number" })
     .min(0, "must be at least 0").max(720, "must be at most 720").default(24),
+  /**
+   * Days a site's submissions, email log, delivery reports and webhook
+   * deliveries are kept when the site sets no retention_days; unset: kept.
+   */
+  SVC_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" })
+    .int("must be a whole number of days").min(1, "must be at least 1")
+    .max(3650, "must be at most 3650").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

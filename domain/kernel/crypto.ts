@@ -66,6 +66,16 @@ export function keyedHmac(key: Uint8Array): KeyedHmac {
   return h;
 }
 
+/**
+ * The keyed hash (HMAC-SHA-256 with the service's key) an address is stored
+ * under where it must outlive the person's erasure: a suppression or an
+ * unsubscribe still matches the address on every send, in one key read,
+ * without the address itself being kept.
+ */
+export function addressId(key: Uint8Array, email: string): string {
+  return keyedHmac(key).digest(`address:${email.toLowerCase()}`, "base64url");
+}
+
 /** Compares two strings in time that depends only on their lengths. */
 export function constantTimeEqual(a: string, b: string): boolean {
   // Every UTF-16 unit is compared, with no early exit but the length (as

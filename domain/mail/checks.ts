@@ -321,7 +321,7 @@ async function readState(a: Attempt): Promise<null> {
     ? opts.state!
     : await readSendState(
       ctx.kv,
-      sendStateQuery(site, emails, a.now, {
+      sendStateQuery(site, emails, a.now, ctx.config.encryptionKey, {
         quota: true,
         marks: true,
         known: knownLogWindow(ctx, site.id),

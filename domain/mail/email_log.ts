@@ -15,6 +15,7 @@ import {
   viewEmailLog,
 } from "./email_log_store.ts";
 import { siteLogTotal, TOTALS } from "./send.ts";
+import { readSite } from "../sites/sites.ts";
 
 // The log's statuses and record shape, for other capabilities' readings of the log.
 export { EMAIL_LOG_STATUSES } from "./email_log_store.ts";
@@ -71,6 +72,8 @@ export async function readEmailLogItem(
   if (!isUuid(id)) return null;
   const r = await getEmailLog(ctx.kv, id);
   if (!r || (siteId !== undefined && r.site_id !== siteId)) return null;
+  // A deleted site's records are gone at once, before its sweep reaches them.
+  if (siteId === undefined && !(await readSite(ctx, r.site_id))) return null;
   return (await withEngagement(ctx, [await viewEmailLog(ctx.kv, r)]))[0];
 }
 

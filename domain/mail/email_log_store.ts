@@ -5,8 +5,16 @@
  * the event), so a log entry, its rate-limit slot and its event commit together.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { getManyBatched, listByIndex } from "../kernel/kv/kv.ts";
-import { type Packed, unpackJson } from "../kernel/kv/blob.ts";
+import {
+  deleteKeyGroups,
+  eachByIndex,
+  getManyBatched,
+  listByIndex,
+  recordsOf,
+  sweepPrefix,
+} from "../kernel/kv/kv.ts";
+import { blobKeys, blobOf, type Packed, unpackJson } from "../kernel/kv/blob.ts";
+import { windowGenKey, windowPartKeys } from "../kernel/kv/counters.ts";
 import { utcMonth } from "../kernel/clock.ts";
 
 export const EMAIL_LOG_STATUSES = [
@@ -230,4 +238,128 @@ export function subtractMonthly(
   now: number,
 ): Deno.AtomicOperation {
   return op.sum(keys.usage(accountId, kind, utcMonth(now)), (1n << 64n) - 1n);
+}
+
+/**
+ * Every key a log record owns: the record, its index and mark, its message's
+ * open and click counts, its recipients' blob. The site's totals stay: they
+ * count what was logged, not what is kept.
+ */
+function emailLogKeys(r: EmailLogRecord): Deno.KvKey[] {
+  const blob = blobOf(r.recipients);
+  return [
+    keys.emailLog(r.id),
+    keys.emailLogBySite(r.site_id, r.id),
+    keys.emailLogMark(r.id),
+    keys.total("message_opens", r.id),
+    keys.total("message_clicks", r.id),
+    ...(blob ? blobKeys(blob) : []),
+  ];
+}
+
+/**
+ * Log records a site deleted (KvU64): its log total counts every record ever
+ * logged, so the doctor checks total = records kept + records deleted.
+ */
+export const DELETED_LOG_TOTAL = "site_email_log_deleted";
+
+/** Counts one deleted record of `siteId`, with its deletion. */
+function countDeleted(op: Deno.AtomicOperation, siteId: string): void {
+  op.sum(keys.total(DELETED_LOG_TOTAL, siteId), 1n);
+}
+
+/**
+ * The keys each record owns, with the latest-recipient pointers (keyed by
+ * address) that still point at it: they would keep the address after the record.
+ */
+async function ownedKeys(kv: Deno.Kv, records: EmailLogRecord[]): Promise<Deno.KvKey[][]> {
+  const pointers = await Promise.all(records.map(async (r) => {
+    const { to } = await unpackJson(kv, r.recipients).catch(() => ({ to: [r.to_first] }));
+    return [...new Set([r.to_first, ...to].map((a) => a.toLowerCase()))]
+      .map((a) => keys.emailLatestTo(a));
+  }));
+  const got = await getManyBatched(kv, pointers.flat());
+  const pointing = new Set(
+    got.filter((g) => records.some((r) => r.id === g.value)).map((g) => JSON.stringify(g.key)),
+  );
+  return records.map((r, i) => [
+    ...emailLogKeys(r),
+    ...pointers[i].filter((k) => pointing.has(JSON.stringify(k))),
+  ]);
+}
+
+/** Deletes log records with everything they own, each in one operation (and counted). */
+export async function deleteEmailLogs(kv: Deno.Kv, records: EmailLogRecord[]): Promise<void> {
+  await deleteKeyGroups(
+    kv,
+    await ownedKeys(kv, records),
+    (op, i) => countDeleted(op, records[i].site_id),
+  );
+}
+
+/**
+ * One batch of deleting a site's log records, oldest first (with `before`,
+ * ms, only older ones); returns the ids that went (empty: none left).
+ */
+export async function sweepEmailLogOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  limit: number,
+  before?: number,
+): Promise<string[]> {
+  const gone: string[] = [];
+  const counted: boolean[] = [];
+  await sweepPrefix(kv, keys.emailLogsBySite(siteId), limit, async (entries) => {
+    const recs = await recordsOf<EmailLogRecord>(kv, entries, keys.emailLog);
+    const owned = await ownedKeys(kv, recs.filter((r) => r !== null));
+    const groups: Deno.KvKey[][] = [];
+    for (const [i, r] of recs.entries()) {
+      if (before !== undefined && r && Date.parse(r.created_at) >= before) break;
+      groups.push(r ? owned.shift()! : [entries[i].key]);
+      counted.push(r !== null);
+      gone.push(String(entries[i].value));
+    }
+    return groups;
+  }, (op, i) => counted[i] && countDeleted(op, siteId));
+  return gone;
+}
+
+/** Deletes a deleted site's mail totals and windows (by name), in one operation. */
+export async function deleteSiteMailCounters(
+  kv: Deno.Kv,
+  siteId: string,
+  totals: string[],
+  windows: string[],
+): Promise<void> {
+  const ks = totals.map((n) => keys.total(n, siteId));
+  for (const w of windows) {
+    const parts = Object.values(windowPartKeys(w, siteId));
+    ks.push(...parts, windowGenKey(parts[0]));
+  }
+  await deleteKeyGroups(kv, [ks]);
+}
+
+/** A site's log records addressed to `email` (to, cc, bcc or removed), oldest first. */
+export async function findEmailLogsTo(
+  kv: Deno.Kv,
+  siteId: string,
+  email: string,
+): Promise<EmailLogRecord[]> {
+  const a = email.toLowerCase();
+  const out: EmailLogRecord[] = [];
+  for await (
+    const r of eachByIndex<EmailLogRecord>(kv, keys.emailLogsBySite(siteId), keys.emailLog)
+  ) {
+    const { to, cc, bcc } = await unpackJson(kv, r.recipients);
+    const all = [
+      r.to_first,
+      ...to,
+      ...cc,
+      ...bcc,
+      ...r.removed,
+      ...(r.refused ?? []).map((x) => x.to),
+    ];
+    if (all.some((x) => x.toLowerCase() === a)) out.push(r);
+  }
+  return out;
 }

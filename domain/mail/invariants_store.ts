@@ -2,7 +2,7 @@
  * The email log's invariants for the doctor (domain/kernel/invariants.ts): its
  * site index points at records, and each site's log total (kept in the send
  * window, reservation.ts; or, from before, a running total) equals the log
- * records the site has, which are never deleted.
+ * records the site has plus those it deleted (counted as they go).
  */
 import { keys } from "../kernel/kv/keys.ts";
 import { indexPointsAtRecord } from "../kernel/kv/invariants.ts";
@@ -10,6 +10,7 @@ import { getManyBatched } from "../kernel/kv/kv.ts";
 import { decodeWindow, encodeWindow, windowPartKeys } from "../kernel/kv/counters.ts";
 import type { Invariant, Problem } from "../kernel/invariants.ts";
 import { TOTALS } from "./reservation.ts";
+import { DELETED_LOG_TOTAL } from "./email_log_store.ts";
 
 const logTotalMatchesRecords: Invariant = {
   name: "email log: each site's log total equals its log records",
@@ -20,7 +21,9 @@ const logTotalMatchesRecords: Invariant = {
       counts.set(site, (counts.get(site) ?? 0) + 1);
     }
     const out: Problem[] = [];
-    for (const [site, count] of counts) {
+    for (const [site, kept] of counts) {
+      const deleted = await kv.get(keys.total(DELETED_LOG_TOTAL, site));
+      const count = kept + (deleted.value instanceof Deno.KvU64 ? Number(deleted.value.value) : 0);
       // The window is kept in parts (counters.ts): the total is their sum.
       const partKeys = Object.values(windowPartKeys(TOTALS.log, site));
       const [t, ...parts] = await getManyBatched(kv, [keys.total(TOTALS.log, site), ...partKeys]);
@@ -32,7 +35,8 @@ const logTotalMatchesRecords: Invariant = {
       if (total === count) continue;
       out.push({
         subject: `site ${site}`,
-        detail: `log total ${total}, log records ${count}`,
+        detail: `log total ${total}, log records ${kept}` +
+          (count === kept ? "" : `, deleted ${count - kept}`),
         // Part 0 takes the difference, unless a send moved any part meanwhile
         // (every part is checked; then the next run looks again).
         repair: async () => {

@@ -18,6 +18,7 @@
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
+import { addressId } from "../kernel/crypto.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import { backoff, RACE_BACKOFF } from "../kernel/backoff.ts";
 import {
@@ -60,6 +61,8 @@ import { fail, type SendOutcome } from "./outcome.ts";
 export const RATE_LIMIT = 120;
 export const RATE_WINDOW_MS = 60_000;
 const WINDOW = "site_email_log";
+/** The name of the site's send window (counters.ts), for deleting a site's counters. */
+export const LOG_WINDOW = WINDOW;
 /** Running totals (addTotal/readTotal names). */
 export const TOTALS = {
   /** Log entries of a site: kept by the send window now (siteLogTotal); summed before. */
@@ -163,6 +166,8 @@ export function sendStateQuery(
   site: Pick<Site, "id" | "account_id">,
   emails: string[],
   now: number,
+  /** The service's key, for the addresses' keyed hashes (suppressions, unsubscribes). */
+  hk: Uint8Array,
   opts: {
     quota: boolean;
     marks?: boolean;
@@ -178,6 +183,7 @@ export function sendStateQuery(
     now,
     windowMs: RATE_WINDOW_MS,
     emails,
+    ids: Object.fromEntries(emails.map((e) => [e, addressId(hk, e)])),
     ...(opts.marks && { marks: { accountId: site.account_id } }),
     ...(opts.part !== undefined && { part: opts.part }),
     ...(opts.known && opts.part === undefined && { known: opts.known }),
@@ -214,10 +220,11 @@ export function notificationStateRead(
   site: Pick<Site, "id" | "account_id">,
   notifyTo: string[],
   now: number,
+  hk: Uint8Array,
 ): { query: SendStateQuery; keys: SendStateKeys } {
   const emails = [...new Set(notifyTo.map((a) => a.toLowerCase()))];
   const part = 1 + Math.floor(Math.random() * (WINDOW_PARTS - 1));
-  const query = sendStateQuery(site, emails, now, { quota: false, part });
+  const query = sendStateQuery(site, emails, now, hk, { quota: false, part });
   return { query, keys: sendStateKeys(query) };
 }
 

@@ -8,7 +8,8 @@
  * is never sent blind.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { type Packed, unpackJson } from "../kernel/kv/blob.ts";
+import { blobKeys, blobOf, type Packed, unpackJson } from "../kernel/kv/blob.ts";
+import { deleteKeyGroups } from "../kernel/kv/kv.ts";
 import type { MessageParts } from "./message.ts";
 
 /** The parts without the site (read again at each attempt) and attachments (none kept). */
@@ -72,4 +73,29 @@ export async function getRetryEntry(
 
 export function readKeptParts(kv: Deno.Kv, r: MailRetry): Promise<KeptParts> {
   return unpackJson(kv, r.parts);
+}
+
+/**
+ * Deletes the kept messages of these email log records (deleted, erased or past
+ * retention), each with its packed parts; a record without one is skipped. A
+ * retry job then finds nothing and ends.
+ */
+export async function deleteRetriesOf(
+  kv: Deno.Kv,
+  siteId: string,
+  logIds: string[],
+): Promise<void> {
+  if (logIds.length === 0) return;
+  const found: Deno.KvEntryMaybe<MailRetry>[] = [];
+  for (let i = 0; i < logIds.length; i += 10) {
+    const ks = logIds.slice(i, i + 10).map((id) => keys.mailRetry(siteId, id));
+    found.push(...await kv.getMany<MailRetry[]>(ks));
+  }
+  const groups: Deno.KvKey[][] = [];
+  for (const e of found) {
+    if (!e.value) continue;
+    const blob = blobOf(e.value.parts);
+    groups.push([e.key, ...(blob ? blobKeys(blob) : [])]);
+  }
+  await deleteKeyGroups(kv, groups);
 }

@@ -54,7 +54,7 @@ export async function handleMailSend(
     prefetch(parsed, hint) {
       if (!parsed.ok) return null;
       const emails = [...new Set(parsed.req.to.map((m) => m.address.toLowerCase()))];
-      const query = sendStateQuery(hint, emails, ctx.clock.now(), {
+      const query = sendStateQuery(hint, emails, ctx.clock.now(), ctx.config.encryptionKey, {
         quota: true,
         marks: true,
         known: knownLogWindow(ctx, hint.id),

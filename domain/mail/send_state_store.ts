@@ -66,6 +66,8 @@ export type SendStateQuery = {
   windowMs: number;
   /** Lowercase, distinct. */
   emails: string[];
+  /** Each address's keyed hash (addressId), which suppressions and unsubscribes are keyed by. */
+  ids: Record<string, string>;
   /**
    * Read the send window in this part alone (with its generation): for a send
    * that no limit decides and that appends to this part (a form
@@ -123,8 +125,8 @@ export function sendStateKeys(q: SendStateQuery): SendStateKeys {
     }),
     recipients: Object.fromEntries(
       q.emails.map((e) => [e, {
-        suppression: keys.suppression(e),
-        unsubscribe: keys.unsubscribe(q.siteId, e),
+        suppression: keys.suppression(q.ids[e]),
+        unsubscribe: keys.unsubscribe(q.siteId, q.ids[e]),
       }]),
     ),
     ...(q.marks && { marks: mailMarksKeys(q.marks.accountId) }),

@@ -3,8 +3,8 @@
  * the slug index); bodies can reach 500,000 characters, so they are packed.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listByIndex } from "../kernel/kv/kv.ts";
-import { blobOf, deleteBlob, type Packed } from "../kernel/kv/blob.ts";
+import { commit, listByIndex, recordsOf, sweepPrefix } from "../kernel/kv/kv.ts";
+import { blobKeys, blobOf, deleteBlob, type Packed } from "../kernel/kv/blob.ts";
 
 export type TemplateRecord = {
   id: string;
@@ -86,4 +86,25 @@ export async function deleteTemplate(kv: Deno.Kv, t: TemplateRecord): Promise<vo
 
 export function listTemplatesOfAccount(kv: Deno.Kv, accountId: string): Promise<TemplateRecord[]> {
   return listByIndex<TemplateRecord>(kv, keys.templatesByAccount(accountId), keys.template);
+}
+
+/** One batch of deleting a deleted account's templates (with slugs and blobs); 0 when done. */
+export function sweepTemplatesOfAccount(
+  kv: Deno.Kv,
+  accountId: string,
+  limit: number,
+): Promise<number> {
+  return sweepPrefix(kv, keys.templatesByAccount(accountId), limit, async (entries) => {
+    const ts = await recordsOf<TemplateRecord>(kv, entries, keys.template);
+    return ts.map((t, i) => {
+      if (!t) return [entries[i].key];
+      const blobs = [t.html, t.text].map((p) => p && blobOf(p)).filter((b) => !!b);
+      return [
+        entries[i].key,
+        keys.template(t.id),
+        keys.templateBySlug(accountId, t.slug),
+        ...blobs.flatMap((b) => blobKeys(b!)),
+      ];
+    });
+  });
 }

@@ -18,6 +18,7 @@
 import type { Logger } from "../kernel/log.ts";
 import { advanceSchemaVersion, readSchemaVersion } from "./schema_store.ts";
 import { sealClearUrlCredentials } from "../webhooks/webhooks.ts";
+import { hashSuppressionKeys } from "../suppressions/suppressions.ts";
 
 /** What a migration may need besides the database: the encryption key (null in tools without it). */
 export type MigrationDeps = { encryptionKey: Uint8Array | null };
@@ -41,6 +42,14 @@ export const MIGRATIONS: readonly Migration[] = [
     run: async (kv, log, deps) => {
       const sealed = await sealClearUrlCredentials(kv, deps.encryptionKey);
       if (sealed) log.info("sealed webhook URL credentials", { webhooks: sealed });
+    },
+  },
+  {
+    to: 3,
+    name: "suppressions and unsubscribes are keyed by the address's keyed hash, not the address",
+    run: async (kv, log, deps) => {
+      const moved = await hashSuppressionKeys(kv, deps.encryptionKey);
+      if (moved) log.info("keyed suppressions by hash", { records: moved });
     },
   },
 ];

@@ -6,8 +6,15 @@
  * expects that step, which makes every delivery of a job idempotent.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, listByIndex } from "../kernel/kv/kv.ts";
-import type { Packed } from "../kernel/kv/blob.ts";
+import {
+  commit,
+  deleteKeyGroups,
+  eachByIndex,
+  listByIndex,
+  recordsOf,
+  sweepPrefix,
+} from "../kernel/kv/kv.ts";
+import { blobKeys, blobOf, type Packed } from "../kernel/kv/blob.ts";
 
 export type SequenceStep = {
   delay_seconds: number;
@@ -200,4 +207,67 @@ export async function waitingEnrollmentIds(
     const e of kv.list<string>({ prefix: keys.enrollmentsWaiting(sequenceId) }, { limit })
   ) out.push(e.value);
   return out;
+}
+
+/** Every key an enrollment owns: the record, its indexes, its data's blob. */
+function enrollmentKeys(e: Enrollment): Deno.KvKey[] {
+  const blob = blobOf(e.data);
+  return [
+    keys.enrollment(e.id),
+    keys.enrollmentBySite(e.site_id, e.id),
+    keys.enrollmentWaiting(e.sequence_id, e.id),
+    ...(e.state === "active" || e.state === "waiting"
+      ? [keys.enrollmentActive(e.sequence_id, e.email)]
+      : []),
+    ...(blob ? blobKeys(blob) : []),
+  ];
+}
+
+/** Deletes enrollments with what they own, each in one operation. */
+export async function deleteEnrollments(kv: Deno.Kv, es: Enrollment[]): Promise<void> {
+  await deleteKeyGroups(kv, es.map(enrollmentKeys));
+}
+
+/** One batch of deleting a site's enrollments; returns how many went (0: done). */
+export function sweepEnrollmentsOfSite(
+  kv: Deno.Kv,
+  siteId: string,
+  limit: number,
+): Promise<number> {
+  return sweepPrefix(kv, keys.enrollmentsBySite(siteId), limit, async (entries) => {
+    const es = await recordsOf<Enrollment>(kv, entries, keys.enrollment);
+    return es.map((e, i) => e ? enrollmentKeys(e) : [entries[i].key]);
+  });
+}
+
+/** A site's enrollments of `email`, oldest first. */
+export async function findEnrollmentsOf(
+  kv: Deno.Kv,
+  siteId: string,
+  email: string,
+): Promise<Enrollment[]> {
+  const a = email.toLowerCase();
+  const out: Enrollment[] = [];
+  for await (
+    const e of eachByIndex<Enrollment>(kv, keys.enrollmentsBySite(siteId), keys.enrollment)
+  ) {
+    if (e.email.toLowerCase() === a) out.push(e);
+  }
+  return out;
+}
+
+/** One batch of deleting a deleted account's sequences (their key index too); 0 when done. */
+export function sweepSequencesOfAccount(
+  kv: Deno.Kv,
+  accountId: string,
+  limit: number,
+): Promise<number> {
+  return sweepPrefix(kv, keys.sequencesByAccount(accountId), limit, async (entries) => {
+    const ss = await recordsOf<Sequence>(kv, entries, keys.sequence);
+    return ss.map((s, i) =>
+      s
+        ? [entries[i].key, keys.sequence(s.id), keys.sequenceByKey(accountId, s.key)]
+        : [entries[i].key]
+    );
+  });
 }

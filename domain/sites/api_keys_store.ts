@@ -4,7 +4,15 @@
  * stops working with the commit that replaces it.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, type EntryTree, type KeyTree, listByIndex, readMany } from "../kernel/kv/kv.ts";
+import {
+  commit,
+  type EntryTree,
+  type KeyTree,
+  listByIndex,
+  readMany,
+  recordsOf,
+  sweepPrefix,
+} from "../kernel/kv/kv.ts";
 import type { Site } from "./schema.ts";
 
 export type ApiKeyRecord = {
@@ -123,4 +131,17 @@ export async function revokeApiKey(
 
 export function listApiKeysOfSite(kv: Deno.Kv, siteId: string): Promise<ApiKeyRecord[]> {
   return listByIndex<ApiKeyRecord>(kv, keys.apiKeysBySite(siteId), keys.apiKey);
+}
+
+/** One batch of deleting a deleted site's keys (record, hash lookup, bucket); 0 when done. */
+export function sweepApiKeysOfSite(kv: Deno.Kv, siteId: string, limit: number): Promise<number> {
+  return sweepPrefix(kv, keys.apiKeysBySite(siteId), limit, async (entries) => {
+    const recs = await recordsOf<ApiKeyRecord>(kv, entries, keys.apiKey);
+    return recs.map((r, i) => [
+      entries[i].key,
+      keys.apiKey(String(entries[i].value)),
+      keys.requestBucket(String(entries[i].value)),
+      ...(r ? [keys.apiKeyByHash(r.hash)] : []),
+    ]);
+  });
 }

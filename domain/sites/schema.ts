@@ -63,6 +63,12 @@ export type Site = {
    * null = off, the default.
    */
   request_limit: RequestLimitSetting | null;
+  /**
+   * Days its submissions, email log, delivery reports and webhook deliveries
+   * are kept (1..3650); null or absent (sites made before it): the service's
+   * SVC_RETENTION_DAYS, and without it they are kept.
+   */
+  retention_days?: number | null;
   created_at: string;
   updated_at: string;
   /**

@@ -38,6 +38,10 @@ export const SiteCreate = z.object({
   tracking: z.object({ opens: z.boolean(), clicks: z.boolean() }).partial().optional(),
   /** Per-key request limit; null (the default) = off. */
   request_limit: RequestLimit.nullable().optional(),
+  /** Days personal records are kept; null (the default): the service's SVC_RETENTION_DAYS. */
+  retention_days: z.number({ error: "must be a whole number of days from 1 to 3650, or null" })
+    .int("must be a whole number of days").min(1, "must be at least 1")
+    .max(3650, "must be at most 3650").nullable().optional(),
 });
 
 export const SitePatch = SiteCreate.omit({ account_id: true }).partial().extend({
@@ -49,6 +53,7 @@ export function siteView(s: Site) {
   const { captcha, ...rest } = s;
   return {
     ...rest,
+    retention_days: s.retention_days ?? null,
     captcha: {
       provider: captcha.provider,
       site_key: captcha.site_key,
@@ -105,6 +110,7 @@ export async function newSite(ctx: Ctx, input: z.output<typeof SiteCreate>): Pro
     disabled: null,
     tracking: { opens: true, clicks: true, ...input.tracking },
     request_limit: input.request_limit ?? null,
+    retention_days: input.retention_days ?? null,
     created_at: isoTime(t),
     updated_at: isoTime(t),
   };
@@ -137,6 +143,7 @@ export async function patchSite(
           { default_from_name: input.default_from_name }),
         ...(input.tracking !== undefined && { tracking: { ...s.tracking, ...input.tracking } }),
         ...(input.request_limit !== undefined && { request_limit: input.request_limit }),
+        ...(input.retention_days !== undefined && { retention_days: input.retention_days }),
         updated_at: isoTime(ctx.clock.now()),
       })), 5);
   } catch (e) {

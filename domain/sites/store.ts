@@ -2,7 +2,14 @@
 import { keys } from "../kernel/kv/keys.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import type { Ctx } from "../kernel/context.ts";
-import { commit, listByIndex, listValues, serializeOnKey } from "../kernel/kv/kv.ts";
+import {
+  commit,
+  deleteKeyGroups,
+  listByIndex,
+  listValues,
+  serializeOnKey,
+  sweepPrefix,
+} from "../kernel/kv/kv.ts";
 import { EMPTY_ROUTING } from "./routing_store.ts";
 import { normalizeDomain, type Site } from "./schema.ts";
 
@@ -106,4 +113,50 @@ export function listSites(kv: Deno.Kv, limit = 100): Promise<Site[]> {
 
 export async function getSiteIdByDomain(kv: Deno.Kv, domain: string): Promise<string | null> {
   return (await kv.get<string>(keys.siteByDomain(normalizeDomain(domain)))).value;
+}
+
+/**
+ * Deletes the site record with its domain and account index entries, and
+ * `also` (the durable sweep of everything else it owns) in the same
+ * operation: from this commit on, reads and its keys find no site. Returns
+ * the site as it was, or null when there is none.
+ */
+export function removeSite(
+  ctx: Pick<Ctx, "kv" | "locks" | "presence">,
+  id: string,
+  also: (op: Deno.AtomicOperation, site: Site) => void,
+): Promise<Site | null> {
+  return serializeOnKey(ctx.locks, keys.site(id), async () => {
+    await ctx.presence.beforeAuthWrite();
+    try {
+      for (;;) {
+        const r = await ctx.kv.get<Site>(keys.site(id));
+        if (!r.value) return null;
+        const op = ctx.kv.atomic().check(r)
+          .delete(keys.site(id))
+          .delete(keys.siteByDomain(r.value.domain))
+          .delete(keys.siteByAccount(r.value.account_id, id));
+        also(op, r.value);
+        if ((await op.commit()).ok) return r.value;
+      }
+    } finally {
+      ctx.presence.invalidate();
+    }
+  });
+}
+
+/**
+ * One batch of the last step of a deleted site's sweep: whatever is left
+ * under its prefixes (keys.siteKeyPrefixes), then its routing record.
+ * Returns how many keys went; 0 when nothing is left.
+ */
+export async function sweepSiteKeys(kv: Deno.Kv, siteId: string, limit: number): Promise<number> {
+  for (const prefix of keys.siteKeyPrefixes(siteId)) {
+    const n = await sweepPrefix(kv, prefix, limit);
+    if (n > 0) return n;
+  }
+  const routing = await kv.get(keys.siteRouting(siteId));
+  if (routing.versionstamp === null) return 0;
+  await deleteKeyGroups(kv, [[routing.key]]);
+  return 1;
 }

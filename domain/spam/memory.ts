@@ -10,12 +10,14 @@
  * `mailMarksKeys`, then `mailMarksOf`). The records are kept by store.ts and
  * mail_marks_store.ts; other capabilities import this module, never those.
  */
+import type { Ctx } from "../kernel/context.ts";
 import type { EntryTree } from "../kernel/kv/kv.ts";
 import { contentFingerprint } from "./fingerprint.ts";
 import { identitiesOf, judgeForm, type JudgeInput } from "./form_judge.ts";
 import type { SpamResult } from "./form_score.ts";
 import { nearDuplicateBands } from "./near_duplicates.ts";
 import {
+  deleteAddressMarks,
   formFieldsQuery,
   type SpamMemory,
   type SpamMemoryKeys,
@@ -83,4 +85,13 @@ export function judgeWithMemory(
 ): { result: SpamResult; memory: SpamMemory } {
   const memory = spamMemoryOf(q, got);
   return { result: judgeForm({ ...input, identities: q.identities, memory }), memory };
+}
+
+/** Forgets an account's marks on a sender address (erasing that person's data). */
+export function forgetSenderAddress(
+  ctx: Ctx,
+  accountId: string,
+  address: string,
+): Promise<boolean> {
+  return deleteAddressMarks(ctx.kv, accountId, address);
 }

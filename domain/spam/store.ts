@@ -295,3 +295,15 @@ export async function removeListEntry(kv: Deno.Kv, id: string): Promise<boolean>
   await commit(op, "remove form list entry");
   return true;
 }
+
+/** Deletes an account's marks on one sender address (erasing that person). */
+export async function deleteAddressMarks(
+  kv: Deno.Kv,
+  accountId: string,
+  address: string,
+): Promise<boolean> {
+  const key = keys.spamMark(accountId, "address", address.toLowerCase());
+  const had = (await kv.get(key)).versionstamp !== null;
+  if (had) await kv.delete(key);
+  return had;
+}

@@ -1,8 +1,11 @@
 /**
  * Suppressions (service-wide: bounced, complained, manual) and unsubscribes
- * (per site). Addresses are stored lowercase.
+ * (per site). They are keyed by the address's keyed hash (addressId, with the
+ * service's key `hk`), so that erasing a person can take the address out of
+ * the record and the send path still finds it in one key read.
  */
 import { keys } from "../kernel/kv/keys.ts";
+import { addressId } from "../kernel/crypto.ts";
 import { listValues } from "../kernel/kv/kv.ts";
 import {
   type Suppression,
@@ -16,10 +19,15 @@ export { SUPPRESSION_REASONS };
 export type { Suppression, SuppressionReason, Unsubscribe, UnsubscribeSource };
 
 /** Adds a suppression unless one exists; returns whether it was new. */
-export async function addSuppression(kv: Deno.Kv, s: Suppression): Promise<boolean> {
+export async function addSuppression(
+  kv: Deno.Kv,
+  hk: Uint8Array,
+  s: Suppression,
+): Promise<boolean> {
+  const key = keys.suppression(addressId(hk, s.email));
   const r = await kv.atomic()
-    .check({ key: keys.suppression(s.email), versionstamp: null })
-    .set(keys.suppression(s.email), s)
+    .check({ key, versionstamp: null })
+    .set(key, s)
     .commit();
   return r.ok;
 }
@@ -27,19 +35,29 @@ export async function addSuppression(kv: Deno.Kv, s: Suppression): Promise<boole
 /** Adds the suppression mutation to a caller's op (guarded: only when absent). */
 export function suppressionMutation(
   op: Deno.AtomicOperation,
+  hk: Uint8Array,
   s: Suppression,
 ): Deno.AtomicOperation {
-  return op.set(keys.suppression(s.email), s);
+  return op.set(keys.suppression(addressId(hk, s.email)), s);
 }
 
-export async function getSuppression(kv: Deno.Kv, email: string): Promise<Suppression | null> {
-  return (await kv.get<Suppression>(keys.suppression(email))).value;
+export async function getSuppression(
+  kv: Deno.Kv,
+  hk: Uint8Array,
+  email: string,
+): Promise<Suppression | null> {
+  return (await kv.get<Suppression>(keys.suppression(addressId(hk, email)))).value;
 }
 
-export async function removeSuppression(kv: Deno.Kv, email: string): Promise<boolean> {
-  const r = await kv.get(keys.suppression(email));
+export async function removeSuppression(
+  kv: Deno.Kv,
+  hk: Uint8Array,
+  email: string,
+): Promise<boolean> {
+  const key = keys.suppression(addressId(hk, email));
+  const r = await kv.get(key);
   if (!r.value) return false;
-  await kv.delete(keys.suppression(email));
+  await kv.delete(key);
   return true;
 }
 
@@ -51,10 +69,15 @@ export function listSuppressions(kv: Deno.Kv, limit = 100): Promise<Suppression[
  * Records an unsubscribe; returns true only the first time (the spec's
  * email.unsubscribed fires once per address and site).
  */
-export async function addUnsubscribe(kv: Deno.Kv, u: Unsubscribe): Promise<boolean> {
+export async function addUnsubscribe(
+  kv: Deno.Kv,
+  hk: Uint8Array,
+  u: Unsubscribe,
+): Promise<boolean> {
+  const key = keys.unsubscribe(u.site_id, addressId(hk, u.email));
   const r = await kv.atomic()
-    .check({ key: keys.unsubscribe(u.site_id, u.email), versionstamp: null })
-    .set(keys.unsubscribe(u.site_id, u.email), u)
+    .check({ key, versionstamp: null })
+    .set(key, u)
     .commit();
   return r.ok;
 }
@@ -62,27 +85,31 @@ export async function addUnsubscribe(kv: Deno.Kv, u: Unsubscribe): Promise<boole
 /** Adds the unsubscribe to a caller's op (the caller checks it was absent). */
 export function unsubscribeMutation(
   op: Deno.AtomicOperation,
+  hk: Uint8Array,
   u: Unsubscribe,
 ): Deno.AtomicOperation {
-  return op.set(keys.unsubscribe(u.site_id, u.email), u);
+  return op.set(keys.unsubscribe(u.site_id, addressId(hk, u.email)), u);
 }
 
 export async function getUnsubscribe(
   kv: Deno.Kv,
+  hk: Uint8Array,
   siteId: string,
   email: string,
 ): Promise<Unsubscribe | null> {
-  return (await kv.get<Unsubscribe>(keys.unsubscribe(siteId, email))).value;
+  return (await kv.get<Unsubscribe>(keys.unsubscribe(siteId, addressId(hk, email)))).value;
 }
 
 export async function removeUnsubscribe(
   kv: Deno.Kv,
+  hk: Uint8Array,
   siteId: string,
   email: string,
 ): Promise<boolean> {
-  const r = await kv.get(keys.unsubscribe(siteId, email));
+  const key = keys.unsubscribe(siteId, addressId(hk, email));
+  const r = await kv.get(key);
   if (!r.value) return false;
-  await kv.delete(keys.unsubscribe(siteId, email));
+  await kv.delete(key);
   return true;
 }
 
@@ -96,12 +123,16 @@ export function listUnsubscribes(kv: Deno.Kv, siteId: string, limit = 100): Prom
  */
 export async function recipientBlocks(
   kv: Deno.Kv,
+  hk: Uint8Array,
   siteId: string,
   emails: string[],
 ): Promise<Map<string, "suppressed" | "unsubscribed">> {
   const out = new Map<string, "suppressed" | "unsubscribed">();
   const ks: Deno.KvKey[] = [];
-  for (const e of emails) ks.push(keys.suppression(e), keys.unsubscribe(siteId, e));
+  for (const e of emails) {
+    const id = addressId(hk, e);
+    ks.push(keys.suppression(id), keys.unsubscribe(siteId, id));
+  }
   for (let i = 0; i < ks.length; i += 10) {
     const got = await kv.getMany(ks.slice(i, i + 10));
     got.forEach((g, j) => {
@@ -114,4 +145,53 @@ export async function recipientBlocks(
     });
   }
   return out;
+}
+
+/**
+ * Moves records keyed by the address in clear (written before they were keyed
+ * by its hash) to their hashed key, in pages; idempotent (an address key holds
+ * an "@", a hash never does). Returns how many moved.
+ */
+export async function hashClearAddressKeys(kv: Deno.Kv, hk: Uint8Array): Promise<number> {
+  let moved = 0;
+  for (const prefix of [keys.suppressions(), ["unsubscribes"] as Deno.KvKey]) {
+    for await (const e of kv.list<Suppression | Unsubscribe>({ prefix })) {
+      const last = String(e.key[e.key.length - 1]);
+      if (!last.includes("@")) continue;
+      const to = [...e.key.slice(0, -1), addressId(hk, last)];
+      // A record written under the hash meanwhile wins; the clear one goes either way.
+      await kv.atomic().check(e).delete(e.key).set(to, e.value).commit();
+      moved++;
+    }
+  }
+  return moved;
+}
+
+/** The address's suppression and its unsubscribes from these sites, as stored. */
+export async function readAddressBlocks(
+  kv: Deno.Kv,
+  hk: Uint8Array,
+  email: string,
+  siteIds: string[],
+): Promise<
+  { suppression: Deno.KvEntryMaybe<Suppression>; unsubscribes: Deno.KvEntry<Unsubscribe>[] }
+> {
+  const id = addressId(hk, email);
+  const suppression = await kv.get<Suppression>(keys.suppression(id));
+  const unsubscribes: Deno.KvEntry<Unsubscribe>[] = [];
+  for (const siteId of siteIds) {
+    const u = await kv.get<Unsubscribe>(keys.unsubscribe(siteId, id));
+    if (u.value) unsubscribes.push(u as Deno.KvEntry<Unsubscribe>);
+  }
+  return { suppression, unsubscribes };
+}
+
+/** Writes records back at their (hashed) keys, checked against the versions read. */
+export async function rewriteBlocks(
+  kv: Deno.Kv,
+  entries: { entry: Deno.KvEntry<unknown>; value: unknown }[],
+): Promise<boolean> {
+  const op = kv.atomic();
+  for (const { entry, value } of entries) op.check(entry).set(entry.key, value);
+  return (await op.commit()).ok;
 }

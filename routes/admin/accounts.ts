@@ -10,6 +10,7 @@ import {
   readAccount,
 } from "../../domain/accounts/accounts.ts";
 import { listSitesOfAccount, siteView } from "../../domain/sites/sites.ts";
+import { deleteAccount } from "../../domain/privacy/account_deletion.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 
@@ -23,6 +24,11 @@ export function accountRoutes(ctx: Ctx) {
     "/accounts",
     async (c) => c.json({ items: await listAccounts(ctx, { limit: limitParam(c) }) }),
   );
+  // Gone at once; its sites and everything else it owns are swept by a durable job.
+  r.delete("/accounts/:id", async (c) => {
+    if (!(await deleteAccount(ctx, c.req.param("id"), "operator_api"))) throw notFound("account");
+    return c.body(null, 204);
+  });
   r.get("/accounts/:id", async (c) => {
     const a = await readAccount(ctx, c.req.param("id"));
     if (!a) throw notFound("account");

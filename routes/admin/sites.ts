@@ -16,6 +16,7 @@ import {
   siteView,
 } from "../../domain/sites/sites.ts";
 import { disableSite, enableSite, SiteDisable } from "../../domain/blocks/blocks.ts";
+import { deleteSite } from "../../domain/privacy/site_deletion.ts";
 import type { AppEnv } from "../types.ts";
 import { adminBody, limitParam, notFound } from "./body.ts";
 
@@ -40,6 +41,11 @@ export function siteRoutes(ctx: Ctx) {
     const s = await patchSite(ctx, c.req.param("id"), await adminBody(c, SitePatch));
     if (!s) throw notFound("site");
     return c.json(siteView(s));
+  });
+  // Gone at once; its parts are swept by a durable job.
+  r.delete("/sites/:id", async (c) => {
+    if (!(await deleteSite(ctx, c.req.param("id"), "operator_api"))) throw notFound("site");
+    return c.body(null, 204);
   });
 
   r.post("/sites/:id/disable", async (c) => {

@@ -4,6 +4,7 @@ import type { Ctx } from "../../domain/kernel/context.ts";
 import { readSite } from "../../domain/sites/sites.ts";
 import { listSubmissionsOfSite, readSubmission } from "../../domain/forms/views.ts";
 import { markSubmission } from "../../domain/forms/marks.ts";
+import { deleteSubmission } from "../../domain/privacy/records.ts";
 import type { AppEnv } from "../types.ts";
 import { limitParam, notFound } from "./body.ts";
 
@@ -19,6 +20,11 @@ export function submissionRoutes(ctx: Ctx) {
     const s = await readSubmission(ctx, c.req.param("id"));
     if (!s) throw notFound("submission");
     return c.json(s);
+  });
+  r.delete("/submissions/:id", async (c) => {
+    if (!(await readSubmission(ctx, c.req.param("id")))) throw notFound("submission");
+    await deleteSubmission(ctx, c.req.param("id"), "operator_api");
+    return c.body(null, 204);
   });
   // The site owner's judgement: counts for the account; "ham" on a spam-judged
   // submission also releases its held notification, once.

@@ -3,6 +3,7 @@
  * behind a session. Its pages carry their own CSP (scripts from the service
  * only); security_headers.ts keeps it.
  */
+import { privacyRoutes } from "./privacy.tsx";
 import { Hono } from "hono";
 import type { Ctx } from "../../domain/kernel/context.ts";
 import { ApiError } from "../../domain/kernel/errors.ts";
@@ -66,5 +67,6 @@ export function dashboardRoutes(ctx: Ctx) {
   d.route("/", inboundRoutes(ctx));
   d.route("/", emailLogRoutes(ctx));
   d.route("/", teamRoutes(ctx));
+  d.route("/", privacyRoutes(ctx));
   return d;
 }

@@ -13,6 +13,7 @@ import { markEmail } from "../../domain/mail/marks.ts";
 import type { Site } from "../../domain/sites/schema.ts";
 import { siteOfSession } from "../../domain/dashboard/access.ts";
 import { Csrf, Page } from "./layout.tsx";
+import { DeleteForm } from "./privacy.tsx";
 import type { DashEnv } from "./session.ts";
 import { notFound, SiteNav, viewerOf } from "./sites.tsx";
 
@@ -49,6 +50,12 @@ function SubjectCell(props: { c: Context<DashEnv>; base: string; e: EmailLogItem
         {e.mark && <small>{MARKED[e.mark]}</small>}
         {button("spam", "Mark as spam")}
         {button("ham", "Not spam")}
+        <DeleteForm
+          action={`${props.base}/${e.id}/delete`}
+          csrf={csrf}
+          what="this record"
+          id={e.id}
+        />
       </div>
     </td>
   );

@@ -136,6 +136,7 @@ const SITE_PAGES: [string, string][] = [
   ["/sending-domains", "Sending domains"],
   ["/inbound-domains", "Inbound"],
   ["/usage", "Usage"],
+  ["/data", "Data"],
 ];
 
 /** The links between a site's pages. */

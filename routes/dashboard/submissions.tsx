@@ -18,6 +18,7 @@ import { siteOfSession } from "../../domain/dashboard/access.ts";
 import { submissionsCsv } from "../../domain/dashboard/export.ts";
 import { downloadHeaders, siteSubmissionFile } from "../../domain/forms/uploads.ts";
 import { Csrf, Page } from "./layout.tsx";
+import { DeleteForm } from "./privacy.tsx";
 import type { DashEnv } from "./session.ts";
 import type { Session } from "../../domain/dashboard/sessions.ts";
 import { notFound, SiteNav, viewerOf } from "./sites.tsx";
@@ -252,6 +253,12 @@ function DetailPage(props: { c: Context<DashEnv>; site: Site; s: SubmissionView 
           <button type="submit" class="secondary" aria-describedby="mark-note">Not spam</button>
         </form>
       </div>
+      <DeleteForm
+        action={`/dashboard/sites/${site.id}/submissions/${s.id}/delete`}
+        csrf={props.c.get("session").csrf}
+        what="this submission"
+        id={s.id}
+      />
     </Page>
   );
 }

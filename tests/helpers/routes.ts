@@ -38,6 +38,21 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   },
   { method: "GET", path: "forms/render/contact", envelope: "plain" },
   { method: "GET", path: "forms", envelope: "plain" },
+  // data stewardship: one person's data held for the key's site
+  {
+    method: "POST",
+    path: "privacy/export",
+    envelope: "plain",
+    badJson: "invalid_json",
+    body: { email: "ann@example.com" },
+  },
+  {
+    method: "POST",
+    path: "privacy/erase",
+    envelope: "plain",
+    badJson: "invalid_json",
+    body: { email: "ann@example.com" },
+  },
   { method: "GET", path: "blocks/status", envelope: "ok_false", allowDisabled: true },
   {
     method: "POST",
@@ -126,7 +141,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   {
     method: "PATCH",
     path: "/sites/{site}",
-    body: { name: "S2", request_limit: { per_minute: 600, burst: 100 }, tracking: { opens: true } },
+    body: {
+      name: "S2",
+      request_limit: { per_minute: 600, burst: 100 },
+      tracking: { opens: true },
+      retention_days: 30,
+    },
   },
   { method: "POST", path: "/sites/{site}/disable", body: { automatic: true, reason: "r" } },
   { method: "POST", path: "/sites/{site}/enable" },
@@ -285,6 +305,13 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "DELETE", path: "/accounts/{account}/invitations/{invitation}" },
   // API ecosystem: the operator API's OpenAPI document
   { method: "GET", path: "/openapi.json" },
+  // data stewardship: one person's data, then deletes (last: a site's deletion takes its records)
+  { method: "GET", path: "/accounts/{account}/personal-data?email=gone%40example.com" },
+  { method: "POST", path: "/accounts/{account}/personal-data/erase", body: { email: "a@b.co" } },
+  { method: "DELETE", path: "/emails/{log}" },
+  { method: "DELETE", path: "/submissions/{submission}" },
+  { method: "DELETE", path: "/sites/{site}" },
+  { method: "DELETE", path: "/accounts/{account}" },
 ];
 
 /** Routes outside /api/v1 and /admin/api/v1 that take a bearer token (tests/routes/admin/metrics_test.ts). */

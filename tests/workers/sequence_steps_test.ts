@@ -215,7 +215,7 @@ Deno.test("a suppressed address stops its enrollment before the next step", asyn
     await enroll(t, "bounce@example.com", { name: "B" });
     await settle(t);
     await t.smtp.waitFor(1);
-    await addSuppression(t.svc.ctx.kv, {
+    await addSuppression(t.svc.ctx.kv, t.svc.ctx.config.encryptionKey, {
       email: "bounce@example.com",
       reason: "bounced",
       detail: null,

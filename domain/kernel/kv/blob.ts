@@ -66,6 +66,11 @@ export function deleteBlob(op: Deno.AtomicOperation, ref: BlobRef): Deno.AtomicO
   return op;
 }
 
+/** The keys of a blob's chunks (to delete with the record that refers to it). */
+export function blobKeys(ref: BlobRef): Deno.KvKey[] {
+  return Array.from({ length: ref.chunks }, (_, n) => keys.blobChunk(ref.blob, n));
+}
+
 /** Deletes a blob on its own, in as many operations as it takes. */
 export async function removeBlob(kv: Deno.Kv, ref: BlobRef): Promise<void> {
   for await (const e of kv.list({ prefix: keys.blob(ref.blob) })) await kv.delete(e.key);

@@ -21,6 +21,24 @@ export const keys = {
   account: (id: string): Key => ["accounts", id],
   /** Every account record. */
   accounts: (): Key => ["accounts"],
+  /**
+   * Every prefix that holds one account's keys only (the account id second):
+   * a deleted account's sweep (domain/privacy/account_deletion.ts) empties
+   * each one after the capabilities deleted the records they index.
+   */
+  accountKeyPrefixes: (accountId: string): Key[] => [
+    ["sites_by_account", accountId],
+    ["forms_by_account", accountId],
+    ["forms_by_slug", accountId],
+    ["templates_by_account", accountId],
+    ["templates_by_slug", accountId],
+    ["sequences_by_account", accountId],
+    ["sequences_by_key", accountId],
+    ["dashboard_users_by_account", accountId],
+    ["dashboard_invitations_by_account", accountId],
+    ["spam_marks", accountId],
+    ["usage", accountId],
+  ],
 
   // Sites (domain/sites/store.ts, routing_store.ts).
   /** Site record. */
@@ -39,6 +57,34 @@ export const keys = {
   siteByDomain: (domain: string): Key => ["sites_by_domain", domain],
   /** A site's webhook subscriptions and mail domain ({webhooks, domain}); see routing_store.ts. */
   siteRouting: (siteId: string): Key => ["site_routing", siteId],
+  /**
+   * Every prefix that holds one site's keys only (the site id second): a
+   * deleted site's sweep (domain/privacy/site_deletion.ts) empties each one
+   * after the capabilities deleted the records these indexes point at. A new
+   * collection kept per site adds its prefix here and is swept with the site.
+   */
+  siteKeyPrefixes: (siteId: string): Key[] => [
+    ["submissions_by_site", siteId],
+    ["email_log_by_site", siteId],
+    ["delivery_reports_by_site", siteId],
+    ["events_by_site", siteId],
+    ["webhooks_by_site", siteId],
+    ["api_keys_by_site", siteId],
+    ["enrollments_by_site", siteId],
+    ["sending_domains_by_site", siteId],
+    ["sending_domains_verified_by_site", siteId],
+    ["unsubscribes", siteId],
+    ["mail_idempotency", siteId],
+    ["spam_fields", siteId],
+    ["form_abuse", siteId],
+    ["daily", siteId],
+    ["ip_blocks_active_until", siteId],
+    ["ip_blocks_active_open", siteId],
+    ["ip_blocks_by_site", siteId],
+    ["form_endpoints_by_site", siteId],
+    ["mail_retry", siteId],
+    ["webhook_failing", siteId],
+  ],
 
   // API keys and their request limit (domain/sites/api_keys_store.ts, request_limit_store.ts).
   /** API key record (holds only the SHA-256 of the key). */

@@ -191,3 +191,80 @@ export function sameKeys(a: KeyTree, b: KeyTree): boolean {
       key.every((p, j) => p === other[j]);
   });
 }
+
+/** Mutations per deleting operation: under KV's 1000, with room for a caller's own. */
+const DELETES_PER_OP = 500;
+
+/**
+ * Deletes groups of keys; each group (a record with its indexes and blob
+ * chunks) goes in one atomic operation, so no record is ever half deleted,
+ * several groups per operation.
+ */
+export async function deleteKeyGroups(
+  kv: Deno.Kv,
+  groups: Deno.KvKey[][],
+  /** Adds what must commit with group `i` (a counter of deletions) to its operation. */
+  withEach?: (op: Deno.AtomicOperation, i: number) => void,
+): Promise<void> {
+  let op = kv.atomic();
+  let n = 0;
+  for (const [i, g] of groups.entries()) {
+    if (n > 0 && n + g.length > DELETES_PER_OP) {
+      await commit(op, "delete");
+      op = kv.atomic();
+      n = 0;
+    }
+    for (const k of g) op.delete(k);
+    withEach?.(op, i);
+    n += g.length + 1;
+  }
+  if (n > 0) await commit(op, "delete");
+}
+
+/**
+ * One batch of a sweep: lists up to `limit` entries under `prefix`, asks
+ * `expand` for the keys each one owns (the entry's own key included) and
+ * deletes them. Returns how many entries it took (0: the prefix is empty).
+ */
+export async function sweepPrefix<T>(
+  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  limit: number,
+  expand: (entries: Deno.KvEntry<T>[]) => Promise<Deno.KvKey[][]> | Deno.KvKey[][] = (es) =>
+    es.map((e) => [e.key]),
+  withEach?: (op: Deno.AtomicOperation, i: number) => void,
+): Promise<number> {
+  const entries: Deno.KvEntry<T>[] = [];
+  for await (const e of kv.list<T>({ prefix }, { limit })) entries.push(e);
+  if (entries.length === 0) return 0;
+  await deleteKeyGroups(kv, await expand(entries), withEach);
+  return entries.length;
+}
+
+/** The records an index's entries (values are ids) point at, in their order (null: gone). */
+export async function recordsOf<T>(
+  kv: Deno.Kv,
+  entries: Deno.KvEntry<unknown>[],
+  recordKey: (id: string) => Deno.KvKey,
+): Promise<(T | null)[]> {
+  const got = await getManyBatched(kv, entries.map((e) => recordKey(String(e.value))));
+  return got.map((g) => g.value as T | null);
+}
+
+/** Every record an index (values are ids) points at, in pages of `page`, oldest first. */
+export async function* eachByIndex<T>(
+  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  recordKey: (id: string) => Deno.KvKey,
+  page = 200,
+): AsyncGenerator<T> {
+  let cursor: string | undefined;
+  for (;;) {
+    const it = kv.list<unknown>({ prefix }, { limit: page, cursor });
+    const entries: Deno.KvEntry<unknown>[] = [];
+    for await (const e of it) entries.push(e);
+    for (const r of await recordsOf<T>(kv, entries, recordKey)) if (r !== null) yield r;
+    if (entries.length < page) return;
+    cursor = it.cursor;
+  }
+}

@@ -570,6 +570,31 @@ echo json_encode(wp_mail('sender-check@example.org', '${subject}', 'Which sender
         assert.match(note.raw, /Form: Contact us /);
       });
 
+      await t.step("Tools > Export/Erase Personal Data reach what the service holds", async () => {
+        // WordPress's personal-data tools call each registered exporter and eraser like this.
+        const ex = await w.phpJson<Any>(`
+          $e = apply_filters( 'wp_privacy_personal_data_exporters', array() )['svc-forms-mail'];
+          echo wp_json_encode( call_user_func( $e['callback'], 'ann.visitor@example.org', 1 ) );
+        `);
+        assert.equal(ex.done, true, JSON.stringify(ex));
+        const subs = (ex.data as Any[]).filter((d) => d.group_id === "svc-forms-mail-submissions");
+        assert.ok(subs.length >= 1, JSON.stringify(ex));
+        const id = (subs[0].data as Any[]).find((p) => p.name === "id").value as string;
+        assert.equal((await s.admin("GET", `/submissions/${id}`)).status, 200);
+        const er = await w.phpJson<Any>(`
+          $e = apply_filters( 'wp_privacy_personal_data_erasers', array() )['svc-forms-mail'];
+          echo wp_json_encode( call_user_func( $e['callback'], 'ann.visitor@example.org', 1 ) );
+        `);
+        assert.equal(er.items_removed, true, JSON.stringify(er));
+        assert.equal(er.done, true);
+        assert.equal((await s.admin("GET", `/submissions/${id}`)).status, 404);
+        const again = await w.phpJson<Any>(`
+          $e = apply_filters( 'wp_privacy_personal_data_exporters', array() )['svc-forms-mail'];
+          echo wp_json_encode( call_user_func( $e['callback'], 'ann.visitor@example.org', 1 ) );
+        `);
+        assert.deepEqual(again.data, [], "nothing left to export");
+      });
+
       await t.step("the block renders the same hosted form", async () => {
         const blockPage = Number(
           await w.php(`

@@ -20,7 +20,9 @@ Deno.test("suppressions: add (lowercase) 201, list, read, delete 204, then 404",
     assert.equal(r.status, 201, r.text);
     assert.equal(r.body.email, "bounced@example.com");
     assert.equal(r.body.reason, "bounced");
-    assert.ok(await getSuppression(svc.ctx.kv, "bounced@example.com"));
+    assert.ok(
+      await getSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, "bounced@example.com"),
+    );
     const again = await svc.admin("POST", "/suppressions", {
       email: "bounced@example.com",
       reason: "manual",
@@ -36,7 +38,10 @@ Deno.test("suppressions: add (lowercase) 201, list, read, delete 204, then 404",
     assert.equal((await svc.admin("GET", "/suppressions/BOUNCED@example.com")).status, 200);
     const del = await svc.admin("DELETE", "/suppressions/Bounced@example.com");
     assert.equal(del.status, 204);
-    assert.equal(await getSuppression(svc.ctx.kv, "bounced@example.com"), null);
+    assert.equal(
+      await getSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, "bounced@example.com"),
+      null,
+    );
     const del2 = await svc.admin("DELETE", "/suppressions/bounced@example.com");
     assert.equal(del2.status, 404);
     assert.equal(del2.body.error, "not_found");
@@ -81,8 +86,18 @@ Deno.test("unsubscribes: per site add 201, list, delete 204; unknown site 404", 
         .status,
       200,
     );
-    assert.ok(await getUnsubscribe(svc.ctx.kv, siteId, "gone@example.com"));
-    assert.equal(await getUnsubscribe(svc.ctx.kv, other.siteId, "gone@example.com"), null);
+    assert.ok(
+      await getUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, siteId, "gone@example.com"),
+    );
+    assert.equal(
+      await getUnsubscribe(
+        svc.ctx.kv,
+        svc.ctx.config.encryptionKey,
+        other.siteId,
+        "gone@example.com",
+      ),
+      null,
+    );
     const list = await svc.admin("GET", `/sites/${siteId}/unsubscribes`);
     assert.deepEqual((list.body.items as { email: string }[]).map((u) => u.email), [
       "gone@example.com",
@@ -102,7 +117,10 @@ Deno.test("unsubscribes: per site add 201, list, delete 204; unknown site 404", 
       (await svc.admin("DELETE", `/sites/${siteId}/unsubscribes/gone@example.com`)).status,
       204,
     );
-    assert.equal(await getUnsubscribe(svc.ctx.kv, siteId, "gone@example.com"), null);
+    assert.equal(
+      await getUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, siteId, "gone@example.com"),
+      null,
+    );
     const missing = "01900000-0000-7000-8000-000000000000";
     for (
       const [m, p, b] of [

@@ -24,7 +24,7 @@ Deno.test("a known key's submission goes to the site's notification address as i
     const got = await smtp.waitFor(2);
     assert.deepEqual(got.map((m) => m.rcptTo), [["first@example.com"], ["second@example.com"]]);
     // A new address's suppression is read, not the state of the address the key last saw.
-    await addSuppression(svc.ctx.kv, {
+    await addSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       email: "third@example.com",
       reason: "bounced",
       detail: null,

@@ -292,13 +292,13 @@ Deno.test("auto-reply default subject and body; not sent to suppressed or unsubs
   await withMail(async (svc, smtp) => {
     const { key, siteId, domain } = await seedSite(svc, { site: { name: "Luna Bakery" } });
     const now = new Date().toISOString();
-    await addSuppression(svc.ctx.kv, {
+    await addSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       email: "bounced@example.org",
       reason: "bounced",
       detail: null,
       created_at: now,
     });
-    await addUnsubscribe(svc.ctx.kv, {
+    await addUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       site_id: siteId,
       email: "gone@example.org",
       source: "page",

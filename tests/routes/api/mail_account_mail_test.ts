@@ -105,7 +105,7 @@ Deno.test("account mail reaches a one-click unsubscribed recipient without List-
 Deno.test("account mail to a hard-bounced recipient still answers all_recipients_suppressed", async () => {
   await withSmtp(async (svc, smtp) => {
     const s = await seedSite(svc);
-    await addSuppression(svc.ctx.kv, {
+    await addSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       email: "ann@example.com",
       reason: "bounced",
       detail: "550 5.1.1 no such user",
@@ -134,7 +134,7 @@ Deno.test("a non-boolean account_mail is invalid_payload naming it", async () =>
 Deno.test("SMTP submission: X-SVC-Account-Mail marks account mail and never reaches the recipient", async () => {
   await withSmtp(async (svc, smtp) => {
     const s = await seedSite(svc);
-    await addUnsubscribe(svc.ctx.kv, {
+    await addUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       site_id: s.siteId,
       email: "ann@example.com",
       source: "one_click",
@@ -208,7 +208,7 @@ Deno.test("SMTP submission: X-SVC-Account-Mail with another value is stripped fr
 Deno.test("mail/send: an X-SVC-Account-Mail header marks account mail like SMTP and never reaches the recipient", async () => {
   await withSmtp(async (svc, smtp) => {
     const s = await seedSite(svc);
-    await addUnsubscribe(svc.ctx.kv, {
+    await addUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       site_id: s.siteId,
       email: "ann@example.com",
       source: "one_click",

@@ -67,7 +67,7 @@ Deno.test("a known key's send sees suppressions and the window as they are now",
   await withService(async (svc) => {
     const s = await seedSite(svc);
     assert.equal((await send(svc, s.key, ok)).body.sent, true);
-    await addSuppression(svc.ctx.kv, {
+    await addSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       email: "ann@example.com",
       reason: "bounced",
       detail: null,

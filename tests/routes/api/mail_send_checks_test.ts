@@ -579,7 +579,7 @@ Deno.test("13: the account's monthly limit answers over_quota at HTTP 200 and re
 
 Deno.test("13 before 14: over quota with every recipient suppressed answers over_quota", async () => {
   await withService(async (svc, s) => {
-    await addSuppression(svc.ctx.kv, {
+    await addSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       email: "ann@example.com",
       reason: "bounced",
       detail: null,
@@ -593,7 +593,7 @@ Deno.test("13 before 14: over quota with every recipient suppressed answers over
 
 Deno.test("14: every to address suppressed answers send_failed all_recipients_suppressed", async () => {
   await withService(async (svc, s) => {
-    await addSuppression(svc.ctx.kv, {
+    await addSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       email: "ann@example.com",
       reason: "complained",
       detail: null,
@@ -617,13 +617,13 @@ Deno.test("14: every to address suppressed answers send_failed all_recipients_su
 Deno.test("14: every to address unsubscribed answers all_recipients_unsubscribed; mixed is suppressed", async () => {
   await withService(async (svc, s) => {
     const at = new Date().toISOString();
-    await addUnsubscribe(svc.ctx.kv, {
+    await addUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       site_id: s.siteId,
       email: "ann@example.com",
       source: "manual",
       created_at: at,
     });
-    await addUnsubscribe(svc.ctx.kv, {
+    await addUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       site_id: s.siteId,
       email: "bob@example.com",
       source: "manual",
@@ -635,7 +635,7 @@ Deno.test("14: every to address unsubscribed answers all_recipients_unsubscribed
     const [ev] = await siteEvents(svc, s.siteId, "email.suppressed");
     assert.equal(ev.data.reason, "unsubscribed");
 
-    await addSuppression(svc.ctx.kv, {
+    await addSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       email: "cat@example.com",
       reason: "bounced",
       detail: null,
@@ -651,7 +651,7 @@ Deno.test("14: every to address unsubscribed answers all_recipients_unsubscribed
 
 Deno.test("14: when only some to addresses are blocked the rest receive it and no event is sent", async () => {
   await withService(async (svc, s) => {
-    await addSuppression(svc.ctx.kv, {
+    await addSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       email: "ann@example.com",
       reason: "bounced",
       detail: null,

@@ -87,7 +87,7 @@ Deno.test("a notification whose address is suppressed logs its entry from the wh
     assert.equal(await windowReads(svc, s.key, s.domain), 2 + WINDOW_PARTS + 1);
     await svc.admin("PATCH", `/sites/${s.siteId}`, { default_notify_email: "gone@example.com" });
     const { addSuppression } = await import("../../../domain/suppressions/store.ts");
-    await addSuppression(svc.ctx.kv, {
+    await addSuppression(svc.ctx.kv, svc.ctx.config.encryptionKey, {
       email: "gone@example.com",
       reason: "bounced",
       detail: null,

@@ -146,7 +146,10 @@ Deno.test("GET on the List-Unsubscribe URL shows the page with 200 and changes n
         if (method === "GET") assert.match(text, /<form method="post"/);
       }
     }
-    assert.equal(await getUnsubscribe(svc.ctx.kv, s.siteId, "ann@example.com"), null);
+    assert.equal(
+      await getUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, s.siteId, "ann@example.com"),
+      null,
+    );
     assert.equal((await siteEvents(svc, s.siteId, "email.unsubscribed")).length, 0);
     const next = await svc.api("POST", "mail/send", {
       key: s.key,
@@ -168,8 +171,13 @@ Deno.test("an unsubscribe token for one address cannot unsubscribe another, what
     });
     assert.equal(r.status, 200);
     assert.ok(r.text.includes("ann@example.com") && !r.text.includes("bob@"));
-    assert.ok(await getUnsubscribe(svc.ctx.kv, s.siteId, "ann@example.com"));
-    assert.equal(await getUnsubscribe(svc.ctx.kv, s.siteId, "bob@example.com"), null);
+    assert.ok(
+      await getUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, s.siteId, "ann@example.com"),
+    );
+    assert.equal(
+      await getUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, s.siteId, "bob@example.com"),
+      null,
+    );
     const evs = await siteEvents(svc, s.siteId, "email.unsubscribed");
     assert.deepEqual(evs.map((e) => e.data.to), ["ann@example.com"]);
     const bob = await svc.api("POST", "mail/send", {
@@ -213,14 +221,28 @@ Deno.test("an unsubscribe token altered to another address or site answers a 400
         "ann@example.com",
       ]]
     ) {
-      assert.equal(await getUnsubscribe(svc.ctx.kv, site, email), null, `${site} ${email}`);
+      assert.equal(
+        await getUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, site, email),
+        null,
+        `${site} ${email}`,
+      );
     }
     assert.equal((await siteEvents(svc, s.siteId, "email.unsubscribed")).length, 0);
     assert.equal((await siteEvents(svc, other.siteId, "email.unsubscribed")).length, 0);
     // The genuine token still works, and only for its own site and address.
     const ok = await svc.api("POST", `/u/${good}`, { raw: "" });
     assert.equal(ok.status, 200);
-    assert.ok(await getUnsubscribe(svc.ctx.kv, s.siteId, "ann@example.com"));
-    assert.equal(await getUnsubscribe(svc.ctx.kv, other.siteId, "ann@example.com"), null);
+    assert.ok(
+      await getUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, s.siteId, "ann@example.com"),
+    );
+    assert.equal(
+      await getUnsubscribe(
+        svc.ctx.kv,
+        svc.ctx.config.encryptionKey,
+        other.siteId,
+        "ann@example.com",
+      ),
+      null,
+    );
   });
 });

@@ -48,7 +48,8 @@ Deno.test("one-click POST unsubscribes once, emits email.unsubscribed and blocks
     assert.equal(r.status, 200);
     assert.match(r.text, /You are unsubscribed/);
     assert.equal(
-      (await getUnsubscribe(svc.ctx.kv, s.siteId, "ann@example.com"))!.source,
+      (await getUnsubscribe(svc.ctx.kv, svc.ctx.config.encryptionKey, s.siteId, "ann@example.com"))!
+        .source,
       "one_click",
     );
     const again = await svc.api("POST", path(lu), { raw: "List-Unsubscribe=One-Click" });
@@ -75,7 +76,15 @@ Deno.test("the confirm page does not unsubscribe on GET; its button POSTs with s
     assert.ok(!page.text.includes("<script>alert(1)</script>"), "site name is escaped");
     assert.ok(page.text.includes("&lt;script&gt;alert(1)&lt;/script&gt; Shop"));
     assert.ok(page.text.includes("o&#39;neil@example.com"));
-    assert.equal(await getUnsubscribe(svc.ctx.kv, s.siteId, "o'neil@example.com"), null);
+    assert.equal(
+      await getUnsubscribe(
+        svc.ctx.kv,
+        svc.ctx.config.encryptionKey,
+        s.siteId,
+        "o'neil@example.com",
+      ),
+      null,
+    );
     const action = /<form method="post" action="([^"]+)"/.exec(page.text)![1].replace(
       /&amp;/g,
       "&",

@@ -27,6 +27,7 @@ foreach ( array(
 	'form-renderer',
 	'forms',
 	'integrations',
+	'privacy',
 	'notices',
 	'admin',
 	'plugin',

@@ -27,6 +27,7 @@ final class Plugin {
 		Queue::register();
 		Forms::register();
 		Integrations::register();
+		Privacy::register();
 		if ( is_admin() ) {
 			Admin::register();
 			Notices::register();
