@@ -5,18 +5,8 @@
  * as a blob when large.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import {
-  commit,
-  deleteKeyGroups,
-  eachByIndex,
-  type EntryTree,
-  type KeyTree,
-  listByIndex,
-  readMany,
-  recordsOf,
-  sweepPrefix,
-} from "../kernel/kv/kv.ts";
-import { blobKeys, blobOf, type BlobRef, type Packed, unpackText } from "../kernel/kv/blob.ts";
+import { commit, type EntryTree, type KeyTree, listByIndex, readMany } from "../kernel/kv/kv.ts";
+import { blobOf, type BlobRef, type Packed } from "../kernel/kv/blob.ts";
 import { type MonthlyUsage, usageOf, windowOf, type WindowState } from "../kernel/kv/counters.ts";
 import type { Account } from "../accounts/accounts.ts";
 import { utcMonth } from "../kernel/clock.ts";
@@ -100,49 +90,6 @@ export function addSubmissionMutations(
     .check({ key: keys.submission(s.id), versionstamp: null })
     .set(keys.submission(s.id), s)
     .set(keys.submissionBySite(s.site_id, s.id), s.id);
-}
-
-/** Every key a submission owns: the record, its index, mark, release and blob chunks. */
-function submissionKeys(s: Submission): Deno.KvKey[] {
-  return [
-    keys.submission(s.id),
-    keys.submissionBySite(s.site_id, s.id),
-    keys.submissionMark(s.id),
-    keys.submissionRelease(s.id),
-    ...submissionBlobs(s).flatMap(blobKeys),
-  ];
-}
-
-/** Deletes submissions with everything they own, each in one operation. */
-export async function deleteSubmissions(kv: Deno.Kv, subs: Submission[]): Promise<void> {
-  await deleteKeyGroups(kv, subs.map(submissionKeys));
-}
-
-/**
- * One batch of deleting a site's submissions, oldest first: up to `limit`, and
- * with `before` (ms) only those created before it (retention). Returns how many
- * went; 0 when none is left to delete.
- */
-export async function sweepSubmissionsOfSite(
-  kv: Deno.Kv,
-  siteId: string,
-  limit: number,
-  before?: number,
-): Promise<number> {
-  let deleted = 0;
-  const n = await sweepPrefix(kv, keys.submissionsBySite(siteId), limit, async (entries) => {
-    const subs = await recordsOf<Submission>(kv, entries, keys.submission);
-    const groups: Deno.KvKey[][] = [];
-    for (const [i, s] of subs.entries()) {
-      if (before !== undefined && s && Date.parse(s.created_at) >= before) {
-        break;
-      }
-      groups.push(s ? submissionKeys(s) : [entries[i].key]);
-    }
-    deleted = groups.length;
-    return groups;
-  });
-  return before === undefined ? n : deleted;
 }
 
 export async function getSubmission(kv: Deno.Kv, id: string): Promise<Submission | null> {
@@ -389,19 +336,4 @@ export async function readSubmitState<A extends KeyTree>(
   alongside: A,
 ): Promise<SubmitRead<A>> {
   return submitReadOf(q, await readMany(kv, submitReadKeys(q, alongside)));
-}
-
-/** A site's submissions whose fields (as stored JSON text) `match`, oldest first. */
-export async function findSubmissionsOfSite(
-  kv: Deno.Kv,
-  siteId: string,
-  match: (fieldsJson: string) => boolean,
-): Promise<Submission[]> {
-  const out: Submission[] = [];
-  for await (
-    const s of eachByIndex<Submission>(kv, keys.submissionsBySite(siteId), keys.submission)
-  ) {
-    if (match(await unpackText(kv, s.fields))) out.push(s);
-  }
-  return out;
 }
