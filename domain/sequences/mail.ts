@@ -17,6 +17,8 @@ export type StepSendResult =
   | { kind: "sent"; message_id: string }
   /** Not sent and not to be retried (refused content, mail server refusal, ...). */
   | { kind: "failed"; error: string }
+  /** Not sent: the relay failed temporarily (no reply, refused connection, 4xx). */
+  | { kind: "retry"; error: string }
   /** Not sent now; the step waits until `at` (the monthly limit, the send rate, a disabled site). */
   | { kind: "later"; at: number; reason: string }
   /** Every recipient suppressed or unsubscribed: the enrollment stops. */
@@ -43,6 +45,8 @@ export async function sendStep(
     attemptId: string;
     /** Start of the next UTC month (ms), where an over-quota step waits. */
     nextMonth: number;
+    /** No retry follows: a temporary failure is final (and emits email.failed). */
+    lastAttempt: boolean;
   },
 ): Promise<StepSendResult> {
   const now = ctx.clock.now();
@@ -58,7 +62,12 @@ export async function sendStep(
     ...(a.step.subject ? { subject: a.step.subject } : {}),
     data,
     sender_mode: "relay",
-  }, { source: "sequence", unsubscribeLink: true, logId: a.attemptId });
+  }, {
+    source: "sequence",
+    unsubscribeLink: true,
+    logId: a.attemptId,
+    callerRetries: !a.lastAttempt,
+  });
   if (out.ok) {
     return out.held
       ? { kind: "failed", error: "held_as_spam" }
@@ -75,6 +84,7 @@ export async function sendStep(
       ) {
         return { kind: "blocked", reason: out.error };
       }
+      if (out.temporary) return { kind: "retry", error: out.error.slice(0, 300) };
       return { kind: "failed", error: out.error.slice(0, 300) };
     case "invalid_payload":
       return {
