@@ -11,6 +11,8 @@ import { resolveTemplate } from "../mail/templates.ts";
 import { readEmailLogRecord } from "../mail/email_log.ts";
 import { readSite } from "../sites/sites.ts";
 import { unpackJson } from "../kernel/kv/blob.ts";
+// The schedule of kept mail, for the step worker (which loads this file lazily).
+export { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../mail/retry_schedule.ts";
 import type { Enrollment, Sequence, SequenceStep, TemplateData } from "./store.ts";
 
 export type StepSendResult =

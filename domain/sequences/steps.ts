@@ -14,7 +14,8 @@
  *    outcome and the next step's job are committed in another. A temporary
  *    relay failure (no reply, refused connection, 4xx) keeps the step: it is
  *    `retrying` and its job runs again on the schedule of kept mail
- *    (RETRY_DELAYS_MS, domain/mail/retry_schedule.ts); each attempt is a new
+ *    (RETRY_DELAYS_MS, domain/mail/retry_schedule.ts, read through ./mail.ts
+ *    so that the job worker starts without the mail stack); each attempt is a new
  *    claim and a new send, and `email.failed` comes only from the last one.
  *
  * At-least-once job delivery never sends a step twice: a second delivery finds
@@ -30,7 +31,6 @@ import { defineJob, type JobRun, schedule } from "../kernel/jobs.ts";
 import { commit, retryOnConflict } from "../kernel/kv/kv.ts";
 import { ConflictError } from "../kernel/errors.ts";
 import { readRecipientBlocks } from "../suppressions/suppressions.ts";
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../mail/retry_schedule.ts";
 import {
   type Enrollment,
   getEnrollmentEntry,
@@ -208,14 +208,15 @@ async function stepOnce(ctx: Ctx, run: StepRun, id: string, step: number): Promi
   e = withOutcome(e, outcome(step, "sending", now, { attempt_id: attemptId, attempts }));
   vs = await save(ctx, vs, e);
 
-  const result = await (await sequenceMail()).sendStep(ctx, {
+  const mail = await sequenceMail();
+  const result = await mail.sendStep(ctx, {
     enrollment: e,
     sequence: seq,
     step: s,
     index: step,
     attemptId,
     nextMonth: nextUtcMonthStart(now),
-    lastAttempt: attempts >= MAX_ATTEMPTS,
+    lastAttempt: attempts >= mail.MAX_ATTEMPTS,
   });
   const after = ctx.clock.now();
   // Mark: the outcome and the next step's job commit together. Not tied to this
@@ -233,7 +234,7 @@ async function stepOnce(ctx: Ctx, run: StepRun, id: string, step: number): Promi
     case "retry": {
       // The relay failed for now: the step waits for its next attempt (the
       // last attempt's failure came back as "failed").
-      const at = after + RETRY_DELAYS_MS[attempts - 1];
+      const at = after + mail.RETRY_DELAYS_MS[attempts - 1];
       a = {
         next: {
           ...done({ state: "retrying", error: result.error, retry_at: isoTime(at) }),
