@@ -129,6 +129,13 @@ export type SendOptions = {
    */
   retry?: RetryJobKind;
   /**
+   * The caller retries a temporary failure itself, with a new send (sequence
+   * steps, whose enrollment keeps the schedule): such a failure emits no
+   * `email.failed` (a later attempt may still go out) and answers
+   * `temporary: true`. A permanent refusal is reported as usual.
+   */
+  callerRetries?: boolean;
+  /**
    * The send state read already (with the key check, or in the caller's own
    * readMany of `sendStateKeys`). Used when it covers this send's site, `to`
    * addresses and, with the quota check, account; otherwise the state is read here.
@@ -154,6 +161,8 @@ export type SendDraft = {
   message: MessageParts;
   /** SendOptions.retry, or null. */
   retry: RetryJobKind | null;
+  /** SendOptions.callerRetries. */
+  callerRetries: boolean;
 };
 
 /**
@@ -566,6 +575,7 @@ function draftOf(a: Attempt): SendDraft {
     quota: a.quotaCounts ? { account: a.state.account!, usage: a.usage } : null,
     removed: a.removed,
     retry: opts.retry ?? null,
+    callerRetries: opts.callerRetries === true,
     message: {
       site,
       logId,

@@ -4,7 +4,9 @@
  * failed, in one commit with its event, the site's sent total and, for a
  * failure, the quota unit given back. The answer waits for that commit.
  * A sender that asked for retries (`retry`) has a temporary failure kept for
- * them instead (retry.ts): only that failure path writes anything more.
+ * them instead (retry.ts): only that failure path writes anything more. One
+ * that retries itself (`callerRetries`, sequence steps) has it logged failed,
+ * the quota unit given back, without `email.failed`.
  */
 import type { Ctx } from "../kernel/context.ts";
 import { isoTime } from "../kernel/clock.ts";
@@ -67,6 +69,9 @@ export async function deliver(
     });
   }
   if (failure !== null) {
+    // A caller that retries itself gets no email.failed for a temporary
+    // failure: a later attempt may still go out (it emits its own event).
+    const quiet = temporary && d.callerRetries;
     const final: EmailLogRecord = {
       ...record,
       status: "failed",
@@ -74,7 +79,7 @@ export async function deliver(
       error: failure,
       updated_at: done,
     };
-    const ev = await prepareEvent(
+    const ev = quiet ? null : await prepareEvent(
       ctx,
       site.id,
       "email.failed",
@@ -90,8 +95,12 @@ export async function deliver(
     const op = replaceEmailLog(ctx.kv.atomic(), final);
     if (d.quota) subtractMonthly(op, d.quota.account.id, "email", message.now);
     extra?.(op, false);
-    await commit(ev.apply(op), "email log (failed)");
-    return fail(200, "send_failed", { error: failure, log_id: d.logId });
+    await commit(ev ? ev.apply(op) : op, "email log (failed)");
+    return fail(200, "send_failed", {
+      error: failure,
+      log_id: d.logId,
+      ...(quiet && { temporary: true as const }),
+    });
   }
 
   const final: EmailLogRecord = {

@@ -53,6 +53,8 @@ export type SendOutcome =
     log_id: string | null;
     /** A failure kept for retries (mail/retry.ts): when the next attempt runs. */
     retry_at?: string;
+    /** The failure was temporary and the caller retries it (SendOptions.callerRetries). */
+    temporary?: true;
   };
 
 /** A refusal: `error` is the code unless given (send_failed's text). */
@@ -65,6 +67,7 @@ export const fail = (
     filename?: string;
     log_id?: string;
     retry_at?: string;
+    temporary?: true;
   } = {},
 ): SendOutcome => ({
   ok: false,
@@ -76,4 +79,5 @@ export const fail = (
   ...(extra.filename !== undefined && { filename: extra.filename }),
   log_id: extra.log_id ?? null,
   ...(extra.retry_at !== undefined && { retry_at: extra.retry_at }),
+  ...(extra.temporary && { temporary: true as const }),
 });

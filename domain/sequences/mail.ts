@@ -11,12 +11,16 @@ import { resolveTemplate } from "../mail/templates.ts";
 import { readEmailLogRecord } from "../mail/email_log.ts";
 import { readSite } from "../sites/sites.ts";
 import { unpackJson } from "../kernel/kv/blob.ts";
+// The schedule of kept mail, for the step worker (which loads this file lazily).
+export { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../mail/retry_schedule.ts";
 import type { Enrollment, Sequence, SequenceStep, TemplateData } from "./store.ts";
 
 export type StepSendResult =
   | { kind: "sent"; message_id: string }
   /** Not sent and not to be retried (refused content, mail server refusal, ...). */
   | { kind: "failed"; error: string }
+  /** Not sent: the relay failed temporarily (no reply, refused connection, 4xx). */
+  | { kind: "retry"; error: string }
   /** Not sent now; the step waits until `at` (the monthly limit, the send rate, a disabled site). */
   | { kind: "later"; at: number; reason: string }
   /** Every recipient suppressed or unsubscribed: the enrollment stops. */
@@ -43,6 +47,8 @@ export async function sendStep(
     attemptId: string;
     /** Start of the next UTC month (ms), where an over-quota step waits. */
     nextMonth: number;
+    /** No retry follows: a temporary failure is final (and emits email.failed). */
+    lastAttempt: boolean;
   },
 ): Promise<StepSendResult> {
   const now = ctx.clock.now();
@@ -58,7 +64,12 @@ export async function sendStep(
     ...(a.step.subject ? { subject: a.step.subject } : {}),
     data,
     sender_mode: "relay",
-  }, { source: "sequence", unsubscribeLink: true, logId: a.attemptId });
+  }, {
+    source: "sequence",
+    unsubscribeLink: true,
+    logId: a.attemptId,
+    callerRetries: !a.lastAttempt,
+  });
   if (out.ok) {
     return out.held
       ? { kind: "failed", error: "held_as_spam" }
@@ -75,6 +86,7 @@ export async function sendStep(
       ) {
         return { kind: "blocked", reason: out.error };
       }
+      if (out.temporary) return { kind: "retry", error: out.error.slice(0, 300) };
       return { kind: "failed", error: out.error.slice(0, 300) };
     case "invalid_payload":
       return {

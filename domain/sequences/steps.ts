@@ -11,7 +11,12 @@
  * 4. the step is off: skipped, the next one is scheduled;
  * 5. otherwise the step is claimed (`sending`, with the email log id chosen for
  *    this attempt) in one atomic operation, handed to the mail engine, and the
- *    outcome and the next step's job are committed in another.
+ *    outcome and the next step's job are committed in another. A temporary
+ *    relay failure (no reply, refused connection, 4xx) keeps the step: it is
+ *    `retrying` and its job runs again on the schedule of kept mail
+ *    (RETRY_DELAYS_MS, domain/mail/retry_schedule.ts, read through ./mail.ts
+ *    so that the job worker starts without the mail stack); each attempt is a new
+ *    claim and a new send, and `email.failed` comes only from the last one.
  *
  * At-least-once job delivery never sends a step twice: a second delivery finds
  * the step claimed or done. A crash between claim and outcome leaves `sending`;
@@ -174,15 +179,18 @@ async function stepOnce(ctx: Ctx, run: StepRun, id: string, step: number): Promi
       ? await (await sequenceMail()).attemptOutcome(ctx, claimed.attempt_id)
       : "unknown";
     if (was !== "absent") {
+      const attempts = claimed.attempts ?? 1;
       // It reached the mail engine: record what happened, never send it again.
       const o = was === "unknown"
         ? outcome(step, "failed", now, {
           attempt_id: claimed.attempt_id,
+          attempts,
           error: "interrupted while handing the email to the mail server; " +
             "not sent again so that the address never gets it twice",
         })
         : outcome(step, "sent", now, {
           attempt_id: claimed.attempt_id,
+          attempts,
           message_id: was.message_id,
         });
       const a = advance(ctx, withOutcome(e, o), seq, step, now);
@@ -192,24 +200,29 @@ async function stepOnce(ctx: Ctx, run: StepRun, id: string, step: number): Promi
     // Never reached the mail engine: claim it again below and send.
   }
 
+  // A stale claim sent again here never reached the relay: it keeps its number.
+  const prev = e.steps.find((o) => o.index === step);
+  const attempts = claimed ? (claimed.attempts ?? 1) : (prev?.attempts ?? 0) + 1;
   // Claim: from here on, no other delivery of this job will send this step.
   const attemptId = uuidv7(now);
-  e = withOutcome(e, outcome(step, "sending", now, { attempt_id: attemptId }));
+  e = withOutcome(e, outcome(step, "sending", now, { attempt_id: attemptId, attempts }));
   vs = await save(ctx, vs, e);
 
-  const result = await (await sequenceMail()).sendStep(ctx, {
+  const mail = await sequenceMail();
+  const result = await mail.sendStep(ctx, {
     enrollment: e,
     sequence: seq,
     step: s,
     index: step,
     attemptId,
     nextMonth: nextUtcMonthStart(now),
+    lastAttempt: attempts >= mail.MAX_ATTEMPTS,
   });
   const after = ctx.clock.now();
   // Mark: the outcome and the next step's job commit together. Not tied to this
   // job's lease, so a slow send is still recorded; the job ends after.
   const done = (o: Partial<StepOutcome> & Pick<StepOutcome, "state">) =>
-    withOutcome(e!, outcome(step, o.state, after, { attempt_id: attemptId, ...o }));
+    withOutcome(e!, outcome(step, o.state, after, { attempt_id: attemptId, attempts, ...o }));
   let a: Advanced;
   switch (result.kind) {
     case "sent":
@@ -218,12 +231,31 @@ async function stepOnce(ctx: Ctx, run: StepRun, id: string, step: number): Promi
     case "failed":
       a = advance(ctx, done({ state: "failed", error: result.error }), seq, step, after);
       break;
-    case "later":
-      // The monthly limit (waits for the 1st of next month, UTC), the send
-      // rate or a disabled site: the step is not lost, it waits.
+    case "retry": {
+      // The relay failed for now: the step waits for its next attempt (the
+      // last attempt's failure came back as "failed").
+      const at = after + mail.RETRY_DELAYS_MS[attempts - 1];
       a = {
         next: {
-          ...done({ state: "deferred", error: result.reason }),
+          ...done({ state: "retrying", error: result.error, retry_at: isoTime(at) }),
+          next_due_at: at,
+        },
+        jobs: (op) =>
+          schedule(ctx, op, {
+            job: sequenceStepJob,
+            payload: { enrollment_id: id, step },
+            runAt: at,
+          }),
+      };
+      break;
+    }
+    case "later":
+      // The monthly limit (waits for the 1st of next month, UTC), the send
+      // rate or a disabled site: the step is not lost, it waits. Nothing was
+      // handed to the relay, so the attempt does not count.
+      a = {
+        next: {
+          ...done({ state: "deferred", error: result.reason, attempts: attempts - 1 }),
           next_due_at: result.at,
         },
         jobs: (op) =>

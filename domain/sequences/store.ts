@@ -52,14 +52,19 @@ export type StepOutcome = {
   /**
    * sending: claimed, hand-off to the mail engine under way (a crash leaves it so);
    * sent / failed: the outcome; skipped: the step was off when due;
-   * deferred: the monthly limit was reached, the step waits for next month.
+   * deferred: the monthly limit was reached, the step waits for next month;
+   * retrying: the relay failed temporarily, the step waits for `retry_at`.
    */
-  state: "sending" | "sent" | "failed" | "skipped" | "deferred";
+  state: "sending" | "sent" | "failed" | "skipped" | "deferred" | "retrying";
   at: string;
   /** Email log id chosen at the claim; finds the outcome after a crash. */
   attempt_id: string | null;
   message_id: string | null;
   error: string | null;
+  /** Hand-offs to the relay tried so far (absent on records older than retries). */
+  attempts?: number;
+  /** When the next attempt runs (ISO 8601), while `retrying`. */
+  retry_at?: string | null;
 };
 
 export type TemplateData = Record<string, string | number | boolean>;
