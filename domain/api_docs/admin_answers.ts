@@ -368,6 +368,12 @@ export const FormEndpointAnswer = z.object({
   form: nullable.describe("The linked hosted form's slug (null: any fields accepted)"),
   redirect_url: nullable,
   allowed_origins: z.array(z.string()),
+  auto_reply: z.object({
+    enabled: z.boolean(),
+    subject: nullable,
+    body: nullable,
+    from_name: nullable,
+  }).nullable().describe("The auto-reply to the visitor (forms/submit's confirm); null: none"),
   created_at: iso,
 });
 

@@ -13,7 +13,7 @@ import { ApiKeyCreate, SiteCreate, SitePatch } from "../sites/sites.ts";
 import { PersonalDataRequest } from "../privacy/personal_data.ts";
 import { IpBlockCreate, SiteDisable } from "../blocks/blocks.ts";
 import { FormCreate, FormPatch } from "../forms/hosted.ts";
-import { EndpointCreate } from "../forms/endpoints_schema.ts";
+import { EndpointCreate, EndpointPatch } from "../forms/endpoints_schema.ts";
 import { SuppressionCreate, UnsubscribeCreate } from "../suppressions/suppressions.ts";
 import { WebhookCreate, WebhookPatch } from "../webhooks/webhooks.ts";
 import { TemplateCreate, TemplatePatch } from "../mail/templates.ts";
@@ -257,6 +257,13 @@ export const ADMIN_OPS: Operation[] = [
   op("get", "/sites/{id}/form-endpoints", "Hosted forms", "The site's form endpoints", {
     answer: Lists.formEndpoints,
   }),
+  op(
+    "patch",
+    "/sites/{id}/form-endpoints/{endpointId}",
+    "Hosted forms",
+    "Set or remove (null) a form endpoint's auto-reply",
+    { body: EndpointPatch, answer: FormEndpointAnswer, conflict: true },
+  ),
   op(
     "delete",
     "/sites/{id}/form-endpoints/{endpointId}",

@@ -15,8 +15,10 @@ import { captchaView } from "./captcha_settings.ts";
 import { readHostedForm } from "./hosted.ts";
 import { getHostedFormBySlug } from "./hosted_store.ts";
 import type { FormField, HostedForm } from "./hosted_schema.ts";
+import type { Confirm } from "./schema.ts";
 import {
   type EndpointInput,
+  type EndpointPatchInput,
   type FormEndpoint,
   MAX_ENDPOINTS_PER_SITE,
 } from "./endpoints_schema.ts";
@@ -25,6 +27,7 @@ import {
   deleteFormEndpoint,
   getFormEndpoint,
   listFormEndpointsOfSite,
+  updateFormEndpoint,
 } from "./endpoints_store.ts";
 
 /** A host as URL parsing spells it (lowercase, punycode, no trailing dot); null when not a host. */
@@ -71,6 +74,7 @@ export function endpointView(ctx: Ctx, e: FormEndpoint) {
     form: e.form_slug,
     redirect_url: e.redirect_url,
     allowed_origins: e.allowed_origins,
+    auto_reply: e.auto_reply ?? null,
     created_at: e.created_at,
   };
 }
@@ -112,8 +116,20 @@ export async function newFormEndpoint(
     form_slug: form?.slug ?? null,
     redirect_url: input.redirect_url ?? null,
     allowed_origins: [...new Set(input.allowed_origins ?? [])],
+    auto_reply: storedAutoReply(input.auto_reply),
     created_at: isoTime(now),
   });
+}
+
+/** An auto-reply with every key present (null: not set), so the answer's shape is fixed. */
+function storedAutoReply(a: Confirm | null | undefined): Confirm | null {
+  if (!a) return null;
+  return {
+    enabled: a.enabled,
+    subject: a.subject ?? null,
+    body: a.body ?? null,
+    from_name: a.from_name ?? null,
+  };
 }
 
 function invalid(field: string, message: string): ApiError {
@@ -124,6 +140,20 @@ function invalid(field: string, message: string): ApiError {
 export async function listFormEndpoints(ctx: Ctx, siteId: string): Promise<FormEndpoint[] | null> {
   if (!(await readSite(ctx, siteId))) return null;
   return await listFormEndpointsOfSite(ctx.kv, siteId);
+}
+
+/** Sets or removes (null) an endpoint's auto-reply; null when the site has no such endpoint. */
+export function patchFormEndpoint(
+  ctx: Ctx,
+  siteId: string,
+  id: string,
+  input: EndpointPatchInput,
+): Promise<FormEndpoint | null> {
+  if (id.length > 64) return Promise.resolve(null);
+  return updateFormEndpoint(ctx.kv, siteId, id, (e) => ({
+    ...e,
+    auto_reply: storedAutoReply(input.auto_reply),
+  }));
 }
 
 /** Removes a site's endpoint; false when the site has none with this id. */

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { httpUrl } from "../kernel/validation.ts";
 import { slug } from "./hosted_schema.ts";
+import { ConfirmSettings } from "./schema.ts";
 
 /** Most origins one endpoint lets read its answers (CORS). */
 export const MAX_ALLOWED_ORIGINS = 20;
@@ -39,8 +40,20 @@ export const EndpointCreate = z.object({
     MAX_ALLOWED_ORIGINS,
     `must have at most ${MAX_ALLOWED_ORIGINS} items`,
   ).nullish(),
+  /** The auto-reply to the visitor: forms/submit's `confirm`, which the door passes on. */
+  auto_reply: ConfirmSettings.nullish(),
 });
 export type EndpointInput = z.output<typeof EndpointCreate>;
+
+/**
+ * PATCH of an endpoint: only its auto-reply (null removes it). The form link,
+ * redirect and origins are fixed at creation: a new endpoint is cheap, and
+ * changing them under a pasted snippet would surprise its page.
+ */
+export const EndpointPatch = z.object({
+  auto_reply: ConfirmSettings.nullable(),
+});
+export type EndpointPatchInput = z.output<typeof EndpointPatch>;
 
 export const FormEndpointRecord = z.object({
   id: z.string(),
@@ -50,6 +63,8 @@ export const FormEndpointRecord = z.object({
   form_slug: z.string().nullable(),
   redirect_url: z.string().nullable(),
   allowed_origins: z.array(z.string()),
+  /** Absent on endpoints stored before auto-replies: none. */
+  auto_reply: ConfirmSettings.nullish(),
   created_at: z.string(),
 });
 export type FormEndpoint = z.output<typeof FormEndpointRecord>;

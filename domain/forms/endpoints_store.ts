@@ -23,6 +23,27 @@ export function listFormEndpointsOfSite(kv: Deno.Kv, siteId: string): Promise<Fo
   return listByIndex<FormEndpoint>(kv, keys.formEndpointsBySite(siteId), keys.formEndpoint);
 }
 
+/**
+ * Applies `change` to a site's endpoint, checked against the version read (a
+ * concurrent change or delete answers conflict); null when the site has no
+ * such endpoint.
+ */
+export async function updateFormEndpoint(
+  kv: Deno.Kv,
+  siteId: string,
+  id: string,
+  change: (e: FormEndpoint) => FormEndpoint,
+): Promise<FormEndpoint | null> {
+  const r = await kv.get<FormEndpoint>(keys.formEndpoint(id));
+  if (!r.value || r.value.site_id !== siteId) return null;
+  const next = change(r.value);
+  await commit(
+    kv.atomic().check(r).set(keys.formEndpoint(id), next),
+    "form endpoint changed meanwhile",
+  );
+  return next;
+}
+
 /** Removes an endpoint and its index entry; false when the site has no such endpoint. */
 export async function deleteFormEndpoint(
   kv: Deno.Kv,

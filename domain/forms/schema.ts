@@ -64,6 +64,19 @@ const fieldsObject = z.unknown().check((ctx) => {
     additionalProperties: { type: "string", maxLength: FIELD_VALUE_MAX },
   });
 
+/**
+ * The auto-reply to the submitter (forms/submit's `confirm`; a static site's
+ * form endpoint stores the same object as its `auto_reply`). Placeholders
+ * {name}, {email}, {form_name}, {site_name}, {site_domain}, {field:KEY}.
+ */
+export const ConfirmSettings = z.object({
+  enabled: z.boolean().nullish().transform((v) => v ?? false),
+  subject: str(200).nullish(),
+  body: str(20_000).nullish(),
+  from_name: str(120).nullish(),
+});
+export type Confirm = z.output<typeof ConfirmSettings>;
+
 export const SubmitBody = z.object({
   form_id: z.number({ message: "must be a positive whole number" })
     .int("must be a positive whole number")
@@ -94,12 +107,7 @@ export const SubmitBody = z.object({
   cf_turnstile_token: str(4000).nullish(),
   // Accepted and ignored: the site's saved provider decides.
   captcha_provider: z.enum(CAPTCHA_PROVIDERS).nullish(),
-  confirm: z.object({
-    enabled: z.boolean().nullish().transform((v) => v ?? false),
-    subject: str(200).nullish(),
-    body: str(20_000).nullish(),
-    from_name: str(120).nullish(),
-  }).nullish(),
+  confirm: ConfirmSettings.nullish(),
   site_url: httpUrl(2000).nullish(),
 });
 

@@ -260,6 +260,8 @@ export async function submitToEndpoint(
     fields: Object.fromEntries(kept),
     notify_email: form?.settings.notify_email ?? null,
     from_name: form?.settings.from_name ?? null,
+    // The endpoint's auto-reply, sent by the pipeline as forms/submit's `confirm`.
+    confirm: e.auto_reply ?? null,
     visitor: {
       ip: req.ip,
       user_agent: req.userAgent === null ? null : clipChars(req.userAgent, 500),

@@ -177,6 +177,13 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     body: { redirect_url: null, allowed_origins: ["https://robust.example.com"] },
   },
   { method: "GET", path: "/sites/{site}/form-endpoints" },
+  {
+    method: "PATCH",
+    path: "/sites/{site}/form-endpoints/{endpoint}",
+    body: {
+      auto_reply: { enabled: true, subject: "Thanks {name}", body: "Got it.", from_name: "A" },
+    },
+  },
   { method: "DELETE", path: "/sites/{site}/form-endpoints/{endpoint}" },
   // foundation: IP blocks, suppressions, unsubscribes
   {

@@ -97,3 +97,51 @@ Deno.test("the dashboard creates an endpoint, shows its snippet, lists and serve
     await svc.close();
   }
 });
+
+Deno.test("the dashboard sets an endpoint's auto-reply and shows its values escaped", async () => {
+  const svc = await startTestService({ runJobs: false });
+  try {
+    const a = await seedUser(svc);
+    const user = new Browser(svc);
+    await user.signIn(a.email, a.password);
+    await user.get(`/dashboard/sites/${a.siteId}/static-forms`);
+    const made = await user.post(`/dashboard/sites/${a.siteId}/static-forms`, {
+      auto_reply_enabled: "on",
+      auto_reply_subject: `Thanks {name} <img src=x onerror=alert(1)>`,
+      auto_reply_body: `</textarea><script>alert(2)</script>`,
+      auto_reply_from_name: `Desk "A"`,
+    });
+    assert.equal(made.status, 303);
+    const list = await svc.admin("GET", `/sites/${a.siteId}/form-endpoints`);
+    const [e] = list.body.items as { id: string; auto_reply: unknown }[];
+    assert.deepEqual(e.auto_reply, {
+      enabled: true,
+      subject: `Thanks {name} <img src=x onerror=alert(1)>`,
+      body: `</textarea><script>alert(2)</script>`,
+      from_name: `Desk "A"`,
+    });
+    const shown = (await user.get(`/dashboard/sites/${a.siteId}/static-forms`)).text;
+    assert.ok(shown.includes("Auto-reply: on"));
+    assert.ok(shown.includes("&lt;img src=x onerror=alert(1)&gt;"));
+    assert.ok(shown.includes("&lt;/textarea&gt;&lt;script&gt;alert(2)&lt;/script&gt;"));
+    assert.ok(!shown.includes("<img src=x") && !shown.includes("<script>alert(2)"));
+
+    // Too long a subject is refused on the page, nothing changes.
+    const bad = await user.post(`/dashboard/sites/${a.siteId}/static-forms/${e.id}/auto-reply`, {
+      auto_reply_enabled: "on",
+      auto_reply_subject: "x".repeat(201),
+    });
+    assert.equal(bad.status, 400);
+    await user.get(`/dashboard/sites/${a.siteId}/static-forms`);
+    // Unticked and emptied: the auto-reply is removed.
+    const off = await user.post(`/dashboard/sites/${a.siteId}/static-forms/${e.id}/auto-reply`, {});
+    assert.equal(off.status, 303);
+    const after = await svc.admin("GET", `/sites/${a.siteId}/form-endpoints`);
+    assert.equal((after.body.items as { auto_reply: unknown }[])[0].auto_reply, null);
+    assert.ok((await user.get(`/dashboard/sites/${a.siteId}/static-forms`)).text.includes(
+      "Auto-reply: off",
+    ));
+  } finally {
+    await svc.close();
+  }
+});
