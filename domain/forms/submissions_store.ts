@@ -1,7 +1,4 @@
 /**
- * Long file: every KV key of a submission (record, indexes, blobs, marks,
- * tallies) is known here and only here, so its writes and sweeps stay together.
- *
  * Form submissions, the per-IP rate-limit block guard, the cross-site content
  * markers and the per-site abuse tallies. Fields are stored as the exact JSON
  * text that was received (re-serialised from the parsed body), packed inline or
