@@ -14,12 +14,7 @@ import { addDaily, addTotal } from "../kernel/kv/counters.ts";
 import { commit } from "../kernel/kv/kv.ts";
 import { prepareEvent } from "../webhooks/events.ts";
 import { markVerified } from "../sites/verify.ts";
-import {
-  type EmailLogRecord,
-  putLatestTo,
-  replaceEmailLog,
-  subtractMonthly,
-} from "./email_log_store.ts";
+import { type EmailLogRecord, replaceEmailLog, subtractMonthly } from "./email_log_store.ts";
 import { failureText } from "./transport.ts";
 import { outgoingMessage } from "./message.ts";
 import { fail, type SendOutcome } from "./outcome.ts";
@@ -127,7 +122,6 @@ export async function deliver(
   const op = replaceEmailLog(ctx.kv.atomic(), final);
   addTotal(op, TOTALS.sent, site.id);
   addDaily(op, site.id, "sent", ctx.clock.now());
-  putLatestTo(op, message.to.map((m) => m.address.toLowerCase()), d.logId);
   extra?.(op, true);
   await commit(ev.apply(op), "email log (sent)");
   await markVerified(ctx, site);

@@ -135,16 +135,6 @@ export function messageIdKey(messageId: string): string {
   return messageId.trim().replace(/^<|>$/g, "").toLowerCase();
 }
 
-/** Points each address at its latest log record (for bounces that match no Message-ID). */
-export function putLatestTo(
-  op: Deno.AtomicOperation,
-  addresses: string[],
-  logId: string,
-): Deno.AtomicOperation {
-  for (const a of new Set(addresses)) op.set(keys.emailLatestTo(a), logId);
-  return op;
-}
-
 export async function getEmailLog(kv: Deno.Kv, id: string): Promise<EmailLogRecord | null> {
   return (await kv.get<EmailLogRecord>(keys.emailLog(id))).value;
 }
@@ -164,14 +154,6 @@ export async function getEmailLogByMessageId(
   }
   // Records logged while a Message-ID index was kept.
   const id = (await kv.get<string>(keys.emailLogByMessageId(key))).value;
-  return id ? await getEmailLog(kv, id) : null;
-}
-
-export async function getLatestEmailTo(
-  kv: Deno.Kv,
-  email: string,
-): Promise<EmailLogRecord | null> {
-  const id = (await kv.get<string>(keys.emailLatestTo(email.toLowerCase()))).value;
   return id ? await getEmailLog(kv, id) : null;
 }
 
@@ -271,6 +253,8 @@ function countDeleted(op: Deno.AtomicOperation, siteId: string): void {
 /**
  * The keys each record owns, with the latest-recipient pointers (keyed by
  * address) that still point at it: they would keep the address after the record.
+ * No send writes these pointers any more (nothing read them); records logged
+ * while they were written still own theirs.
  */
 async function ownedKeys(kv: Deno.Kv, records: EmailLogRecord[]): Promise<Deno.KvKey[][]> {
   const pointers = await Promise.all(records.map(async (r) => {

@@ -10,12 +10,7 @@ import { commit } from "../kernel/kv/kv.ts";
 import { addDaily, addTotal } from "../kernel/kv/counters.ts";
 import { prepareEvent } from "../webhooks/events.ts";
 import { readSite } from "../sites/sites.ts";
-import {
-  type EmailLogRecord,
-  getEmailLog,
-  putLatestTo,
-  replaceEmailLog,
-} from "./email_log_store.ts";
+import { type EmailLogRecord, getEmailLog, replaceEmailLog } from "./email_log_store.ts";
 import {
   deleteRetryMutation,
   getRetryEntry,
@@ -101,7 +96,6 @@ export async function runAttempt(ctx: Ctx, run: JobRun<Payload>): Promise<void> 
     replaceEmailLog(op, final);
     addTotal(op, TOTALS.sent, site.id);
     addDaily(op, site.id, "sent", now);
-    putLatestTo(op, parts.to.map((m) => m.address.toLowerCase()), log_id);
     await commit(run.finish(ev.apply(op)), "email log (sent on retry)");
     return;
   }

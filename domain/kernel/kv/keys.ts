@@ -202,7 +202,10 @@ export const keys = {
   mailRetry: (siteId: string, logId: string): Key => ["mail_retry", siteId, logId],
   /** The kept retries of one site. */
   mailRetriesOfSite: (siteId: string): Key => ["mail_retry", siteId],
-  /** Latest log id per recipient address (lowercase); for bounces that match no Message-ID. */
+  /**
+   * Latest log id per recipient address (lowercase): written by earlier versions and never
+   * read; kept so that deleting or erasing their records removes the pointers too.
+   */
   emailLatestTo: (email: string): Key => ["email_latest_to", email],
   /** Account-owned mail template (large bodies as blobs). */
   template: (id: string): Key => ["templates", id],
