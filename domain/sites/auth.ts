@@ -53,6 +53,7 @@ function remember(ctx: Ctx, hash: string, site: Site) {
   });
 }
 
+/** The hash of a presented key, or null when it is missing or too long to be one. */
 function hashOf(presented: string | undefined): string | null {
   const key = presented?.trim();
   return key && key.length <= 256 ? sha256Hex(key) : null;
@@ -74,14 +75,23 @@ function known(ctx: Ctx): BoundedCache<KnownKey> {
   return ctx.caches.auth as BoundedCache<KnownKey>;
 }
 
-/** The site a presented key acted for when it was last accepted, or null. */
-function keyHint(ctx: Ctx, presented: string | undefined): KeyHint | null {
-  const hash = hashOf(presented);
+/** The site a key (by its hash) acted for when it was last accepted, or null. */
+function keyHint(ctx: Ctx, hash: string | null): KeyHint | null {
   return hash ? hints(ctx).get(hash) ?? null : null;
 }
 
 /** Who a checked key acts for: the site, and the key's id. */
 export type KeyAccess = { site: Site; keyId: string };
+
+type CheckOptions<P extends KeyTree> = {
+  allowDisabled?: boolean;
+  /** Keys to read with the check, planned for the site the key acted for last. */
+  prefetch?: { siteId: string; keys: P };
+  /** The request limit's decision, when the site has a limit (for the RateLimit headers). */
+  onRequestLimit?: (d: LimitDecision) => void;
+  /** false: check the key without taking a request from its limit (SMTP AUTH). */
+  countRequest?: boolean;
+};
 
 /**
  * The site a key acts for. Throws 401 missing_api_key / invalid_api_key, 403
@@ -99,24 +109,28 @@ export type KeyAccess = { site: Site; keyId: string };
  * keys; their entries come back when the key still acts for that site (else
  * `prefetched` is null).
  */
-export async function checkApiKey<P extends KeyTree = Record<never, never>>(
+export function checkApiKey<P extends KeyTree = Record<never, never>>(
   ctx: Ctx,
   presented: string | undefined,
-  opts: {
-    allowDisabled?: boolean;
-    /** Keys to read with the check, planned for the site the key acted for last. */
-    prefetch?: { siteId: string; keys: P };
-    /** The request limit's decision, when the site has a limit (for the RateLimit headers). */
-    onRequestLimit?: (d: LimitDecision) => void;
-    /** false: check the key without taking a request from its limit (SMTP AUTH). */
-    countRequest?: boolean;
-  } = {},
+  opts: CheckOptions<P> = {},
 ): Promise<KeyAccess & { prefetched: EntryTree<P> | null }> {
-  const key = presented?.trim();
-  if (!key) throw new ApiError("missing_api_key", 401);
-  // Bounded work for absurd headers; no real key is this long.
-  if (key.length > 256) throw new ApiError("invalid_api_key", 401);
-  const hash = sha256Hex(key);
+  return checkHashedKey(ctx, presented, hashOf(presented), opts);
+}
+
+/**
+ * checkApiKey with the presented key's hash (`hashOf(presented)`) already
+ * made: the hot paths hash the key once for the hint and the check (a SHA-256
+ * through node:crypto is three objects and three ops per request).
+ */
+async function checkHashedKey<P extends KeyTree>(
+  ctx: Ctx,
+  presented: string | undefined,
+  hash: string | null,
+  opts: CheckOptions<P>,
+): Promise<KeyAccess & { prefetched: EntryTree<P> | null }> {
+  if (!presented?.trim()) throw new ApiError("missing_api_key", 401);
+  // Bounded work for absurd headers (no hash made); no real key is this long.
+  if (hash === null) throw new ApiError("invalid_api_key", 401);
   let idx: ApiKeyIndex | null;
   let site: Site | null;
   let prefetched: EntryTree<P> | null = null;
@@ -203,7 +217,8 @@ export async function checkKeyAndBody<T, Plan extends { keys: KeyTree }>(
     prefetch: (body: T, hint: KeyHint) => Plan | null;
   },
 ): Promise<KeyAccess & { body: T; prefetched: Prefetched<Plan> | null }> {
-  const hint = keyHint(ctx, req.presentedKey);
+  const hash = hashOf(req.presentedKey);
+  const hint = keyHint(ctx, hash);
   let early: { body: T } | { error: unknown } | null = null;
   let plan: Plan | null = null;
   if (hint) {
@@ -214,7 +229,7 @@ export async function checkKeyAndBody<T, Plan extends { keys: KeyTree }>(
     }
     if ("body" in early) plan = opts.prefetch(early.body, hint);
   }
-  const { site, keyId, prefetched } = await checkApiKey(ctx, req.presentedKey, {
+  const { site, keyId, prefetched } = await checkHashedKey(ctx, req.presentedKey, hash, {
     ...(plan && hint && { prefetch: { siteId: hint.id, keys: plan.keys } }),
     onRequestLimit: req.onRequestLimit,
   });
@@ -230,10 +245,13 @@ export async function checkKeyAndBody<T, Plan extends { keys: KeyTree }>(
   };
 }
 
+// decode() without { stream } keeps no state between calls: one for all requests.
+const utf8 = new TextDecoder();
+
 async function jsonBody(req: KeyedRequest, badJson: string): Promise<unknown> {
   const bytes = await req.body();
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
+    return JSON.parse(utf8.decode(bytes));
   } catch {
     throw new ApiError(badJson, 400);
   }
