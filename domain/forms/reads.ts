@@ -59,11 +59,11 @@ export type SubmissionReads = {
 type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email" | "domain">;
 
 /** The queries and keys of a submission of `input` to `site` at `now`. */
-function planOf(site: SiteHint, input: SubmitEntry, now: number, hk: Uint8Array) {
+function planOf(ctx: Ctx, site: SiteHint, input: SubmitEntry, now: number) {
   const parties = submissionParties(input, site);
   const ip = parseVisitorIp(input.visitor?.ip);
-  const spam = formMemoryRead(site, input, parties.submitter, now);
-  const mail = notificationStateRead(site, parties.notifyTo, now, hk);
+  const spam = formMemoryRead(site, input, parties.submitter, now, ctx.caches.settledFields);
+  const mail = notificationStateRead(site, parties.notifyTo, now, ctx.config.encryptionKey);
   const query: SubmitStateQuery = {
     windowName: IP_WINDOW,
     ipKey: ip?.key ?? null,
@@ -97,7 +97,7 @@ export function planSubmissionReads(
   site: KeyHint,
 ): SubmitPlan | null {
   const now = ctx.clock.now();
-  const planned = planOf(site, input, now, ctx.config.encryptionKey);
+  const planned = planOf(ctx, site, input, now);
   if (planned.parties.notifyTo.length === 0) return null;
   return {
     input,
@@ -145,7 +145,7 @@ export async function readSubmission(
 ): Promise<SubmissionReads | null> {
   const now = ctx.clock.now();
   const p = (prefetched && replan(prefetched.plan, input, site, now)) ??
-    planOf(site, input, now, ctx.config.encryptionKey);
+    planOf(ctx, site, input, now);
   if (p.parties.notifyTo.length === 0) return null;
   const { parties, ip, query, mailQuery, spamQuery } = p;
   const early = prefetched && sameKeys(prefetched.plan.keys, p.keys)

@@ -19,6 +19,8 @@ import { nearDuplicateBands } from "./near_duplicates.ts";
 import {
   deleteAddressMarks,
   formFieldsQuery,
+  noteSettledFields,
+  type SettledFields,
   type SpamMemory,
   type SpamMemoryKeys,
   spamMemoryKeys,
@@ -66,10 +68,11 @@ export function formMemoryRead(
   },
   submitter: string | null,
   now: number,
+  settled?: SettledFields,
 ): FormMemoryRead {
   const query: SpamMemoryQuery = {
     accountId: site.account_id,
-    form: formFieldsQuery(site.id, input.form_id, input.fields),
+    form: formFieldsQuery(site.id, input.form_id, input.fields, settled),
     bands: nearDuplicateBands(input.fields, site.domain),
     identities: identitiesOf(submitter, input.visitor?.ip ?? null),
     now,
@@ -77,13 +80,18 @@ export function formMemoryRead(
   return { query, keys: spamMemoryKeys(query), fingerprint: contentFingerprint(input.fields) };
 }
 
-/** Judges a submission on the memory read for `q` (its entries `got`). */
+/**
+ * Judges a submission on the memory read for `q` (its entries `got`); fields
+ * the read shows settled go into `settled`, so later queries leave them out.
+ */
 export function judgeWithMemory(
   q: SpamMemoryQuery,
   got: EntryTree<SpamMemoryKeys>,
   input: Omit<JudgeInput, "identities" | "memory">,
+  settled?: SettledFields,
 ): { result: SpamResult; memory: SpamMemory } {
   const memory = spamMemoryOf(q, got);
+  if (settled) noteSettledFields(q, memory, settled);
   return { result: judgeForm({ ...input, identities: q.identities, memory }), memory };
 }
 

@@ -12,7 +12,9 @@
  * - per site, form and field name, how many legitimate submissions had the
  *   field and how many filled it (one KvU64 summed in the submission's commit:
  *   low 32 bits had it, high 32 bits filled it). A field that many legitimate
- *   submissions had and none filled is the site's own honeypot.
+ *   submissions had and none filled is the site's own honeypot. Once a read
+ *   shows a field filled, the process stops reading and counting it
+ *   (`SettledFields`): its counts could only grow, and it is no honeypot.
  *
  * Sightings are written without a version check: two racing submissions of
  * the same text may each miss the other, which only delays the evidence by one
@@ -54,19 +56,53 @@ export const MAX_FIELDS_READ = 12;
 export const MAX_FIELDS_COUNTED = 40;
 const MAX_FIELD_NAME = 100;
 
-/** The field names of a submission for the learned honeypots (bounded, long names left out). */
+/**
+ * Fields known to have been filled by a legitimate submission (`ctx.caches.settledFields`).
+ * A field's counts only grow, so once filled it can never be a learned honeypot:
+ * reading or counting it again changes no verdict.
+ */
+export type SettledFields = {
+  get(key: string): true | undefined;
+  set(key: string, value: true): void;
+};
+
+function settledKey(siteId: string, formId: number, name: string): string {
+  return `${siteId}\n${formId}\n${name}`;
+}
+
+/**
+ * The field names of a submission for the learned honeypots (bounded, long
+ * names left out). Settled fields are left out after the bounds are applied,
+ * so the fields looked up are the same ones as without the cache, less those.
+ */
 export function formFieldsQuery(
   siteId: string,
   formId: number,
   fields: Record<string, string>,
+  settled?: SettledFields,
 ): FormFieldsQuery {
   const names = Object.keys(fields).filter((n) => n.length <= MAX_FIELD_NAME).sort();
+  const open = (n: string) => !settled?.get(settledKey(siteId, formId, n));
   return {
     siteId,
     formId,
-    filled: names.filter((n) => String(fields[n] ?? "").trim() !== "").slice(0, MAX_FIELDS_READ),
-    present: names.slice(0, MAX_FIELDS_COUNTED),
+    filled: names.filter((n) => String(fields[n] ?? "").trim() !== "").slice(0, MAX_FIELDS_READ)
+      .filter(open),
+    present: names.slice(0, MAX_FIELDS_COUNTED).filter(open),
   };
+}
+
+/** Remembers the fields whose counts, as read, show a legitimate submission filled them. */
+export function noteSettledFields(
+  q: SpamMemoryQuery,
+  memory: SpamMemory,
+  settled: SettledFields,
+): void {
+  const f = q.form;
+  if (!f) return;
+  for (const c of memory.fields) {
+    if (c.filled > 0) settled.set(settledKey(f.siteId, f.formId, c.name), true);
+  }
 }
 
 export type FieldCounts = { name: string; present: number; filled: number };
