@@ -4,7 +4,8 @@
  *
  * - near-duplicate sightings: for each of a text's eight MinHash band keys,
  *   the recent {ip, site, at, from, id} that carried a text with that band (kept for
- *   NEAR_DUPLICATE_WINDOW_MS, at most MAX_SIGHTINGS per band);
+ *   NEAR_DUPLICATE_WINDOW_MS, at most MAX_SIGHTINGS per band), as bytes
+ *   (band_codec.ts; values written as objects before are still read);
  * - an account's marks per sender identity (address, domain, IP): {spam, ham};
  * - the service-wide list: per band key, the accounts that marked such text spam
  *   (and those whose reports an operator removed), and per listed text an
@@ -24,6 +25,7 @@ import { keys } from "../kernel/kv/keys.ts";
 import { commit, getManyBatched, listValues } from "../kernel/kv/kv.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { reportsAfterMark, reportsAfterRemoval, type ReportValue } from "./reports.ts";
+import { decodeSightings, encodeSightings } from "./band_codec.ts";
 
 export const NEAR_DUPLICATE_WINDOW_MS = 6 * 60 * 60 * 1000;
 const MAX_SIGHTINGS = 24;
@@ -128,7 +130,15 @@ export type SpamMemory = {
   fields: FieldCounts[];
 };
 
-type BandValue = { seen: Sighting[] };
+/** A band's value as written before the byte encoding (band_codec.ts); still read. */
+type OldBandValue = { seen: Sighting[] };
+
+/** The sightings of a band's value after `since`: bytes (band_codec.ts) or the older objects. */
+function sightingsOf(value: unknown, since: number): Sighting[] {
+  if (value instanceof Uint8Array) return decodeSightings(value, since);
+  const seen = (value as OldBandValue | null)?.seen;
+  return Array.isArray(seen) ? seen.filter((s) => s.at > since) : [];
+}
 
 /** The keys of a submission's spam memory, by name, for readMany with the rest of its reads. */
 export type SpamMemoryKeys = { readonly [name: string]: Deno.KvKey };
@@ -155,9 +165,7 @@ export function spamMemoryOf(
   const since = q.now - NEAR_DUPLICATE_WINDOW_MS;
   const value = <T>(name: string) => (got[name]?.value ?? null) as T | null;
   return {
-    sightings: q.bands.map((_, i) =>
-      (value<BandValue>(`band${i}`)?.seen ?? []).filter((s) => s.at > since)
-    ),
+    sightings: q.bands.map((_, i) => sightingsOf(got[`band${i}`]?.value, since)),
     marks: q.identities.map((_, i) => value<MarkCounts>(`mark${i}`)),
     reporters: q.bands.map((_, i) => value<ReportValue>(`report${i}`)?.accounts ?? []),
     fields: (q.form?.filled ?? []).map((name, i) => {
@@ -192,9 +200,7 @@ export function addSightings(
 ): void {
   q.bands.forEach((band, i) => {
     const seen = [...(memory.sightings[i] ?? []), sighting].slice(-MAX_SIGHTINGS);
-    op.set(keys.spamBand(band), { seen } satisfies BandValue, {
-      expireIn: NEAR_DUPLICATE_WINDOW_MS,
-    });
+    op.set(keys.spamBand(band), encodeSightings(seen), { expireIn: NEAR_DUPLICATE_WINDOW_MS });
   });
 }
 

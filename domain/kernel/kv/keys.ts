@@ -137,7 +137,7 @@ export const keys = {
   ipRateBlock: (ipKey: string): Key => ["ip_rate_blocks", ipKey],
 
   // Spam judgement's memory (domain/spam/store.ts).
-  /** Near-duplicate sightings of one MinHash band key ("3:9f0c22d1"): recent {ip, site, at}; expires. */
+  /** Near-duplicate sightings of one MinHash band key ("3:9f0c22d1"): recent {ip, site, at, from, id} as bytes (spam/band_codec.ts); expires. */
   spamBand: (band: string): Key => ["spam_bands", band],
   /** An account's marks on one sender identity (kind "address" | "domain" | "ip"): {spam, ham}. */
   spamMark: (accountId: string, kind: string, value: string): Key => [
