@@ -12,7 +12,17 @@
  * then ip, site, from and id, each a tag byte and its bytes. A sighting keeps
  * the bytes it was read or first written as, so writing it again copies them.
  */
-import type { Sighting } from "./store.ts";
+
+/** One submission seen carrying a band's text. */
+export type Sighting = {
+  ip: string | null;
+  site: string;
+  at: number;
+  /** The sender address's tag (sameness.ts senderTag): one person is one source. */
+  from?: string | null;
+  /** The submission's short id: a copy shares several bands (sameness.ts). */
+  id?: string;
+};
 
 const FORMAT = 1;
 const NONE = 0, UTF8 = 1, UUID = 2, IPV4 = 3, HEX = 4, BASE36 = 5;

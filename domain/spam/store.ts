@@ -25,20 +25,13 @@ import { keys } from "../kernel/kv/keys.ts";
 import { commit, getManyBatched, listValues } from "../kernel/kv/kv.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { reportsAfterMark, reportsAfterRemoval, type ReportValue } from "./reports.ts";
-import { decodeSightings, encodeSightings } from "./band_codec.ts";
+import { decodeSightings, encodeSightings, type Sighting } from "./band_codec.ts";
+
+export type { Sighting };
 
 export const NEAR_DUPLICATE_WINDOW_MS = 6 * 60 * 60 * 1000;
 const MAX_SIGHTINGS = 24;
 
-export type Sighting = {
-  ip: string | null;
-  site: string;
-  at: number;
-  /** The sender address's tag (sameness.ts senderTag): one person is one source. */
-  from?: string | null;
-  /** The submission's short id: a copy shares several bands (sameness.ts). */
-  id?: string;
-};
 export type MarkCounts = { spam: number; ham: number };
 export type IdentityKind = "address" | "domain" | "ip";
 export type Identity = { kind: IdentityKind; value: string };
