@@ -76,9 +76,9 @@ export type Caches = {
   sendWindows: BoundedCache<unknown>;
   /**
    * domain/spam/store.ts: site, form and field name of a field that a
-   * legitimate submission filled, as read from its counts. Counts only grow,
-   * so such a field can never be a learned honeypot: it is neither read nor
-   * counted again.
+   * legitimate submission filled, as read from its counts. Counts only grow
+   * (they go only with their site), so such a field can never be a learned
+   * honeypot: it is neither read nor counted again.
    */
   settledFields: BoundedCache<true>;
 };
