@@ -81,6 +81,12 @@ export type Caches = {
    * honeypot: it is neither read nor counted again.
    */
   settledFields: BoundedCache<true>;
+  /**
+   * domain/spam/memory.ts: the bands that have reports, as this process last
+   * read them with their generation (one entry); a submission reads only
+   * their reports while the generation it reads is the same.
+   */
+  reportedBands: BoundedCache<unknown>;
 };
 
 /**
@@ -234,6 +240,7 @@ export function createCtx(
       windowParts: new BoundedCache(WINDOW_PARTS_CACHE_SIZE),
       sendWindows: new BoundedCache(SEND_WINDOWS_CACHE_SIZE),
       settledFields: new BoundedCache(SETTLED_FIELDS_CACHE_SIZE),
+      reportedBands: new BoundedCache(1),
     },
     authFailures: createAuthFailures(config.SVC_AUTH_FAILURE_LIMIT, clock, log),
     egressClient,

@@ -27,7 +27,9 @@ import {
   spamMemoryOf,
   type SpamMemoryQuery,
 } from "./store.ts";
+import { readStaleReports, type ReportedBands } from "./reported_store.ts";
 
+export { rebuildReportedBands } from "./reported_store.ts";
 export {
   addFieldCounts,
   addSightings,
@@ -69,6 +71,7 @@ export function formMemoryRead(
   submitter: string | null,
   now: number,
   settled?: SettledFields,
+  reported?: ReportedBands | null,
 ): FormMemoryRead {
   const query: SpamMemoryQuery = {
     accountId: site.account_id,
@@ -76,6 +79,7 @@ export function formMemoryRead(
     bands: nearDuplicateBands(input.fields, site.domain),
     identities: identitiesOf(submitter, input.visitor?.ip ?? null),
     now,
+    reported,
   };
   return { query, keys: spamMemoryKeys(query), fingerprint: contentFingerprint(input.fields) };
 }
@@ -93,6 +97,28 @@ export function judgeWithMemory(
   const memory = spamMemoryOf(q, got);
   if (settled) noteSettledFields(q, memory, settled);
   return { result: judgeForm({ ...input, identities: q.identities, memory }), memory };
+}
+
+/** The reported set as this process last read it (null: not yet read). */
+export function reportedBandsNow(ctx: Ctx): ReportedBands | null {
+  return (ctx.caches.reportedBands.get("") as ReportedBands | undefined) ?? null;
+}
+
+/**
+ * Completes a submission's memory read when the reported set it planned with
+ * has changed since (or it had none): one more getMany of the set and the
+ * reports it left out (see store.ts). The set read is kept for the next ones.
+ */
+export async function completeFormMemoryRead(
+  ctx: Ctx,
+  q: SpamMemoryQuery,
+  got: EntryTree<SpamMemoryKeys>,
+): Promise<EntryTree<SpamMemoryKeys>> {
+  const stale = await readStaleReports(ctx.kv, q, got);
+  if (!stale) return got;
+  const held = reportedBandsNow(ctx);
+  if (!held || held.gen <= stale.view.gen) ctx.caches.reportedBands.set("", stale.view);
+  return stale.got as EntryTree<SpamMemoryKeys>;
 }
 
 /** Forgets an account's marks on a sender address (erasing that person's data). */

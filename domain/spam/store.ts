@@ -26,6 +26,7 @@ import { commit, getManyBatched, listValues } from "../kernel/kv/kv.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { reportsAfterMark, reportsAfterRemoval, type ReportValue } from "./reports.ts";
 import { decodeSightings, encodeSightings, type Sighting } from "./band_codec.ts";
+import { addReportedBands, genOf, type ReportedBands } from "./reported_store.ts";
 
 export type { Sighting };
 
@@ -110,6 +111,12 @@ export type SpamMemoryQuery = {
   bands: string[];
   identities: Identity[];
   now: number;
+  /**
+   * The reported set as this process last read it (`ReportedBands`): only the
+   * reports of bands in it are read, with the set's generation. Absent: every
+   * band's report is read.
+   */
+  reported?: ReportedBands | null;
 };
 
 export type SpamMemory = {
@@ -144,7 +151,11 @@ export function spamMemoryKeys(q: SpamMemoryQuery): SpamMemoryKeys {
       out[`mark${i}`] = keys.spamMark(q.accountId!, id.kind, id.value)
     );
   }
-  q.bands.forEach((b, i) => out[`report${i}`] = keys.spamReport(b));
+  const r = q.reported;
+  q.bands.forEach((b, i) => {
+    if (!r?.bands || r.bands.has(b)) out[`report${i}`] = keys.spamReport(b);
+  });
+  if (r?.bands && q.bands.length) out.reportedGen = keys.spamReportedGen();
   const f = q.form;
   if (f) f.filled.forEach((n, i) => out[`field${i}`] = keys.spamFormField(f.siteId, f.formId, n));
   return out;
@@ -160,7 +171,16 @@ export function spamMemoryOf(
   return {
     sightings: q.bands.map((_, i) => sightingsOf(got[`band${i}`]?.value, since)),
     marks: q.identities.map((_, i) => value<MarkCounts>(`mark${i}`)),
-    reporters: q.bands.map((_, i) => value<ReportValue>(`report${i}`)?.accounts ?? []),
+    reporters: q.bands.map((band, i) => {
+      const r = q.reported?.bands;
+      if (got[`report${i}`] || !r || r.has(band)) {
+        return value<ReportValue>(`report${i}`)?.accounts ?? [];
+      }
+      // Left out by the reported set: right only while the set is the one read
+      // (else reads.ts has read it in one more getMany).
+      if (genOf(got.reportedGen) === q.reported!.gen) return [];
+      throw new Error("a band's reports were neither read nor known absent");
+    }),
     fields: (q.form?.filled ?? []).map((name, i) => {
       const v = value<Deno.KvU64>(`field${i}`)?.value ?? 0n;
       return { name, present: Number(v & LOW), filled: Number(v >> 32n) };
@@ -290,6 +310,7 @@ export async function setReporters(
       entryId = undefined;
     } else op.set(keys.spamListEntry(was.id), { ...was, accounts });
   }
+  await addReportedBands(kv, op, change.bands.filter((_, i) => after.values[i]));
   change.bands.forEach((band, i) => {
     const key = keys.spamReport(band);
     op.check({ key, versionstamp: change.reads[i].versionstamp });
@@ -327,6 +348,7 @@ export async function removeListEntry(kv: Deno.Kv, id: string): Promise<boolean>
   );
   const op = kv.atomic().check(read).delete(keys.spamListEntry(id));
   bands.forEach((band, i) => op.check(reports[i]).set(keys.spamReport(band), after[i]));
+  await addReportedBands(kv, op, bands);
   await commit(op, "remove form list entry");
   return true;
 }

@@ -151,6 +151,15 @@ export const keys = {
    * {accounts, cleared?, entry?} (cleared: accounts whose reports an operator removed).
    */
   spamReport: (band: string): Key => ["spam_reports", band],
+  /** Every band's reports, for listing (the migration that builds the reported set). */
+  spamReports: (): Key => ["spam_reports"],
+  /**
+   * The bands that have reports, one value (spam/store.ts): 5 bytes a band, or "too many" (then
+   * every report is read); kept by the commits that write reports.
+   */
+  spamReportedBands: (): Key => ["spam_reported_bands"],
+  /** KvU64 summed whenever the reported set changes: a process's copy is current while it holds. */
+  spamReportedGen: (): Key => ["spam_reported_gen"],
   /** A listed form text (3+ accounts' reports): its bands, accounts, times; by UUIDv7 id. */
   spamListEntry: (id: string): Key => ["spam_list_entries", id],
   /** The listed form texts. */
