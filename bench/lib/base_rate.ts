@@ -17,6 +17,7 @@ import {
   addFieldCounts,
   addSightings,
   formFieldsQuery,
+  noteSettledFields,
   spamMemoryKeys,
   spamMemoryOf,
   type SpamMemoryQuery,
@@ -156,6 +157,8 @@ export function simulate(opts: SimOptions): SimResult {
 
   const map = new Map<string, Entry>();
   const marks = new Map<string, { site: number; at: number }>();
+  // As the service's context keeps them (ctx.caches.settledFields).
+  const settled = new Map<string, true>();
   let legitimate = 0, spam = 0, bySameness = 0, byModel = 0, byHoneypot = 0, softSameness = 0;
   const samples: SimResult["samples"] = [];
   let maxSources = 0;
@@ -172,7 +175,7 @@ export function simulate(opts: SimOptions): SimResult {
     const submitter = submitterAddress(fields);
     const q: SpamMemoryQuery = {
       accountId: `a${p.site}`,
-      form: formFieldsQuery(siteId, 1, fields),
+      form: formFieldsQuery(siteId, 1, fields, settled),
       bands: nearDuplicateBands(fields, domains[p.site]),
       identities: identitiesOf(submitter, p.body.visitor.ip),
       now,
@@ -183,6 +186,7 @@ export function simulate(opts: SimOptions): SimResult {
       got[name] = e && e.expires > now ? { value: e.value } : undefined;
     }
     const memory = spamMemoryOf(q, got as Record<string, Deno.KvEntryMaybe<unknown>>);
+    noteSettledFields(q, memory, settled);
     const fp = contentFingerprint(fields);
     const mark = fp ? marks.get(fp) : undefined;
     const verdict = judgeForm({

@@ -23,7 +23,9 @@ import {
   sendStateReadKeys,
 } from "../mail/reservation.ts";
 import {
+  completeFormMemoryRead,
   formMemoryRead,
+  reportedBandsNow,
   type SpamMemoryKeys,
   spamMemoryKeys,
   type SpamMemoryQuery,
@@ -59,11 +61,18 @@ export type SubmissionReads = {
 type SiteHint = Pick<Site, "id" | "account_id" | "default_notify_email" | "domain">;
 
 /** The queries and keys of a submission of `input` to `site` at `now`. */
-function planOf(site: SiteHint, input: SubmitEntry, now: number, hk: Uint8Array) {
+function planOf(ctx: Ctx, site: SiteHint, input: SubmitEntry, now: number) {
   const parties = submissionParties(input, site);
   const ip = parseVisitorIp(input.visitor?.ip);
-  const spam = formMemoryRead(site, input, parties.submitter, now);
-  const mail = notificationStateRead(site, parties.notifyTo, now, hk);
+  const spam = formMemoryRead(
+    site,
+    input,
+    parties.submitter,
+    now,
+    ctx.caches.settledFields,
+    reportedBandsNow(ctx),
+  );
+  const mail = notificationStateRead(site, parties.notifyTo, now, ctx.config.encryptionKey);
   const query: SubmitStateQuery = {
     windowName: IP_WINDOW,
     ipKey: ip?.key ?? null,
@@ -97,7 +106,7 @@ export function planSubmissionReads(
   site: KeyHint,
 ): SubmitPlan | null {
   const now = ctx.clock.now();
-  const planned = planOf(site, input, now, ctx.config.encryptionKey);
+  const planned = planOf(ctx, site, input, now);
   if (planned.parties.notifyTo.length === 0) return null;
   return {
     input,
@@ -145,18 +154,19 @@ export async function readSubmission(
 ): Promise<SubmissionReads | null> {
   const now = ctx.clock.now();
   const p = (prefetched && replan(prefetched.plan, input, site, now)) ??
-    planOf(site, input, now, ctx.config.encryptionKey);
+    planOf(ctx, site, input, now);
   if (p.parties.notifyTo.length === 0) return null;
   const { parties, ip, query, mailQuery, spamQuery } = p;
   const early = prefetched && sameKeys(prefetched.plan.keys, p.keys)
     ? await prefetched.plan.ipBlocked
     : null;
-  const [ipBlocked, read] = early !== null
+  const [ipBlocked, first] = early !== null
     ? [early, submitReadOf(query, prefetched!.entries)]
     : await Promise.all([
       ip ? ipIsBlocked(ctx, ip, now) : false,
       readSubmitState(ctx.kv, query, alongsideKeys(mailQuery, spamQuery)),
     ]);
+  const read = await completed(ctx, spamQuery, first);
   return { now, parties, ip, ipBlocked, query, mailQuery, spamQuery, read };
 }
 
@@ -165,7 +175,18 @@ export async function rereadSubmission(
   ctx: Ctx,
   r: SubmissionReads,
 ): Promise<SubmitRead<AlongsideKeys>> {
-  return await readSubmitState(ctx.kv, r.query, alongsideKeys(r.mailQuery, r.spamQuery));
+  const read = await readSubmitState(ctx.kv, r.query, alongsideKeys(r.mailQuery, r.spamQuery));
+  return await completed(ctx, r.spamQuery, read);
+}
+
+/** The read with the band reports its plan left out while the reported set changed. */
+async function completed(
+  ctx: Ctx,
+  spamQuery: SpamMemoryQuery,
+  read: SubmitRead<AlongsideKeys>,
+): Promise<SubmitRead<AlongsideKeys>> {
+  const spam = await completeFormMemoryRead(ctx, spamQuery, read.alongside.spam);
+  return spam === read.alongside.spam ? read : { ...read, alongside: { ...read.alongside, spam } };
 }
 
 function alongsideKeys(mailQuery: SendStateQuery, spamQuery: SpamMemoryQuery): AlongsideKeys {

@@ -194,7 +194,7 @@ export async function storeSubmission(
         siteId: site.id,
         ip,
         duplicateElsewhere,
-      });
+      }, ctx.caches.settledFields);
       const isSpam = spam.classification === "spam";
       const counted = !isSpam && (limit === null || (usage?.count ?? 0) < limit);
 

@@ -74,6 +74,19 @@ export type Caches = {
    * every read (kernel/kv/window_memory.ts).
    */
   sendWindows: BoundedCache<unknown>;
+  /**
+   * domain/spam/store.ts: site, form and field name of a field that a
+   * legitimate submission filled, as read from its counts. Counts only grow
+   * (they go only with their site), so such a field can never be a learned
+   * honeypot: it is neither read nor counted again.
+   */
+  settledFields: BoundedCache<true>;
+  /**
+   * domain/spam/memory.ts: the bands that have reports, as this process last
+   * read them with their generation (one entry); a submission reads only
+   * their reports while the generation it reads is the same.
+   */
+  reportedBands: BoundedCache<unknown>;
 };
 
 /**
@@ -176,6 +189,7 @@ const WINDOW_PARTS_CACHE_SIZE = 10_000;
  * mail-only site's 16 parts), up to about 8 KB with MAX_KNOWN_TIMES entries.
  */
 const SEND_WINDOWS_CACHE_SIZE = 1_000;
+const SETTLED_FIELDS_CACHE_SIZE = 20_000;
 /**
  * Webhook POSTs in flight per context: 64 fan-out jobs of 10 webhooks would
  * otherwise open 640 connections at once, each with its buffers (measured:
@@ -225,6 +239,8 @@ export function createCtx(
       renders: new TtlCache(RENDER_CACHE_SIZE, RENDER_CACHE_MS),
       windowParts: new BoundedCache(WINDOW_PARTS_CACHE_SIZE),
       sendWindows: new BoundedCache(SEND_WINDOWS_CACHE_SIZE),
+      settledFields: new BoundedCache(SETTLED_FIELDS_CACHE_SIZE),
+      reportedBands: new BoundedCache(1),
     },
     authFailures: createAuthFailures(config.SVC_AUTH_FAILURE_LIMIT, clock, log),
     egressClient,

@@ -16,6 +16,7 @@ import { formInvariants } from "../forms/invariants.ts";
 import { mailInvariants } from "../mail/invariants.ts";
 import { webhookInvariants } from "../webhooks/invariants.ts";
 import { sequenceInvariants } from "../sequences/invariants.ts";
+import { spamInvariants } from "../spam/invariants.ts";
 
 /** Every invariant the doctor checks, by capability in the order of domain/. */
 export const INVARIANTS: readonly Invariant[] = [
@@ -24,6 +25,7 @@ export const INVARIANTS: readonly Invariant[] = [
   ...mailInvariants,
   ...webhookInvariants,
   ...sequenceInvariants,
+  ...spamInvariants,
   ...jobInvariants,
   orphanedBlobChunks,
 ];

@@ -19,6 +19,7 @@ import type { Logger } from "../kernel/log.ts";
 import { advanceSchemaVersion, readSchemaVersion } from "./schema_store.ts";
 import { sealClearUrlCredentials } from "../webhooks/webhooks.ts";
 import { hashSuppressionKeys } from "../suppressions/suppressions.ts";
+import { rebuildReportedBands } from "../spam/memory.ts";
 
 /** What a migration may need besides the database: the encryption key (null in tools without it). */
 export type MigrationDeps = { encryptionKey: Uint8Array | null };
@@ -50,6 +51,14 @@ export const MIGRATIONS: readonly Migration[] = [
     run: async (kv, log, deps) => {
       const moved = await hashSuppressionKeys(kv, deps.encryptionKey);
       if (moved) log.info("keyed suppressions by hash", { records: moved });
+    },
+  },
+  {
+    to: 4,
+    name: "the bands with form-text reports are listed in one set, so submissions read only theirs",
+    run: async (kv, log) => {
+      const bands = await rebuildReportedBands(kv);
+      if (bands) log.info("listed reported bands", { bands });
     },
   },
 ];

@@ -4,7 +4,8 @@
  *
  * - near-duplicate sightings: for each of a text's eight MinHash band keys,
  *   the recent {ip, site, at, from, id} that carried a text with that band (kept for
- *   NEAR_DUPLICATE_WINDOW_MS, at most MAX_SIGHTINGS per band);
+ *   NEAR_DUPLICATE_WINDOW_MS, at most MAX_SIGHTINGS per band), as bytes
+ *   (band_codec.ts; values written as objects before are still read);
  * - an account's marks per sender identity (address, domain, IP): {spam, ham};
  * - the service-wide list: per band key, the accounts that marked such text spam
  *   (and those whose reports an operator removed), and per listed text an
@@ -12,7 +13,9 @@
  * - per site, form and field name, how many legitimate submissions had the
  *   field and how many filled it (one KvU64 summed in the submission's commit:
  *   low 32 bits had it, high 32 bits filled it). A field that many legitimate
- *   submissions had and none filled is the site's own honeypot.
+ *   submissions had and none filled is the site's own honeypot. Once a read
+ *   shows a field filled, the process stops reading and counting it
+ *   (`SettledFields`): its counts could only grow, and it is no honeypot.
  *
  * Sightings are written without a version check: two racing submissions of
  * the same text may each miss the other, which only delays the evidence by one
@@ -22,19 +25,14 @@ import { keys } from "../kernel/kv/keys.ts";
 import { commit, getManyBatched, listValues } from "../kernel/kv/kv.ts";
 import { uuidv7 } from "../kernel/ids.ts";
 import { reportsAfterMark, reportsAfterRemoval, type ReportValue } from "./reports.ts";
+import { decodeSightings, encodeSightings, type Sighting } from "./band_codec.ts";
+import { addReportedBands, genOf, type ReportedBands } from "./reported_store.ts";
+
+export type { Sighting };
 
 export const NEAR_DUPLICATE_WINDOW_MS = 6 * 60 * 60 * 1000;
 const MAX_SIGHTINGS = 24;
 
-export type Sighting = {
-  ip: string | null;
-  site: string;
-  at: number;
-  /** The sender address's tag (sameness.ts senderTag): one person is one source. */
-  from?: string | null;
-  /** The submission's short id: a copy shares several bands (sameness.ts). */
-  id?: string;
-};
 export type MarkCounts = { spam: number; ham: number };
 export type IdentityKind = "address" | "domain" | "ip";
 export type Identity = { kind: IdentityKind; value: string };
@@ -54,19 +52,53 @@ export const MAX_FIELDS_READ = 12;
 export const MAX_FIELDS_COUNTED = 40;
 const MAX_FIELD_NAME = 100;
 
-/** The field names of a submission for the learned honeypots (bounded, long names left out). */
+/**
+ * Fields known to have been filled by a legitimate submission (`ctx.caches.settledFields`).
+ * A field's counts only grow, so once filled it can never be a learned honeypot:
+ * reading or counting it again changes no verdict.
+ */
+export type SettledFields = {
+  get(key: string): true | undefined;
+  set(key: string, value: true): void;
+};
+
+function settledKey(siteId: string, formId: number, name: string): string {
+  return `${siteId}\n${formId}\n${name}`;
+}
+
+/**
+ * The field names of a submission for the learned honeypots (bounded, long
+ * names left out). Settled fields are left out after the bounds are applied,
+ * so the fields looked up are the same ones as without the cache, less those.
+ */
 export function formFieldsQuery(
   siteId: string,
   formId: number,
   fields: Record<string, string>,
+  settled?: SettledFields,
 ): FormFieldsQuery {
   const names = Object.keys(fields).filter((n) => n.length <= MAX_FIELD_NAME).sort();
+  const open = (n: string) => !settled?.get(settledKey(siteId, formId, n));
   return {
     siteId,
     formId,
-    filled: names.filter((n) => String(fields[n] ?? "").trim() !== "").slice(0, MAX_FIELDS_READ),
-    present: names.slice(0, MAX_FIELDS_COUNTED),
+    filled: names.filter((n) => String(fields[n] ?? "").trim() !== "").slice(0, MAX_FIELDS_READ)
+      .filter(open),
+    present: names.slice(0, MAX_FIELDS_COUNTED).filter(open),
   };
+}
+
+/** Remembers the fields whose counts, as read, show a legitimate submission filled them. */
+export function noteSettledFields(
+  q: SpamMemoryQuery,
+  memory: SpamMemory,
+  settled: SettledFields,
+): void {
+  const f = q.form;
+  if (!f) return;
+  for (const c of memory.fields) {
+    if (c.filled > 0) settled.set(settledKey(f.siteId, f.formId, c.name), true);
+  }
 }
 
 export type FieldCounts = { name: string; present: number; filled: number };
@@ -79,6 +111,12 @@ export type SpamMemoryQuery = {
   bands: string[];
   identities: Identity[];
   now: number;
+  /**
+   * The reported set as this process last read it (`ReportedBands`): only the
+   * reports of bands in it are read, with the set's generation. Absent: every
+   * band's report is read.
+   */
+  reported?: ReportedBands | null;
 };
 
 export type SpamMemory = {
@@ -92,7 +130,15 @@ export type SpamMemory = {
   fields: FieldCounts[];
 };
 
-type BandValue = { seen: Sighting[] };
+/** A band's value as written before the byte encoding (band_codec.ts); still read. */
+type OldBandValue = { seen: Sighting[] };
+
+/** The sightings of a band's value after `since`: bytes (band_codec.ts) or the older objects. */
+function sightingsOf(value: unknown, since: number): Sighting[] {
+  if (value instanceof Uint8Array) return decodeSightings(value, since);
+  const seen = (value as OldBandValue | null)?.seen;
+  return Array.isArray(seen) ? seen.filter((s) => s.at > since) : [];
+}
 
 /** The keys of a submission's spam memory, by name, for readMany with the rest of its reads. */
 export type SpamMemoryKeys = { readonly [name: string]: Deno.KvKey };
@@ -105,7 +151,11 @@ export function spamMemoryKeys(q: SpamMemoryQuery): SpamMemoryKeys {
       out[`mark${i}`] = keys.spamMark(q.accountId!, id.kind, id.value)
     );
   }
-  q.bands.forEach((b, i) => out[`report${i}`] = keys.spamReport(b));
+  const r = q.reported;
+  q.bands.forEach((b, i) => {
+    if (!r?.bands || r.bands.has(b)) out[`report${i}`] = keys.spamReport(b);
+  });
+  if (r?.bands && q.bands.length) out.reportedGen = keys.spamReportedGen();
   const f = q.form;
   if (f) f.filled.forEach((n, i) => out[`field${i}`] = keys.spamFormField(f.siteId, f.formId, n));
   return out;
@@ -119,11 +169,18 @@ export function spamMemoryOf(
   const since = q.now - NEAR_DUPLICATE_WINDOW_MS;
   const value = <T>(name: string) => (got[name]?.value ?? null) as T | null;
   return {
-    sightings: q.bands.map((_, i) =>
-      (value<BandValue>(`band${i}`)?.seen ?? []).filter((s) => s.at > since)
-    ),
+    sightings: q.bands.map((_, i) => sightingsOf(got[`band${i}`]?.value, since)),
     marks: q.identities.map((_, i) => value<MarkCounts>(`mark${i}`)),
-    reporters: q.bands.map((_, i) => value<ReportValue>(`report${i}`)?.accounts ?? []),
+    reporters: q.bands.map((band, i) => {
+      const r = q.reported?.bands;
+      if (got[`report${i}`] || !r || r.has(band)) {
+        return value<ReportValue>(`report${i}`)?.accounts ?? [];
+      }
+      // Left out by the reported set: right only while the set is the one read
+      // (else reads.ts has read it in one more getMany).
+      if (genOf(got.reportedGen) === q.reported!.gen) return [];
+      throw new Error("a band's reports were neither read nor known absent");
+    }),
     fields: (q.form?.filled ?? []).map((name, i) => {
       const v = value<Deno.KvU64>(`field${i}`)?.value ?? 0n;
       return { name, present: Number(v & LOW), filled: Number(v >> 32n) };
@@ -156,9 +213,7 @@ export function addSightings(
 ): void {
   q.bands.forEach((band, i) => {
     const seen = [...(memory.sightings[i] ?? []), sighting].slice(-MAX_SIGHTINGS);
-    op.set(keys.spamBand(band), { seen } satisfies BandValue, {
-      expireIn: NEAR_DUPLICATE_WINDOW_MS,
-    });
+    op.set(keys.spamBand(band), encodeSightings(seen), { expireIn: NEAR_DUPLICATE_WINDOW_MS });
   });
 }
 
@@ -255,6 +310,7 @@ export async function setReporters(
       entryId = undefined;
     } else op.set(keys.spamListEntry(was.id), { ...was, accounts });
   }
+  await addReportedBands(kv, op, change.bands.filter((_, i) => after.values[i]));
   change.bands.forEach((band, i) => {
     const key = keys.spamReport(band);
     op.check({ key, versionstamp: change.reads[i].versionstamp });
@@ -292,6 +348,7 @@ export async function removeListEntry(kv: Deno.Kv, id: string): Promise<boolean>
   );
   const op = kv.atomic().check(read).delete(keys.spamListEntry(id));
   bands.forEach((band, i) => op.check(reports[i]).set(keys.spamReport(band), after[i]));
+  await addReportedBands(kv, op, bands);
   await commit(op, "remove form list entry");
   return true;
 }

@@ -137,7 +137,7 @@ export const keys = {
   ipRateBlock: (ipKey: string): Key => ["ip_rate_blocks", ipKey],
 
   // Spam judgement's memory (domain/spam/store.ts).
-  /** Near-duplicate sightings of one MinHash band key ("3:9f0c22d1"): recent {ip, site, at}; expires. */
+  /** Near-duplicate sightings of one MinHash band key ("3:9f0c22d1"): recent {ip, site, at, from, id} as bytes (spam/band_codec.ts); expires. */
   spamBand: (band: string): Key => ["spam_bands", band],
   /** An account's marks on one sender identity (kind "address" | "domain" | "ip"): {spam, ham}. */
   spamMark: (accountId: string, kind: string, value: string): Key => [
@@ -151,6 +151,15 @@ export const keys = {
    * {accounts, cleared?, entry?} (cleared: accounts whose reports an operator removed).
    */
   spamReport: (band: string): Key => ["spam_reports", band],
+  /** Every band's reports, for listing (the migration that builds the reported set). */
+  spamReports: (): Key => ["spam_reports"],
+  /**
+   * The bands that have reports, one value (spam/store.ts): 5 bytes a band, or "too many" (then
+   * every report is read); kept by the commits that write reports.
+   */
+  spamReportedBands: (): Key => ["spam_reported_bands"],
+  /** KvU64 summed whenever the reported set changes: a process's copy is current while it holds. */
+  spamReportedGen: (): Key => ["spam_reported_gen"],
   /** A listed form text (3+ accounts' reports): its bands, accounts, times; by UUIDv7 id. */
   spamListEntry: (id: string): Key => ["spam_list_entries", id],
   /** The listed form texts. */

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { seedSite, type TestService } from "../../helpers/service.ts";
 import { BROWSER_UA, startFormsService, submit } from "../../helpers/forms.ts";
 import { LEARNED_HONEYPOT_AFTER } from "../../../domain/spam/form_judge.ts";
+import { readsOf } from "../../helpers/kv_reads.ts";
 
 type Stored = { spam_score: number; classification: string; spam_reasons: { rule: string }[] };
 
@@ -123,6 +124,42 @@ Deno.test("before enough legitimate submissions, or once one filled it, the fiel
     const later = await send(svc, site.key, body(site.domain, 1, 41, "Tom Baker"));
     assert.ok(!learned(later), JSON.stringify(later));
     assert.equal(later.classification, "legitimate");
+  } finally {
+    await svc.close();
+  }
+});
+
+/** The form's field counts as stored: name -> [had it, filled it]. */
+async function fieldCounts(svc: TestService, siteId: string, formId: number) {
+  const out: Record<string, [number, number]> = {};
+  for await (const e of svc.ctx.kv.list<Deno.KvU64>({ prefix: ["spam_fields", siteId, formId] })) {
+    const v = e.value.value;
+    out[String(e.key[3])] = [Number(v & 0xffff_ffffn), Number(v >> 32n)];
+  }
+  return out;
+}
+
+Deno.test("a field a legitimate submission filled is neither read nor counted again; the empty one still is", async () => {
+  const svc = await startFormsService({ runJobs: false });
+  try {
+    const site = await seedSite(svc);
+    // The first counts the fields; the second reads them filled, which settles them.
+    for (let i = 0; i < 2; i++) await send(svc, site.key, body(site.domain, 1, i, ""));
+    const before = await fieldCounts(svc, site.siteId, 1);
+    assert.deepEqual(before["your-message"], [2, 2]);
+    assert.deepEqual(before["field_7b"], [2, 0]);
+    const reads = await readsOf(svc.ctx, async () => {
+      await send(svc, site.key, body(site.domain, 1, 2, ""));
+    });
+    assert.ok(!reads.some((r) => r.keys.includes("spam_fields")), JSON.stringify(reads));
+    const after = await fieldCounts(svc, site.siteId, 1);
+    // Settled fields keep their counts (they can only grow: no honeypot either way) ...
+    for (const name of ["your-name", "your-email", "your-message"]) {
+      assert.deepEqual(after[name], before[name], name);
+    }
+    // ... and the fields nobody filled yet are counted as before.
+    assert.deepEqual(after["field_7b"], [3, 0]);
+    assert.deepEqual(after["field_9d"], [3, 0]);
   } finally {
     await svc.close();
   }
