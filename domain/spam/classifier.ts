@@ -100,7 +100,7 @@ function hostOf(url: string): string {
 
 const URL_RE = /https?:\/\/[^\s"'<>)]+/gi;
 /** Links examined per message (of the bounded head and tail): bounded work for any input. */
-const MAX_LINKS = 50;
+const MAX_LINKS = 30;
 
 function facts(input: ClassifierInput): Facts {
   const all = `${input.subject}\n${input.text}`;

@@ -13,7 +13,7 @@
  */
 
 /** Characters of a text body read from its start, and from its end. */
-export const TEXT_HEAD = 3_000;
+export const TEXT_HEAD = 2_000;
 export const TEXT_TAIL = 1_000;
 /** Of the 3,000 characters the model's words read, those from the end of the body. */
 export const WORDS_TAIL = 1_000;
