@@ -119,6 +119,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
     if (facts.fonts) meta(sink, "html:font_tags");
     if (facts.dataUris) meta(sink, "html:data_uri");
     if (facts.images > 0 && facts.text.length < 200) meta(sink, "html:image_mostly");
+    emitHtmlVocabulary(sink, html!);
   }
 
   // Links: anchors of the HTML part and URLs written in the text.
@@ -182,6 +183,34 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
       )
     ).length;
   if (tracked) meta(sink, "link:tracked_", tracked >= 3 ? "many" : "some");
+}
+
+const HTML_TAG = /<([a-zA-Z][a-zA-Z0-9]{0,15})\b([^>]*)(?:>|$)/g;
+const CSS_PROPERTY = /(?:^|[;{\s"'])([a-z-]{3,30})\s*:/gi;
+
+/**
+ * The HTML's vocabulary, each name once: the tags it uses and the style
+ * properties of its inline styles (a template's habits: <font> and <center>
+ * of mass mailers, a table newsletter's widths and paddings), and how dense
+ * <font>, <table> and <img> are against the visible text.
+ */
+function emitHtmlVocabulary(sink: FeatureSink, html: string): void {
+  const tags = new Set<string>();
+  const props = new Set<string>();
+  HTML_TAG.lastIndex = 0;
+  for (let m = HTML_TAG.exec(html); m; m = HTML_TAG.exec(html)) {
+    const tag = m[1].toLowerCase();
+    if (tags.size < 60) tags.add(tag);
+    const style = /\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(m[2]);
+    if (!style) continue;
+    const css = style[1] ?? style[2] ?? "";
+    CSS_PROPERTY.lastIndex = 0;
+    for (let p = CSS_PROPERTY.exec(css); p && props.size < 60; p = CSS_PROPERTY.exec(css)) {
+      props.add(p[1].toLowerCase());
+    }
+  }
+  for (const t of tags) meta(sink, "html_tag:", t);
+  for (const p of props) meta(sink, "css:", p);
 }
 
 /** Brands named in mail text, as words; short or common-word brands are left out. */
