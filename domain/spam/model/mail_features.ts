@@ -191,8 +191,8 @@ const CSS_PROPERTY = /(?:^|[;{\s"'])([a-z-]{3,30})\s*:/gi;
 /**
  * The HTML's vocabulary, each name once: the tags it uses and the style
  * properties of its inline styles (a template's habits: <font> and <center>
- * of mass mailers, a table newsletter's widths and paddings), and how dense
- * <font>, <table> and <img> are against the visible text.
+ * of mass mailers, a table newsletter's widths and paddings). Names, not
+ * counts or values: how a sender builds mail lasts longer than its wording.
  */
 function emitHtmlVocabulary(sink: FeatureSink, html: string): void {
   const tags = new Set<string>();
