@@ -10,6 +10,7 @@ import { judgeForm } from "../domain/spam/form_judge.ts";
 import { nearDuplicateBands } from "../domain/spam/near_duplicates.ts";
 import { BuiltinClassifier } from "../domain/spam/classifier.ts";
 import { loadAllowed } from "../spam_training/assassin_split.ts";
+import { ADVERSARIAL_BODIES } from "../tests/domain/spam/model_robustness_test.ts";
 
 const builtin = new BuiltinClassifier();
 let k = 0;
@@ -97,15 +98,72 @@ Deno.bench("check 12 built-in verdict (model + signals + content rules)", { grou
   });
 });
 
-// Hostile bodies: time grows with length, not with its square (1 MB of one word
-// once cost minutes in a feature regex; tests/domain/spam/model_robustness_test.ts).
-const oneWord = "a".repeat(1_000_000);
+// The largest allowed SpamAssassin messages: the judgement reads a bounded head
+// and tail of each (domain/spam/mail_bounds.ts), so they cost about what a
+// page of text does.
+const largestText = realMails.filter((m) => !m.html).reduce((a, b) =>
+  (b.text ?? "").length > (a.text ?? "").length ? b : a
+);
+const largestHtml = realMails.reduce((a, b) =>
+  (b.html ?? "").length > (a.html ?? "").length ? b : a
+);
+const check12 = (m: { subject: string; text?: string | null; html?: string | null }) =>
+  builtin.classifySync({
+    from: "",
+    to: "",
+    subject: m.subject,
+    text: m.text ?? "",
+    html: m.html ?? null,
+  });
+Deno.bench(
+  `email, largest plain text of the allowed groups (${
+    Math.round((largestText.text ?? "").length / 1000)
+  } kB)`,
+  { group: "large" },
+  () => {
+    scoreEmail(largestText);
+  },
+);
+Deno.bench("check 12 built-in verdict, the same", { group: "large" }, () => {
+  check12(largestText);
+});
+Deno.bench(
+  `email, largest HTML of the allowed groups (${
+    Math.round((largestHtml.html ?? "").length / 1000)
+  } kB HTML, ${Math.round((largestHtml.text ?? "").length / 1000)} kB text)`,
+  {
+    group: "large",
+  },
+  () => {
+    scoreEmail(largestHtml);
+  },
+);
+Deno.bench("check 12 built-in verdict, the same", { group: "large" }, () => {
+  check12(largestHtml);
+});
+Deno.bench(
+  `check 12 built-in verdict, a ${
+    Math.round((bigNewsletter.html ?? "").length / 1000)
+  } kB HTML part`,
+  { group: "large" },
+  () => {
+    check12(bigNewsletter);
+  },
+);
+
+// Hostile bodies of 1 MB (the shapes of tests/domain/spam/model_robustness_test.ts,
+// once quadratic in a feature regex): text and HTML part at once, through check 12.
+for (const [shape, body] of Object.entries(ADVERSARIAL_BODIES)) {
+  Deno.bench(`check 12 built-in verdict, 1 MB of ${shape} as text and HTML`, {
+    group: "hostile",
+  }, () => {
+    builtin.classifySync({ from: "", to: "", subject: "Hello", text: body, html: body });
+  });
+}
+const oneWord = ADVERSARIAL_BODIES["one word"];
 const hyphens = "a-".repeat(500_000);
 Deno.bench("email with a 1 MB single-word body", { group: "hostile" }, () => {
   scoreEmail({ subject: "Hello", text: oneWord });
-});
-Deno.bench("check 12 built-in verdict, 1 MB single-word body", { group: "hostile" }, () => {
-  builtin.classifySync({ from: "", to: "", subject: "Hello", text: oneWord, html: null });
 });
 Deno.bench("forms/submit judgement, 1 MB 'a-a-a-' message", { group: "hostile" }, () => {
   judgeForm({

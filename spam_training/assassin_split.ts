@@ -76,15 +76,27 @@ function dataUrl(): URL {
   );
 }
 
-export type AssassinMessage = AssassinFile & { input: EmailMessage };
+export type AssassinMessage = AssassinFile & {
+  input: EmailMessage;
+  /** The Date header in ms since 1970, when present and parseable (the forward check's order). */
+  date: number | null;
+};
 
 /** Subject, text and HTML as a mail client would pass them to mail/send. */
 export async function parseForSend(raw: string): Promise<EmailMessage> {
+  return (await parseWithDate(raw)).input;
+}
+
+async function parseWithDate(raw: string): Promise<{ input: EmailMessage; date: number | null }> {
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+  const date = parsed.headers.has("date") ? parsed.date?.getTime() ?? NaN : NaN;
   return {
-    subject: parsed.subject ?? "",
-    text: parsed.text ?? "",
-    html: typeof parsed.html === "string" ? parsed.html : null,
+    input: {
+      subject: parsed.subject ?? "",
+      text: parsed.text ?? "",
+      html: typeof parsed.html === "string" ? parsed.html : null,
+    },
+    date: Number.isFinite(date) ? date : null,
   };
 }
 
@@ -93,7 +105,7 @@ async function load(files: AssassinFile[]): Promise<AssassinMessage[]> {
   const out: AssassinMessage[] = [];
   for (const f of files) {
     const json = JSON.parse(await Deno.readTextFile(new URL(`${f.group}/${f.name}.json`, base)));
-    out.push({ ...f, input: await parseForSend(String(json.text)) });
+    out.push({ ...f, ...await parseWithDate(String(json.text)) });
   }
   return out;
 }

@@ -70,15 +70,23 @@ export const ASSASSIN = "assassin:";
  * items: each file its own family (folds and splits go by file), each group a
  * kind. Read once, when a tool imports this module.
  */
-export const ASSASSIN_ALLOWED: (LabelledItem<EmailMessage> & { lang: "en" })[] =
-  (await loadAllowed()).map((m) => ({
-    id: `${ASSASSIN}${m.group}/${m.name}`,
-    family: `${ASSASSIN}${m.group}/${m.name}`,
-    kind: ASSASSIN + m.group,
-    label: m.label,
-    input: m.input,
-    lang: "en" as const,
-  }));
+export const ASSASSIN_ALLOWED: AssassinItem[] = (await loadAllowed()).map((m) => ({
+  id: `${ASSASSIN}${m.group}/${m.name}`,
+  family: `${ASSASSIN}${m.group}/${m.name}`,
+  kind: ASSASSIN + m.group,
+  label: m.label,
+  input: m.input,
+  lang: "en" as const,
+  position: m.position,
+  date: m.date,
+}));
+
+/** A SpamAssassin item, with its file's position in its group and its Date header (the forward check's order). */
+export type AssassinItem = LabelledItem<EmailMessage> & {
+  lang: "en";
+  position: number;
+  date: number | null;
+};
 
 /**
  * The mail split: the team's corpus by mailSplitOf; the SpamAssassin files

@@ -135,7 +135,8 @@ export function computeDigests(): Record<string, string> {
 if (import.meta.main) {
   const now = computeDigests();
   if (Deno.args.includes("--write")) {
-    await Deno.writeTextFile(DIGESTS_PATH, JSON.stringify(now, null, 1) + "\n");
+    // Two spaces, as deno fmt leaves a JSON file (fmt --check runs in deno task ok).
+    await Deno.writeTextFile(DIGESTS_PATH, JSON.stringify(now, null, 2) + "\n");
     console.log(`wrote ${Object.keys(now).length} digests`);
   } else {
     const old = JSON.parse(await Deno.readTextFile(DIGESTS_PATH)) as Record<string, string>;

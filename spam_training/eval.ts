@@ -6,6 +6,8 @@
  *
  * Mail: then five-fold cross-validation on the allowed SpamAssassin groups
  * (assassin_cv.ts; folds by file, fixed seed), as mail/send would decide.
+ * Then the forward-in-time check (assassin_forward.ts): trained on the older
+ * two thirds of each allowed group, scored on the newer third.
  * The reserved groups are measured by spam:eval:reserved alone.
  */
 import { HashedModel, SPAM_FROM, SUSPICIOUS_FROM } from "../domain/spam/model/model.ts";
@@ -17,7 +19,8 @@ import { BuiltinClassifier } from "../domain/spam/classifier.ts";
 import { submitterAddress } from "../domain/forms/addresses.ts";
 import { scoreContent } from "../domain/spam/mail_score.ts";
 import { ASSASSIN, ASSASSIN_ALLOWED, mailSplitOf } from "./corpora.ts";
-import { assassinOutOfFold, CV_FOLDS, tallyByKind } from "./assassin_cv.ts";
+import { assassinOutOfFold, CV_FOLDS, type Tally, tallyByKind } from "./assassin_cv.ts";
+import { FORWARD_TRAIN_SHARE, forwardCheck } from "./assassin_forward.ts";
 
 const builtin = new BuiltinClassifier();
 
@@ -137,22 +140,9 @@ for (const c of selected(Deno.args)) {
   }
 }
 
-/** Cross-validation of the mail model on the allowed SpamAssassin groups. */
-function crossValidateMail(file: WeightsFile): void {
-  const c = selected(["mail"])[0];
-  const t0 = performance.now();
-  // The project's corpus (held-out split aside) trains every fold, with the other four folds.
-  const team = c.items().filter((it) =>
-    !it.kind.startsWith(ASSASSIN) && mailSplitOf(it.family) !== "heldout"
-  );
-  const oof = assassinOutOfFold(
-    [...team, ...ASSASSIN_ALLOWED] as typeof team,
-    c.extract,
-    c.train,
-    c.auxiliary ? c.auxiliary() : null,
-    (it) => it.kind.startsWith(ASSASSIN),
-  );
-  const facts = new Map(ASSASSIN_ALLOWED.map((it) => {
+/** What checks 11 and 12 see of each allowed SpamAssassin message besides the model's score. */
+function assassinFacts(): Map<string, { content: number; signals: number }> {
+  return new Map(ASSASSIN_ALLOWED.map((it) => {
     const e = it.input;
     const text = e.text ?? "";
     const detail = builtin.classifySync({
@@ -165,12 +155,9 @@ function crossValidateMail(file: WeightsFile): void {
     const signals = detail.split(", ").length - 1;
     return [it.id, { content: scoreContent(e.subject, text).score, signals }];
   }));
-  const tally = tallyByKind(oof, file.platt, (id) => facts.get(id)!);
-  console.log(
-    `\n== mail: ${CV_FOLDS}-fold cross-validation on the allowed SpamAssassin groups (folds by file, seed ${file.trained.seed}; shipped calibration; ${
-      ((performance.now() - t0) / 1000).toFixed(0)
-    } s)`,
-  );
+}
+
+function printTally(tally: Map<string, Tally>): void {
   console.log(
     `${"group".padEnd(12)} ${"n".padStart(5)} ${"refused (11+12)".padStart(18)} ${
       "warned 30-59".padStart(14)
@@ -187,8 +174,63 @@ function crossValidateMail(file: WeightsFile): void {
   }
 }
 
-if (selected(Deno.args).some((c) => c.model === "mail") && !Deno.args.includes("--no-cv")) {
-  crossValidateMail(
-    JSON.parse(await Deno.readTextFile(selected(["mail"])[0].path)) as WeightsFile,
+/** Cross-validation of the mail model on the allowed SpamAssassin groups. */
+function crossValidateMail(
+  file: WeightsFile,
+  facts: Map<string, { content: number; signals: number }>,
+): void {
+  const c = selected(["mail"])[0];
+  const t0 = performance.now();
+  // The project's corpus (held-out split aside) trains every fold, with the other four folds.
+  const team = c.items().filter((it) =>
+    !it.kind.startsWith(ASSASSIN) && mailSplitOf(it.family) !== "heldout"
   );
+  const oof = assassinOutOfFold(
+    [...team, ...ASSASSIN_ALLOWED] as typeof team,
+    c.extract,
+    c.train,
+    c.auxiliary ? c.auxiliary() : null,
+    (it) => it.kind.startsWith(ASSASSIN),
+  );
+  const tally = tallyByKind(oof, file.platt, (id) => facts.get(id)!);
+  console.log(
+    `\n== mail: ${CV_FOLDS}-fold cross-validation on the allowed SpamAssassin groups (folds by file, seed ${file.trained.seed}; shipped calibration; ${
+      ((performance.now() - t0) / 1000).toFixed(0)
+    } s)`,
+  );
+  printTally(tally);
+}
+
+/** Forward in time on the allowed groups: train on the older 2/3 of each, score the newer 1/3. */
+function forwardMail(facts: Map<string, { content: number; signals: number }>): void {
+  const t0 = performance.now();
+  const { split, tally } = forwardCheck(
+    selected(["mail"])[0],
+    ASSASSIN_ALLOWED,
+    (id) => facts.get(id)!,
+  );
+  console.log(
+    `\n== mail: forward in time on the allowed SpamAssassin groups (each ordered by its Date header, ${split.fellBack} of ${ASSASSIN_ALLOWED.length} without a plausible one kept in file order; trained and calibrated as spam:train on the older ${
+      Math.round(100 * FORWARD_TRAIN_SHARE)
+    } %, scored the newer; ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
+  for (const [kind, cut] of split.cut) {
+    console.log(
+      `  ${
+        kind.slice(ASSASSIN.length)
+      }: trained up to ${cut.lastTrained}, scored from ${cut.firstScored}`,
+    );
+  }
+  printTally(tally);
+}
+
+if (selected(Deno.args).some((c) => c.model === "mail")) {
+  const facts = assassinFacts();
+  if (!Deno.args.includes("--no-cv")) {
+    crossValidateMail(
+      JSON.parse(await Deno.readTextFile(selected(["mail"])[0].path)) as WeightsFile,
+      facts,
+    );
+  }
+  if (!Deno.args.includes("--no-forward")) forwardMail(facts);
 }

@@ -51,7 +51,7 @@ export const LEGIT_COST = 1.5;
  * service, and refusing one costs a customer.
  */
 export const KIND_COST: Record<string, number> = {
-  "assassin:hard-ham-1": 3,
+  "assassin:hard-ham-1": 4,
 };
 
 /** Example weights: each kind's items share one unit within their label; labels weigh the same. */

@@ -4,6 +4,8 @@
  * the log; 60 or more is refused with content_flagged. The rules are plain and
  * listed in the log record, so an operator can see why a message scored.
  */
+import { headAndTail, textView } from "./mail_bounds.ts";
+
 export type ContentScore = { score: number; rules: string[] };
 
 export const WARN_SCORE = 30;
@@ -93,7 +95,10 @@ export function isDiscussion(body: string): boolean {
 }
 
 /** Scores subject and body text (the text part, or the text of the HTML). */
-export function scoreContent(subject: string, body: string): ContentScore {
+export function scoreContent(fullSubject: string, fullBody: string): ContentScore {
+  // A bounded head and tail (mail_bounds.ts): the cost does not grow with the message.
+  const subject = headAndTail(fullSubject, 500, 500);
+  const body = textView(fullBody);
   const all = `${subject}\n${body}`;
   const rules: string[] = [];
   let score = 0;
