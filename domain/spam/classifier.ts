@@ -27,8 +27,9 @@ export type ClassifierInput = {
   html: string | null;
   /**
    * Check 11 points from the account's spam marks on near-duplicate text or on
-   * the sender (mail_marks.ts): the built-in verdict counts them as agreeing
-   * content (mail_judge.ts); external engines do not see them.
+   * the sender (mail_marks.ts). They refuse through check 11 (mail/checks.ts);
+   * neither the built-in verdict (mail_judge.ts: the model and the signals)
+   * nor an external engine reads them.
    */
   marked?: number;
 };
@@ -209,11 +210,7 @@ export class BuiltinClassifier implements SpamClassifier {
     const f = facts(input);
     const fired = FEATURES.filter((x) => x.test(f)).map((x) => x.name);
     // The signals are combined with the trained model (mail_judge.ts): none refuses alone.
-    const j = judgeMail(
-      { subject: input.subject, text: input.text, html: input.html },
-      fired,
-      input.marked ?? 0,
-    );
+    const j = judgeMail({ subject: input.subject, text: input.text, html: input.html }, fired);
     return {
       engine: this.engine,
       spam: j.spam,
