@@ -91,7 +91,19 @@ type Facts = {
   urls: string[];
 };
 
-function hostOf(url: string): string {
+/**
+ * An http(s) URL whose host is plain ASCII labels ending in a letter-led one
+ * (no IPv4 number, no punycode to check, no port, userinfo, escapes, spaces
+ * or backslashes), followed by its path, query, fragment or nothing: WHATWG
+ * URL parsing gives that host lower-cased and cannot fail on the rest. Most
+ * links are of this shape; URL parsing costs a microsecond or more each.
+ */
+const PLAIN_HOST = /^https?:\/\/((?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*)(?=[/?#]|$)/i;
+
+/** The host of a URL as WHATWG URL parsing reads it, lower-cased; "" when it does not parse. */
+export function hostOf(url: string): string {
+  const plain = PLAIN_HOST.exec(url);
+  if (plain && !/xn--/i.test(plain[1])) return plain[1].toLowerCase();
   try {
     return new URL(url).hostname.toLowerCase();
   } catch {
