@@ -103,7 +103,11 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   ) {
     meta(sink, "list_footer");
   }
-  if (/^-{5,} ?(?:Forwarded message|Original Message) ?-{5,}/im.test(body)) meta(sink, "forwarded");
+  // (Five hyphens in a row first: the anchored search tries every line of the body.)
+  if (
+    body.includes("-----") &&
+    /^-{5,} ?(?:Forwarded message|Original Message) ?-{5,}/im.test(body)
+  ) meta(sink, "forwarded");
   emitStructure(sink, body);
 
   // Layout.
@@ -130,7 +134,9 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   for (const l of endsOf(facts?.links ?? [], LINKS_HEAD, LINKS_TAIL)) {
     if (/^mailto:/i.test(l.href)) {
       mailto++;
-      if (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href)) unsubscribe = true;
+      if (!unsubscribe && (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href))) {
+        unsubscribe = true;
+      }
       continue;
     }
     const host = hostOfHref(l.href);
@@ -139,7 +145,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
       seen.add(l.href);
       found.push({ raw: l.href, host, scheme: true });
     }
-    if (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href)) unsubscribe = true;
+    if (!unsubscribe && (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href))) unsubscribe = true;
     const hi = hostInfo(host);
     const tracked = isEspTracker(hi.domain, host) || hasTrackingPrefix(host);
     const lw = wordsOf(normalize(l.label), 8);
@@ -158,8 +164,9 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
     const labelLower = l.label.toLowerCase();
     for (let bi = 0; bi < BRANDS.length; bi++) {
       const b = BRANDS[bi];
-      if (b.length < 4 && !SHORT_BRAND_WORDS[bi]!.test(labelLower)) continue;
+      // The substring first: the word test of a short brand runs only where it occurs.
       if (!labelLower.includes(b)) continue;
+      if (b.length < 4 && !SHORT_BRAND_WORDS[bi]!.test(labelLower)) continue;
       if (hi.label === b || hi.label.startsWith(b + ".")) meta(sink, "label_brand:same");
       else if (isEspTracker(hi.domain, host)) meta(sink, "label_brand:esp");
       else meta(sink, "label_brand:elsewhere");

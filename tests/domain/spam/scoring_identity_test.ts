@@ -15,6 +15,7 @@ import { formModel, mailModel } from "../../../domain/spam/model/scorer.ts";
 import { normalize, scriptStats, wordsOf } from "../../../domain/spam/text.ts";
 import { isGibberishWord, isScriptMixed, words } from "../../../domain/spam/text.ts";
 import type { HashedModel } from "../../../domain/spam/model/model.ts";
+import { nonAsciiUpper } from "../../../domain/spam/model/text_features.ts";
 import { G_META, GROUP_COUNT } from "../../../domain/spam/model/vector.ts";
 import {
   computeDigests,
@@ -123,6 +124,21 @@ Deno.test("scoring identity: words, normalisation and script counts equal the ex
       let letters = 0;
       for (const ch of s) if (/\p{L}/u.test(ch)) letters++;
       assert.equal(scriptStats(s).letters, letters);
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+Deno.test("scoring identity: capitals outside ASCII are counted as the Unicode property counts them", () => {
+  const letters = fc.constantFrom(
+    ..."aAZzЖжΣσÉé𝐁𝐛😀\ud83d\udc00Ｆｆǅ1 ".split(""),
+    "\ud835",
+    "\udc01",
+  );
+  fc.assert(
+    fc.property(fc.array(letters, { maxLength: 40 }).map((a) => a.join("")), (s) => {
+      const upper = (s.match(/\p{Lu}/gu) ?? []).length;
+      assert.equal((s.match(/[A-Z]/g) ?? []).length + nonAsciiUpper(s), upper);
     }),
     { numRuns: 3000 },
   );
