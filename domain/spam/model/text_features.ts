@@ -301,9 +301,12 @@ export function emitLinks(
 
 /** A host that names a brand ("paypal-secure.com", "apple.id-verify.net") without being the brand's. */
 export function brandInForeignHost(host: string, label: string): boolean {
-  const tokens = host.split(/[-.]/);
+  let tokens: string[] | null = null;
   for (const b of BRANDS) {
     if (label === b) return false;
+    // A token equal to the brand or starting with it is in the host as a substring.
+    if (!host.includes(b)) continue;
+    tokens ??= host.split(/[-.]/);
     if (tokens.some((t) => t === b || (b.length >= 5 && t.startsWith(b)))) return true;
   }
   return false;
