@@ -355,7 +355,8 @@ function emitStructure(sink: FeatureSink, body: string): void {
     else if (
       /^(?:[+-](?![+-]{2,}\s*$)[^+-]|@@ |diff |Index: |===|\s{4,}\S.*[;{}]$|\t\S)/.test(line)
     ) code++;
-    if (line.length < 200 && ATTRIBUTION.test(line)) attribution++;
+    // An attribution ends in ":" (the line is trimmed, and ATTRIBUTION allows only spaces after it).
+    if (line.length < 200 && line.endsWith(":") && ATTRIBUTION.test(line)) attribution++;
   }
   if (lines >= 3) {
     const q = quoted / lines;
