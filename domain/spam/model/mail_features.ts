@@ -194,6 +194,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
 
 const HTML_TAG = /<([a-zA-Z][a-zA-Z0-9]{0,15})\b([^>]*)(?:>|$)/g;
 const CSS_PROPERTY = /(?:^|[;{\s"'])([a-z-]{3,30})\s*:/gi;
+const STYLE_ATTR = /\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
 
 /**
  * The HTML's vocabulary, each name once: the tags it uses and the style
@@ -206,9 +207,10 @@ function emitHtmlVocabulary(sink: FeatureSink, html: string): void {
   const props = new Set<string>();
   HTML_TAG.lastIndex = 0;
   for (let m = HTML_TAG.exec(html); m; m = HTML_TAG.exec(html)) {
-    const tag = m[1].toLowerCase();
-    if (tags.size < 60) tags.add(tag);
-    const style = /\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(m[2]);
+    if (tags.size < 60) tags.add(m[1].toLowerCase());
+    // "style=" takes six characters: shorter attributes have none.
+    if (m[2].length < 6) continue;
+    const style = STYLE_ATTR.exec(m[2]);
     if (!style) continue;
     const css = style[1] ?? style[2] ?? "";
     CSS_PROPERTY.lastIndex = 0;
