@@ -3,8 +3,7 @@
  * `judgeForm`, form_judge.ts). mail/send reaches it through the classifier
  * interface (classifier.ts, check 12 ai_flagged), so that an external engine
  * can stand in for it. It combines, conservatively, the trained mail model
- * (spam/model/), the built-in phishing signals (classifier.ts) and the content
- * rules (mail_score.ts, check 11).
+ * (spam/model/) and the built-in phishing signals (classifier.ts).
  *
  * It refuses:
  *
