@@ -3,8 +3,7 @@
  * `judgeForm`, form_judge.ts). mail/send reaches it through the classifier
  * interface (classifier.ts, check 12 ai_flagged), so that an external engine
  * can stand in for it. It combines, conservatively, the trained mail model
- * (spam/model/), the built-in phishing signals (classifier.ts) and the content
- * rules (mail_score.ts, check 11).
+ * (spam/model/) and the built-in phishing signals (classifier.ts).
  *
  * It refuses:
  *
@@ -27,14 +26,12 @@
  * No single signal refuses: a link whose text shows one domain and goes to
  * another (click tracking does that) is one signal among others.
  *
- * `marked`, the points the account's own spam marks add to check 11
- * (a near-duplicate of text it marked spam, a sender it marked spam;
- * mail_marks.ts), are reported with the content rules' score; they refuse
- * through check 11. Ham marks and the service-wide list act in
- * mail/checks.ts, around this verdict.
+ * The content rules (check 11, mail_score.ts, with the points of the
+ * account's spam marks) refuse on their own in mail/checks.ts; this verdict
+ * neither computes nor reads their score. Ham marks and the service-wide
+ * list act in mail/checks.ts, around this verdict.
  */
 import { scoreEmail } from "./model/scorer.ts";
-import { scoreContent } from "./mail_score.ts";
 
 /** The model alone refuses from here: the spec's "60 or more is refused". */
 export const MODEL_SPAM = 60;
@@ -45,8 +42,6 @@ export type MailJudgement = {
   spam: boolean;
   /** The model's calibrated score, 0 to 100. */
   model: number;
-  /** The content rules' score (check 11's, with the points of the account's spam marks). */
-  content: number;
   /** The phishing signals that fired. */
   signals: string[];
 };
@@ -54,10 +49,8 @@ export type MailJudgement = {
 export function judgeMail(
   e: { subject: string; text: string; html: string | null },
   signals: string[],
-  marked = 0,
 ): MailJudgement {
   const model = scoreEmail(e).score;
-  const content = scoreContent(e.subject, e.text).score + marked;
   const spam = model >= MODEL_SPAM || (model >= MODEL_TWO_SIGNALS && signals.length >= 2);
-  return { spam, model, content, signals };
+  return { spam, model, signals };
 }

@@ -103,7 +103,11 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   ) {
     meta(sink, "list_footer");
   }
-  if (/^-{5,} ?(?:Forwarded message|Original Message) ?-{5,}/im.test(body)) meta(sink, "forwarded");
+  // (Five hyphens in a row first: the anchored search tries every line of the body.)
+  if (
+    body.includes("-----") &&
+    /^-{5,} ?(?:Forwarded message|Original Message) ?-{5,}/im.test(body)
+  ) meta(sink, "forwarded");
   emitStructure(sink, body);
 
   // Layout.
@@ -130,7 +134,9 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
   for (const l of endsOf(facts?.links ?? [], LINKS_HEAD, LINKS_TAIL)) {
     if (/^mailto:/i.test(l.href)) {
       mailto++;
-      if (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href)) unsubscribe = true;
+      if (!unsubscribe && (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href))) {
+        unsubscribe = true;
+      }
       continue;
     }
     const host = hostOfHref(l.href);
@@ -139,7 +145,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
       seen.add(l.href);
       found.push({ raw: l.href, host, scheme: true });
     }
-    if (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href)) unsubscribe = true;
+    if (!unsubscribe && (UNSUBSCRIBE.test(l.label) || UNSUBSCRIBE.test(l.href))) unsubscribe = true;
     const hi = hostInfo(host);
     const tracked = isEspTracker(hi.domain, host) || hasTrackingPrefix(host);
     const lw = wordsOf(normalize(l.label), 8);
@@ -158,8 +164,9 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
     const labelLower = l.label.toLowerCase();
     for (let bi = 0; bi < BRANDS.length; bi++) {
       const b = BRANDS[bi];
-      if (b.length < 4 && !SHORT_BRAND_WORDS[bi]!.test(labelLower)) continue;
+      // The substring first: the word test of a short brand runs only where it occurs.
       if (!labelLower.includes(b)) continue;
+      if (b.length < 4 && !SHORT_BRAND_WORDS[bi]!.test(labelLower)) continue;
       if (hi.label === b || hi.label.startsWith(b + ".")) meta(sink, "label_brand:same");
       else if (isEspTracker(hi.domain, host)) meta(sink, "label_brand:esp");
       else meta(sink, "label_brand:elsewhere");
@@ -187,6 +194,7 @@ export function mailFeatures(sink: FeatureSink, e: EmailMessage): void {
 
 const HTML_TAG = /<([a-zA-Z][a-zA-Z0-9]{0,15})\b([^>]*)(?:>|$)/g;
 const CSS_PROPERTY = /(?:^|[;{\s"'])([a-z-]{3,30})\s*:/gi;
+const STYLE_ATTR = /\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
 
 /**
  * The HTML's vocabulary, each name once: the tags it uses and the style
@@ -199,9 +207,10 @@ function emitHtmlVocabulary(sink: FeatureSink, html: string): void {
   const props = new Set<string>();
   HTML_TAG.lastIndex = 0;
   for (let m = HTML_TAG.exec(html); m; m = HTML_TAG.exec(html)) {
-    const tag = m[1].toLowerCase();
-    if (tags.size < 60) tags.add(tag);
-    const style = /\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(m[2]);
+    if (tags.size < 60) tags.add(m[1].toLowerCase());
+    // "style=" takes six characters: shorter attributes have none.
+    if (m[2].length < 6) continue;
+    const style = STYLE_ATTR.exec(m[2]);
     if (!style) continue;
     const css = style[1] ?? style[2] ?? "";
     CSS_PROPERTY.lastIndex = 0;
@@ -348,7 +357,8 @@ function emitStructure(sink: FeatureSink, body: string): void {
     else if (
       /^(?:[+-](?![+-]{2,}\s*$)[^+-]|@@ |diff |Index: |===|\s{4,}\S.*[;{}]$|\t\S)/.test(line)
     ) code++;
-    if (line.length < 200 && ATTRIBUTION.test(line)) attribution++;
+    // An attribution ends in ":" (the line is trimmed, and ATTRIBUTION allows only spaces after it).
+    if (line.length < 200 && line.endsWith(":") && ATTRIBUTION.test(line)) attribution++;
   }
   if (lines >= 3) {
     const q = quoted / lines;

@@ -141,6 +141,29 @@ function isAlnumCodePoint(cp: number): boolean {
   return k === 1;
 }
 
+/** Upper-case letters (\p{Lu}) of a text outside ASCII, counted without a match array. */
+const UPPER_BMP = new Uint8Array(0x10000); // 0 not yet known, 1 yes, 2 no
+const IS_UPPER = /\p{Lu}/u;
+export function nonAsciiUpper(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        if (IS_UPPER.test(text.slice(i, i + 2))) n++;
+        i++;
+        continue;
+      }
+    }
+    let k = UPPER_BMP[c];
+    if (k === 0) UPPER_BMP[c] = k = IS_UPPER.test(String.fromCharCode(c)) ? 1 : 2;
+    if (k === 1) n++;
+  }
+  return n;
+}
+
 export type TextContext = {
   /** The script the site is expected to be written in, when known. */
   siteScript: Script | null;
@@ -171,7 +194,7 @@ export function emitTextFacts(
     else if (c === 0x0a) lines++;
   }
   if (st.letters >= 12) {
-    const upper = ascii ? asciiUpper : (raw.match(/\p{Lu}/gu) ?? []).length;
+    const upper = ascii ? asciiUpper : asciiUpper + nonAsciiUpper(raw);
     const r = upper / st.letters;
     if (r >= 0.7) meta(sink, "caps:most");
     else if (r >= 0.3) meta(sink, "caps:many");
@@ -278,9 +301,12 @@ export function emitLinks(
 
 /** A host that names a brand ("paypal-secure.com", "apple.id-verify.net") without being the brand's. */
 export function brandInForeignHost(host: string, label: string): boolean {
-  const tokens = host.split(/[-.]/);
+  let tokens: string[] | null = null;
   for (const b of BRANDS) {
     if (label === b) return false;
+    // A token equal to the brand or starting with it is in the host as a substring.
+    if (!host.includes(b)) continue;
+    tokens ??= host.split(/[-.]/);
     if (tokens.some((t) => t === b || (b.length >= 5 && t.startsWith(b)))) return true;
   }
   return false;

@@ -9,8 +9,10 @@ import {
   BuiltinClassifier,
   classifierFromUrl,
   type ClassifierInput,
+  hostOf,
   shouldClassify,
 } from "../../../domain/spam/classifier.ts";
+import fc from "fast-check";
 import { createLogger } from "../../../domain/kernel/log.ts";
 
 const log = createLogger("silent");
@@ -134,4 +136,72 @@ Deno.test("an engine that is down falls back to the built-in model", async () =>
   assert.equal(v.spam, false);
   const r = await classifierFromUrl(`http://127.0.0.1:${port}`, log).classify(ham);
   assert.equal(r.engine, "builtin (fallback from rspamd)");
+});
+
+/** WHATWG URL parsing's host, as the signals read links before the plain-host shortcut. */
+function parsedHost(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return "";
+  }
+}
+
+Deno.test("a link's host: the plain-host shortcut gives what URL parsing gives", () => {
+  const fixed = [
+    "https://www.PayPal.com/signin",
+    "http://a.b.example/x?y#z",
+    "http://1.2.3.4/",
+    "http://1.2.3.0x10/",
+    "http://a.1/",
+    "http://xn--pypal-4ve.com/",
+    "http://xn--a.com/",
+    "http://user:pw@bank.example/",
+    "http://bank.example:8080/",
+    "http://bank.example:99999/",
+    "http://bank.example\\evil.example/",
+    "http://ba\tnk.example/",
+    "http://bank.example./",
+    "http://-a-.b--c.example/",
+    "http://" + "a".repeat(70) + ".example/",
+    "HTTP://BANK.EXAMPLE",
+    "http://bank.example%2eevil.example/",
+    "http://b\u00e4nk.example/",
+    "http://bank.example /x",
+    "http://.example/",
+  ];
+  for (const u of fixed) assert.equal(hostOf(u), parsedHost(u), u);
+  const piece = fc.constantFrom(
+    "a",
+    "Z",
+    "0",
+    "9",
+    "-",
+    ".",
+    "xn--",
+    "0x",
+    "/",
+    "?",
+    "#",
+    ":",
+    "@",
+    "\\",
+    "%2e",
+    " ",
+    "\t",
+    "\u00e4",
+    "com",
+    "1",
+  );
+  fc.assert(
+    fc.property(
+      fc.constantFrom("http://", "https://", "HTTPS://", "ftp://", "http:/"),
+      fc.array(piece, { maxLength: 14 }),
+      (scheme, parts) => {
+        const u = scheme + parts.join("");
+        assert.equal(hostOf(u), parsedHost(u), JSON.stringify(u));
+      },
+    ),
+    { numRuns: 20_000 },
+  );
 });

@@ -15,6 +15,8 @@ import { formModel, mailModel } from "../../../domain/spam/model/scorer.ts";
 import { normalize, scriptStats, wordsOf } from "../../../domain/spam/text.ts";
 import { isGibberishWord, isScriptMixed, words } from "../../../domain/spam/text.ts";
 import type { HashedModel } from "../../../domain/spam/model/model.ts";
+import { brandInForeignHost, nonAsciiUpper } from "../../../domain/spam/model/text_features.ts";
+import { BRANDS } from "../../../domain/spam/model/domains.ts";
 import { G_META, GROUP_COUNT } from "../../../domain/spam/model/vector.ts";
 import {
   computeDigests,
@@ -125,6 +127,43 @@ Deno.test("scoring identity: words, normalisation and script counts equal the ex
       assert.equal(scriptStats(s).letters, letters);
     }),
     { numRuns: 3000 },
+  );
+});
+
+Deno.test("scoring identity: capitals outside ASCII are counted as the Unicode property counts them", () => {
+  const letters = fc.constantFrom(
+    ..."aAZzЖжΣσÉé𝐁𝐛😀\ud83d\udc00Ｆｆǅ1 ".split(""),
+    "\ud835",
+    "\udc01",
+  );
+  fc.assert(
+    fc.property(fc.array(letters, { maxLength: 40 }).map((a) => a.join("")), (s) => {
+      const upper = (s.match(/\p{Lu}/gu) ?? []).length;
+      assert.equal((s.match(/[A-Z]/g) ?? []).length + nonAsciiUpper(s), upper);
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+Deno.test("scoring identity: a brand in a foreign host is found as the token scan found it", () => {
+  const before = (host: string, label: string) => {
+    const tokens = host.split(/[-.]/);
+    for (const b of BRANDS) {
+      if (label === b) return false;
+      if (tokens.some((t) => t === b || (b.length >= 5 && t.startsWith(b)))) return true;
+    }
+    return false;
+  };
+  const piece = fc.constantFrom(...BRANDS, "pay", "x", "secure", "-", ".", "login", "com", "1");
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 8 }), fc.array(piece, { maxLength: 3 }), (h, l) => {
+      const host = h.join("");
+      const label = l.join("");
+      assert.equal(brandInForeignHost(host, label), before(host, label));
+      const first = host.split(".")[0];
+      assert.equal(brandInForeignHost(host, first), before(host, first));
+    }),
+    { numRuns: 5000 },
   );
 });
 
