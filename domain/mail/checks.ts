@@ -478,7 +478,6 @@ async function classifierPasses(a: Attempt): Promise<Checked | null> {
     subject,
     text,
     html: a.content.givenHtml,
-    marked: a.marks.marks?.points ?? 0,
   });
   a.spam.classifier = {
     engine: verdict.engine,

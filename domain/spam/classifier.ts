@@ -25,13 +25,6 @@ export type ClassifierInput = {
   subject: string;
   text: string;
   html: string | null;
-  /**
-   * Check 11 points from the account's spam marks on near-duplicate text or on
-   * the sender (mail_marks.ts). They refuse through check 11 (mail/checks.ts);
-   * neither the built-in verdict (mail_judge.ts: the model and the signals)
-   * nor an external engine reads them.
-   */
-  marked?: number;
 };
 
 export type ClassifierVerdict = {
