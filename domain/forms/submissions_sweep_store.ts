@@ -4,7 +4,7 @@
  * retention), and those whose fields name someone (export, erase).
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { deleteKeyGroups, eachByIndex, recordsOf, sweepPrefix } from "../kernel/kv/kv.ts";
+import { deleteKeyGroups, eachByIndex, sweepIndexOldestFirst } from "../kernel/kv/kv.ts";
 import { blobKeys, unpackText } from "../kernel/kv/blob.ts";
 import { type Submission, submissionBlobs } from "./submissions_store.ts";
 
@@ -35,20 +35,15 @@ export async function sweepSubmissionsOfSite(
   limit: number,
   before?: number,
 ): Promise<number> {
-  let deleted = 0;
-  const n = await sweepPrefix(kv, keys.submissionsBySite(siteId), limit, async (entries) => {
-    const subs = await recordsOf<Submission>(kv, entries, keys.submission);
-    const groups: Deno.KvKey[][] = [];
-    for (const [i, s] of subs.entries()) {
-      if (before !== undefined && s && Date.parse(s.created_at) >= before) {
-        break;
-      }
-      groups.push(s ? submissionKeys(s) : [entries[i].key]);
-    }
-    deleted = groups.length;
-    return groups;
-  });
-  return before === undefined ? n : deleted;
+  const gone = await sweepIndexOldestFirst<Submission>(
+    kv,
+    keys.submissionsBySite(siteId),
+    keys.submission,
+    limit,
+    before,
+    (found) => found.map((f) => submissionKeys(f.record)),
+  );
+  return gone.length;
 }
 
 /** A site's submissions whose fields (as stored JSON text) `match`, oldest first. */

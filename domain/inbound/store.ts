@@ -5,7 +5,7 @@
  * once-only and seen-before markers that keep events from repeating.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { commit, deleteKeyGroups, listValues, sweepPrefix } from "../kernel/kv/kv.ts";
+import { commit, deleteKeyGroups, listValues, sweepIndexOldestFirst } from "../kernel/kv/kv.ts";
 import type { Sealed } from "../kernel/crypto.ts";
 import type { Suppression, Unsubscribe } from "../suppressions/schema.ts";
 
@@ -265,24 +265,15 @@ export async function sweepReportsOfSite(
   limit: number,
   before?: number,
 ): Promise<number> {
-  let deleted = 0;
-  const n = await sweepPrefix<DeliveryReport>(
+  const gone = await sweepIndexOldestFirst<DeliveryReport>(
     kv,
     keys.deliveryReportsBySite(siteId),
+    null,
     limit,
-    (entries) => {
-      const groups: Deno.KvKey[][] = [];
-      for (const e of entries) {
-        if (before !== undefined && Date.parse(e.value.created_at) >= before) {
-          break;
-        }
-        groups.push([e.key, ...reportKeys(e.value)]);
-      }
-      deleted = groups.length;
-      return groups;
-    },
+    before,
+    (found) => found.map((f) => [f.entry.key, ...reportKeys(f.record)]),
   );
-  return before === undefined ? n : deleted;
+  return gone.length;
 }
 
 /** A site's delivery reports about `email`, oldest first. */

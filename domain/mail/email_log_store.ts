@@ -10,8 +10,7 @@ import {
   eachByIndex,
   getManyBatched,
   listByIndex,
-  recordsOf,
-  sweepPrefix,
+  sweepIndexOldestFirst,
 } from "../kernel/kv/kv.ts";
 import { blobKeys, blobOf, type Packed, unpackJson } from "../kernel/kv/blob.ts";
 import { windowGenKey, windowPartKeys } from "../kernel/kv/counters.ts";
@@ -291,21 +290,16 @@ export async function sweepEmailLogOfSite(
   limit: number,
   before?: number,
 ): Promise<string[]> {
-  const gone: string[] = [];
-  const counted: boolean[] = [];
-  await sweepPrefix(kv, keys.emailLogsBySite(siteId), limit, async (entries) => {
-    const recs = await recordsOf<EmailLogRecord>(kv, entries, keys.emailLog);
-    const owned = await ownedKeys(kv, recs.filter((r) => r !== null));
-    const groups: Deno.KvKey[][] = [];
-    for (const [i, r] of recs.entries()) {
-      if (before !== undefined && r && Date.parse(r.created_at) >= before) break;
-      groups.push(r ? owned.shift()! : [entries[i].key]);
-      counted.push(r !== null);
-      gone.push(String(entries[i].value));
-    }
-    return groups;
-  }, (op, i) => counted[i] && countDeleted(op, siteId));
-  return gone;
+  const gone = await sweepIndexOldestFirst<EmailLogRecord>(
+    kv,
+    keys.emailLogsBySite(siteId),
+    keys.emailLog,
+    limit,
+    before,
+    (found) => ownedKeys(kv, found.map((f) => f.record)),
+    (op, _, r) => r !== null && countDeleted(op, siteId),
+  );
+  return gone.map((e) => String(e.value));
 }
 
 /** Deletes a deleted site's mail totals and windows (by name), in one operation. */

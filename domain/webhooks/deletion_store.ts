@@ -3,7 +3,7 @@
  * retention): each record with its indexes and blobs in one operation.
  */
 import { keys } from "../kernel/kv/keys.ts";
-import { deleteKeyGroups, recordsOf, sweepPrefix } from "../kernel/kv/kv.ts";
+import { deleteKeyGroups, recordsOf, sweepIndexOldestFirst, sweepPrefix } from "../kernel/kv/kv.ts";
 import { blobKeys, blobOf, unpackText } from "../kernel/kv/blob.ts";
 import type { Delivery, EventRecord } from "./store.ts";
 
@@ -26,34 +26,31 @@ export async function sweepEventsOfSite(
   limit: number,
   before?: number,
 ): Promise<number> {
-  let deleted = 0;
-  const n = await sweepPrefix(kv, keys.eventsBySite(siteId), limit, async (entries) => {
-    const events = await recordsOf<EventRecord>(kv, entries, keys.event);
-    const groups: Deno.KvKey[][] = [];
-    for (const [i, e] of events.entries()) {
-      if (before !== undefined && e && Date.parse(e.created_at) >= before) {
-        break;
+  const gone = await sweepIndexOldestFirst<EventRecord>(
+    kv,
+    keys.eventsBySite(siteId),
+    keys.event,
+    limit,
+    before,
+    async (found) => {
+      const groups: Deno.KvKey[][] = [];
+      for (const { record: e, entry } of found) {
+        const blob = blobOf(e.body);
+        const group = [entry.key, keys.event(e.id), ...(blob ? blobKeys(blob) : [])];
+        // Older events list their deliveries only in the event index.
+        const ds = e.deliveries ??
+          (await Array.fromAsync(kv.list<string>({ prefix: keys.deliveriesByEvent(e.id) })))
+            .map((d) => ({ id: d.value, webhook_id: "" }));
+        for (const d of ds) {
+          const rec = d.webhook_id ? null : (await kv.get<Delivery>(keys.delivery(d.id))).value;
+          group.push(...deliveryKeys(d.id, d.webhook_id || rec?.webhook_id || "", e.id));
+        }
+        groups.push(group);
       }
-      if (!e) {
-        groups.push([entries[i].key]);
-        continue;
-      }
-      const blob = blobOf(e.body);
-      const group = [entries[i].key, keys.event(e.id), ...(blob ? blobKeys(blob) : [])];
-      // Older events list their deliveries only in the event index.
-      const ds = e.deliveries ??
-        (await Array.fromAsync(kv.list<string>({ prefix: keys.deliveriesByEvent(e.id) })))
-          .map((d) => ({ id: d.value, webhook_id: "" }));
-      for (const d of ds) {
-        const rec = d.webhook_id ? null : (await kv.get<Delivery>(keys.delivery(d.id))).value;
-        group.push(...deliveryKeys(d.id, d.webhook_id || rec?.webhook_id || "", e.id));
-      }
-      groups.push(group);
-    }
-    deleted = groups.length;
-    return groups;
-  });
-  return before === undefined ? n : deleted;
+      return groups;
+    },
+  );
+  return gone.length;
 }
 
 /**

@@ -251,6 +251,48 @@ export async function recordsOf<T>(
   return got.map((g) => g.value as T | null);
 }
 
+/**
+ * One batch of deleting what a by-site index points at, oldest first
+ * (deletion, retention): up to `limit` entries, and with `before` (ms) only
+ * records created before it, the first newer one ending the batch. The
+ * index's values are record ids read at `recordKey`, or (null) the records
+ * themselves. `keysOf` gives each found record's keys, its index entry among
+ * them; an entry whose record is gone takes only itself. Returns the index
+ * entries that went (none: nothing left to delete).
+ */
+export async function sweepIndexOldestFirst<T extends { created_at: string }>(
+  kv: Deno.Kv,
+  index: Deno.KvKey,
+  recordKey: ((id: string) => Deno.KvKey) | null,
+  limit: number,
+  before: number | undefined,
+  keysOf: (
+    found: { record: T; entry: Deno.KvEntry<unknown> }[],
+  ) => Promise<Deno.KvKey[][]> | Deno.KvKey[][],
+  withEach?: (op: Deno.AtomicOperation, i: number, record: T | null) => void,
+): Promise<Deno.KvEntry<unknown>[]> {
+  const gone: Deno.KvEntry<unknown>[] = [];
+  const records: (T | null)[] = [];
+  await sweepPrefix<unknown>(kv, index, limit, async (entries) => {
+    const recs = recordKey
+      ? await recordsOf<T>(kv, entries, recordKey)
+      : entries.map((e) => e.value as T);
+    for (const [i, r] of recs.entries()) {
+      if (before !== undefined && r && Date.parse(r.created_at) >= before) break;
+      gone.push(entries[i]);
+      records.push(r);
+    }
+    const found = gone.flatMap((entry, i) => {
+      const record = records[i];
+      return record ? [{ record, entry }] : [];
+    });
+    const owned = await keysOf(found);
+    let j = 0;
+    return gone.map((e, i) => records[i] ? owned[j++] : [e.key]);
+  }, withEach && ((op, i) => withEach(op, i, records[i])));
+  return gone;
+}
+
 /** Every record an index (values are ids) points at, in pages of `page`, oldest first. */
 export async function* eachByIndex<T>(
   kv: Deno.Kv,
